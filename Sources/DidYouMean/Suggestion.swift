@@ -1,0 +1,43 @@
+/// "Did you mean" suggestions for misspelt keys, options and subcommands.
+public enum Suggestion {
+  /// The candidate closest to `word`, or nil when none is plausibly a misspelling of it.
+  ///
+  /// Distance is the optimal-string-alignment edit distance (a swap of two neighbours counts
+  /// as one edit), compared case-insensitively. A candidate is plausible when the distance is
+  /// at most a third of the word's length, but at least 1 and at most 3, the same spirit as
+  /// swift-argument-parser's rule. Ties go to the candidate listed first.
+  public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+    let target = Array(word.lowercased().unicodeScalars)
+    let limit = min(3, max(1, target.count / 3))
+    var best: (candidate: String, distance: Int)?
+    for candidate in candidates {
+      let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
+      if distance <= limit, distance < (best?.distance ?? Int.max) {
+        best = (candidate, distance)
+      }
+    }
+    return best?.candidate
+  }
+
+  /// Optimal-string-alignment distance: insertions, deletions, substitutions, adjacent swaps.
+  static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          value = min(value, previous2[j - 2] + 1)
+        }
+        current[j] = value
+      }
+      (previous2, previous, current) = (previous, current, previous2)
+    }
+    return previous[b.count]
+  }
+}
