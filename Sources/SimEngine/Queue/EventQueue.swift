@@ -1,0 +1,93 @@
+/// A priority queue of events ordered by (time, priority, insertion sequence).
+///
+/// The sequence makes ties first-in, first-out, so equal-time events are processed in a
+/// deterministic order (SimPy's `eid`, SwiftNIO's `insertOrder`). A binary heap of our own:
+/// the standard library has none and the order must be fully specified.
+public struct EventQueue<Payload> {
+  /// One queued event with its ordering key.
+  public struct Entry {
+    /// When the event is due.
+    public let time: SimTime
+    /// Priority rank in the top 8 bits, insertion sequence in the low 56: one comparison
+    /// orders both, and 2^56 insertions is beyond any run.
+    let order: UInt64
+    /// The event.
+    public let payload: Payload
+
+    /// The tie-break priority.
+    public var priority: EventPriority { EventPriority(rank: UInt8(order >> 56)) }
+    /// The insertion sequence number (0 for the first event ever queued).
+    public var sequence: UInt64 { order & EventQueue.sequenceMask }
+
+    @inline(__always)
+    static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+      a.time.milliseconds != b.time.milliseconds
+        ? a.time.milliseconds < b.time.milliseconds : a.order < b.order
+    }
+  }
+
+  static var sequenceMask: UInt64 { (1 << 56) - 1 }
+
+  private var heap: [Entry] = []
+  private var nextSequence: UInt64 = 0
+
+  /// An empty queue.
+  public init() {}
+
+  /// The number of queued events.
+  public var count: Int { heap.count }
+  /// Whether no event is queued.
+  public var isEmpty: Bool { heap.isEmpty }
+  /// The next event to process, without removing it.
+  public var first: Entry? { heap.first }
+
+  /// Queues `payload` at `time`; returns its insertion sequence.
+  @discardableResult
+  public mutating func insert(_ payload: Payload, at time: SimTime, priority: EventPriority = .normal)
+    -> UInt64
+  {
+    let sequence = nextSequence
+    nextSequence += 1
+    precondition(sequence <= EventQueue.sequenceMask, "event sequence exhausted")
+    heap.append(Entry(time: time, order: UInt64(priority.rank) << 56 | sequence, payload: payload))
+    siftUp(heap.count - 1)
+    return sequence
+  }
+
+  /// Removes and returns the next event, or nil when the queue is empty.
+  public mutating func popFirst() -> Entry? {
+    guard let last = heap.popLast() else { return nil }
+    guard !heap.isEmpty else { return last }
+    let top = heap[0]
+    heap[0] = last
+    siftDown(0)
+    return top
+  }
+
+  private mutating func siftUp(_ start: Int) {
+    var child = start
+    let item = heap[child]
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard Entry.precedes(item, heap[parent]) else { break }
+      heap[child] = heap[parent]
+      child = parent
+    }
+    heap[child] = item
+  }
+
+  private mutating func siftDown(_ start: Int) {
+    let count = heap.count
+    var parent = start
+    let item = heap[parent]
+    while true {
+      var child = 2 * parent + 1
+      if child >= count { break }
+      if child + 1 < count, Entry.precedes(heap[child + 1], heap[child]) { child += 1 }
+      guard Entry.precedes(heap[child], item) else { break }
+      heap[parent] = heap[child]
+      parent = child
+    }
+    heap[parent] = item
+  }
+}

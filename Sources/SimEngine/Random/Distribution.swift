@@ -1,0 +1,63 @@
+import Foundation
+
+/// A named distribution of real values that scenarios can use for amounts and durations.
+///
+/// Every sample consumes exactly one uniform draw (inverse-transform sampling), so a stream's
+/// later draws do not shift when a parameter changes: that keeps common random numbers aligned
+/// across sweep points.
+public enum Distribution: Hashable, Sendable {
+  /// Always `value`.
+  case fixed(Double)
+  /// Uniform on [lower, upper).
+  case uniform(lower: Double, upper: Double)
+  /// Exponential with the given mean.
+  case exponential(mean: Double)
+  /// Normal, truncated to [lower, upper] when bounds are given.
+  case normal(mean: Double, standardDeviation: Double, lower: Double?, upper: Double?)
+  /// Log-normal: exp of a normal with parameters `mu` and `sigma`.
+  case lognormal(mu: Double, sigma: Double)
+  /// One of several values with the given weights.
+  case choice(WeightedChoice<Double>)
+  /// Piecewise-linear inverse CDF through quantile points.
+  case empirical(EmpiricalTable)
+
+  /// Draws one value.
+  public func sample(using stream: inout RandomStream) -> Double {
+    switch self {
+    case .fixed(let value):
+      _ = stream.next()  // keep one draw per sample, whatever the distribution
+      return value
+    case .uniform(let lower, let upper):
+      return lower + (upper - lower) * stream.nextUnit()
+    case .exponential(let mean):
+      return -mean * log(stream.nextOpenUnit())
+    case .normal(let mean, let sd, let lower, let upper):
+      let low = lower.map { StandardNormal.cdf(($0 - mean) / sd) } ?? 0
+      let high = upper.map { StandardNormal.cdf(($0 - mean) / sd) } ?? 1
+      let u = low + (high - low) * stream.nextOpenUnit()
+      let value = mean + sd * StandardNormal.quantile(min(max(u, 0x1p-60), 1 - 0x1p-53))
+      // Rounding in the far tail can step just outside the bounds; clamp to honour them.
+      return min(max(value, lower ?? -.infinity), upper ?? .infinity)
+    case .lognormal(let mu, let sigma):
+      return exp(mu + sigma * StandardNormal.quantile(stream.nextOpenUnit()))
+    case .choice(let choice):
+      return choice.sample(using: &stream)
+    case .empirical(let table):
+      return table.quantile(stream.nextUnit())
+    }
+  }
+
+  /// The distribution's mean (for truncated normals, the untruncated mean's truncated value).
+  public var mean: Double {
+    switch self {
+    case .fixed(let value): value
+    case .uniform(let lower, let upper): (lower + upper) / 2
+    case .exponential(let mean): mean
+    case .normal(let mean, let sd, let lower, let upper):
+      StandardNormal.truncatedMean(mean: mean, sd: sd, lower: lower, upper: upper)
+    case .lognormal(let mu, let sigma): exp(mu + sigma * sigma / 2)
+    case .choice(let choice): choice.mean
+    case .empirical(let table): table.mean
+    }
+  }
+}

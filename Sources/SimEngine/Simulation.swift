@@ -1,0 +1,87 @@
+/// Reacts to the events a ``Simulation`` processes; this is where a model's rules live.
+public protocol EventHandler<Event> {
+  /// The model's event type.
+  associatedtype Event
+
+  /// Handles one event at `simulation.now`; may schedule further events.
+  mutating func handle(_ event: Event, in simulation: inout Simulation<Event>)
+}
+
+/// An event the simulation has just taken from its queue, as the trace hook sees it.
+public struct ProcessedEvent<Event> {
+  /// The virtual time it was processed at.
+  public let time: SimTime
+  /// Its tie-break priority.
+  public let priority: EventPriority
+  /// Its insertion sequence.
+  public let sequence: UInt64
+  /// The event itself.
+  public let event: Event
+}
+
+/// A discrete-event simulation: a virtual clock and a queue of future events.
+///
+/// Time only moves when an event is processed, jumping to that event's time; nothing here reads
+/// a wall clock. Events at the same time are processed by priority, then in insertion order.
+/// The engine knows nothing of what events mean: an ``EventHandler`` gives them meaning.
+public struct Simulation<Event> {
+  /// The current virtual time.
+  public private(set) var now: SimTime = .zero
+  /// How many events have been processed.
+  public private(set) var processedCount: Int = 0
+  /// The single place every processed event can be observed, before its handler runs.
+  public var observer: ((ProcessedEvent<Event>) -> Void)?
+
+  private var queue = EventQueue<Event>()
+
+  /// A simulation at time zero with nothing scheduled.
+  public init() {}
+
+  /// The number of events waiting.
+  public var pendingCount: Int { queue.count }
+  /// The time of the next event, or nil when nothing is scheduled.
+  public var nextEventTime: SimTime? { queue.first?.time }
+
+  /// Schedules `event` at `time`, which must not be in the past.
+  public mutating func schedule(_ event: Event, at time: SimTime, priority: EventPriority = .normal) {
+    precondition(time >= now, "cannot schedule at \(time), before the current time \(now)")
+    queue.insert(event, at: time, priority: priority)
+  }
+
+  /// Schedules `event` a non-negative `delay` from now.
+  public mutating func schedule(
+    _ event: Event, after delay: SimDuration, priority: EventPriority = .normal
+  ) {
+    schedule(event, at: now + delay, priority: priority)
+  }
+
+  /// Processes the next event; returns false when there was none.
+  @discardableResult
+  public mutating func step<Handler: EventHandler>(_ handler: inout Handler) -> Bool
+  where Handler.Event == Event {
+    guard let entry = queue.popFirst() else { return false }
+    now = entry.time
+    processedCount += 1
+    if let observer {
+      observer(
+        ProcessedEvent(
+          time: entry.time, priority: entry.priority, sequence: entry.sequence,
+          event: entry.payload))
+    }
+    handler.handle(entry.payload, in: &self)
+    return true
+  }
+
+  /// Processes every event due at or before `limit`, then sets the clock to `limit`;
+  /// with no limit, runs until nothing is left to do.
+  public mutating func run<Handler: EventHandler>(
+    until limit: SimTime? = nil, handler: inout Handler
+  ) where Handler.Event == Event {
+    let end = limit ?? .distantFuture
+    precondition(end >= now, "cannot run until \(end), before the current time \(now)")
+    while let next = queue.first?.time, next <= end {
+      step(&handler)
+    }
+    if let limit { now = limit }
+  }
+}
