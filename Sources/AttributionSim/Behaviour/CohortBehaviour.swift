@@ -1,0 +1,144 @@
+import SimEngine
+
+/// Draws cohort users' plans from the cohort's description.
+///
+/// Every user's draws come from their own stream (`seed › cohort › name › index`), split into
+/// child streams by purpose (arrival, each exposure, install, each day of activity), and every
+/// child always makes the same draws in the same order whatever the outcome. So changing one
+/// probability, or adding a user, a campaign or a day, changes no other draw: sweep points stay
+/// comparable (common random numbers).
+struct CohortBehaviour {
+  let cohort: Cohort
+  let scenario: Scenario
+  let cohortStream: RandomStream
+  private let exposureLabels: [String]
+  private let perDayEventStreams: [String]
+
+  init(cohort: Cohort, scenario: Scenario, root: RandomStream) {
+    self.cohort = cohort
+    self.scenario = scenario
+    cohortStream = root.child("cohort").child(cohort.name)
+    exposureLabels = cohort.exposures.map { exposure in
+      let network = scenario.adNetworks[exposure.network]
+      return "\(network.name)/\(network.campaigns[exposure.campaign].name)/\(scenario.publishers[exposure.publisher].name)"
+    }
+    perDayEventStreams = cohort.events.map { "event/\($0.name)" }
+  }
+
+  func userStream(_ index: Int) -> RandomStream { cohortStream.child(index) }
+
+  /// When user `index` becomes reachable.
+  func arrival(of index: Int) -> SimTime {
+    var stream = userStream(index).child("arrival")
+    let offset = Double(cohort.arrivalSpread.milliseconds) * stream.nextUnit()
+    return SimTime.zero + cohort.arrivalStart + .milliseconds(Int64(offset))
+  }
+
+  /// The full plan of user `index`, who arrives at `arrival`.
+  func plan(of index: Int, arrival: SimTime) -> UserPlan {
+    let user = userStream(index)
+    var countryStream = user.child("country")
+    let country = cohort.country.sample(using: &countryStream)
+    var actions: [TimedAction] = []
+    var installAt: SimTime?
+
+    for (exposure, label) in zip(cohort.exposures, exposureLabels) {
+      var stream = user.child("exposure").child(label)
+      let reached = stream.nextUnit() < exposure.reach
+      let time = arrival + CohortBehaviour.duration(exposure.delay, &stream)
+      let kindDraw = stream.nextUnit()
+      let viewDuration = CohortBehaviour.duration(exposure.viewDuration, &stream)
+      let convertDraw = stream.nextUnit()
+      let installDelay = CohortBehaviour.duration(cohort.install.delay, &stream)
+      guard reached else { continue }
+      let kind: AdExposure.Kind
+      let installProbability: Double
+      if kindDraw < exposure.click {
+        kind = .click
+        installProbability = cohort.install.afterClick
+      } else if kindDraw < exposure.click + exposure.view {
+        kind = .view(duration: viewDuration)
+        installProbability = cohort.install.afterView
+      } else {
+        continue
+      }
+      actions.append(
+        TimedAction(
+          at: time - .zero,
+          action: .impression(
+            AdExposure(network: exposure.network, campaign: exposure.campaign, publisher: exposure.publisher, kind: kind))))
+      if convertDraw < installProbability {
+        // A view-through ad can only lead to an install once it has been seen.
+        let seen = if case .view(let duration) = kind { time + duration } else { time }
+        let candidate = seen + installDelay
+        if installAt.map({ candidate < $0 }) ?? true { installAt = candidate }
+      }
+    }
+
+    var organicStream = user.child("organic")
+    let organic = organicStream.nextUnit() < cohort.install.organic
+    let organicTime = arrival + CohortBehaviour.duration(cohort.install.delay, &organicStream)
+    if organic, installAt.map({ organicTime < $0 }) ?? true { installAt = organicTime }
+
+    if let installAt {
+      var installStream = user.child("install")
+      let redownload = installStream.nextUnit() < cohort.install.redownload
+      actions.append(TimedAction(at: installAt - .zero, action: .install(redownload: redownload)))
+      appendActivity(after: installAt, stream: user.child("life"), to: &actions)
+    }
+    // Stable: an impression and an install at the same millisecond keep that order.
+    let ordered = actions.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+    return UserPlan(
+      name: "\(cohort.name)#\(index)", country: country, actions: ordered.map(\.element), stream: user)
+  }
+
+  /// Sessions and events after install, day by day from the first launch.
+  private func appendActivity(after install: SimTime, stream: RandomStream, to actions: inout [TimedAction]) {
+    var launchStream = stream.child("first-launch")
+    let launches = launchStream.nextUnit() < cohort.firstLaunch.probability
+    let firstLaunch = install + CohortBehaviour.duration(cohort.firstLaunch.delay, &launchStream)
+    guard launches else { return }
+    let day = SimDuration.days(1)
+    for dayIndex in 0..<max(cohort.activeDays, 1) {
+      var dayStream = stream.child("day").child(dayIndex)
+      let activeDraw = dayStream.nextUnit()
+      let dayStart = firstLaunch + day * Int64(dayIndex)
+      let sessionCount = max(1, Int(cohort.sessionsPerActiveDay.sample(using: &dayStream).rounded()))
+      if dayIndex > 0 {
+        let retention = cohort.retention[min(dayIndex - 1, cohort.retention.count - 1)]
+        guard activeDraw < retention else { continue }
+      }
+      var sessions: [SimTime] = dayIndex == 0 ? [firstLaunch] : []
+      var sessionStream = dayStream.child("sessions")
+      while sessions.count < sessionCount {
+        sessions.append(dayStart + .milliseconds(Int64(Double(day.milliseconds) * sessionStream.nextUnit())))
+      }
+      sessions.sort()
+      for session in sessions { actions.append(TimedAction(at: session - .zero, action: .launch)) }
+      for (event, label) in zip(cohort.events, perDayEventStreams) {
+        var eventStream = dayStream.child(label)
+        let occursDraw = eventStream.nextUnit()
+        let sessionDraw = eventStream.nextUnit()
+        let offset = SimDuration.milliseconds(Int64(600_000 * eventStream.nextUnit()))
+        let revenue = event.revenue?.sample(using: &eventStream)
+        guard occursDraw < event.perDay[min(dayIndex, event.perDay.count - 1)] else { continue }
+        // Events happen within a session, up to ten minutes after it starts.
+        let session = sessions[min(Int(sessionDraw * Double(sessions.count)), sessions.count - 1)]
+        let time = (session + offset) - SimTime.zero
+        let amount = revenue.map { ($0 * 100).rounded() / 100 }  // whole cents, as stores charge
+        switch event.revenueKind {
+        case .inAppPurchase:
+          actions.append(TimedAction(at: time, action: .event(name: event.name, revenue: amount)))
+        case .ad:
+          actions.append(TimedAction(at: time, action: .event(name: event.name, revenue: nil)))
+          if let amount { actions.append(TimedAction(at: time, action: .revenue(amount: amount, kind: .ad))) }
+        }
+      }
+    }
+  }
+
+  /// A duration sample from a distribution in milliseconds, never negative.
+  static func duration(_ distribution: Distribution, _ stream: inout RandomStream) -> SimDuration {
+    .milliseconds(max(0, Int64(distribution.sample(using: &stream).rounded())))
+  }
+}

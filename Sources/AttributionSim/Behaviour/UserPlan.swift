@@ -1,0 +1,16 @@
+import SimEngine
+
+/// Everything one user will do, in time order, fixed before the simulation meets them.
+///
+/// Behaviour does not depend on attribution, so it can be drawn up front from the user's own
+/// random stream; the platform rules then react to it as it unfolds.
+struct UserPlan {
+  /// The user's name in outputs.
+  var name: String
+  /// Install country.
+  var country: String
+  /// Actions with absolute times from virtual time zero, sorted (ties keep their order).
+  var actions: [TimedAction]
+  /// The stream the platform's draws for this user derive from.
+  var stream: RandomStream
+}

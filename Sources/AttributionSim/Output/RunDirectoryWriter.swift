@@ -1,0 +1,145 @@
+import Foundation
+import SimJSON
+
+/// Writes a run's `postbacks.jsonl`, `conversions.jsonl` and `summary.json` into a folder.
+///
+/// Lines go to hidden temporary files beside their targets as the run produces them, so memory
+/// stays flat however long the run; ``commit(summary:)`` renames them into place, so a reader
+/// never sees a half-written file and a failed run leaves the old outputs untouched.
+public struct RunDirectoryWriter: RunSink {
+  /// Why the outputs could not be written.
+  public struct WriteError: Error, CustomStringConvertible {
+    /// Lowercase description naming the file.
+    public var description: String
+  }
+
+  /// The output folder.
+  public let directory: URL
+  private let epoch: Epoch
+  private var postbacks: BufferedFile
+  private var conversions: BufferedFile
+  private var firstError: WriteError?
+
+  /// Creates the folder if needed and opens the temporary files.
+  public init(directory: URL, epoch: Epoch) throws(WriteError) {
+    self.directory = directory
+    self.epoch = epoch
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw WriteError(description: "cannot create output folder '\(directory.path)': \(error.localizedDescription)")
+    }
+    postbacks = try BufferedFile(final: directory.appendingPathComponent("postbacks.jsonl"))
+    conversions = try BufferedFile(final: directory.appendingPathComponent("conversions.jsonl"))
+  }
+
+  public mutating func receive(_ postback: PostbackRecord) {
+    append(postback.jsonLine(epoch: epoch), to: \.postbacks)
+  }
+
+  public mutating func receive(_ conversion: ConversionRecord) {
+    append(conversion.json, to: \.conversions)
+  }
+
+  private mutating func append(_ value: JSONValue, to file: WritableKeyPath<RunDirectoryWriter, BufferedFile>) {
+    guard firstError == nil else { return }
+    do {
+      try self[keyPath: file].appendLine(value)
+    } catch {
+      firstError = error
+    }
+  }
+
+  /// Writes `summary.json` and moves all three files into place.
+  public mutating func commit(summary: JSONValue) throws(WriteError) {
+    if let firstError {
+      discard()
+      throw firstError
+    }
+    var summaryFile = try BufferedFile(final: directory.appendingPathComponent("summary.json"))
+    do {
+      var text = summary.serialized(pretty: true)
+      text += "\n"
+      try summaryFile.append(text)
+      try postbacks.moveIntoPlace()
+      try conversions.moveIntoPlace()
+      try summaryFile.moveIntoPlace()
+    } catch {
+      discard()
+      summaryFile.discard()
+      throw error
+    }
+  }
+
+  /// Removes the temporary files, leaving any earlier outputs as they were.
+  public mutating func discard() {
+    postbacks.discard()
+    conversions.discard()
+  }
+}
+
+/// A file written through a buffer to a temporary path, then renamed to its final path.
+struct BufferedFile {
+  let final: URL
+  let temporary: URL
+  private var handle: FileHandle?
+  private var buffer = ""
+
+  init(final: URL) throws(RunDirectoryWriter.WriteError) {
+    self.final = final
+    // The process ID keeps concurrent runs into one folder from sharing a temporary file.
+    temporary = final.deletingLastPathComponent()
+      .appendingPathComponent(".\(final.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+    guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+      let handle = FileHandle(forWritingAtPath: temporary.path)
+    else {
+      throw RunDirectoryWriter.WriteError(description: "cannot create '\(temporary.path)'")
+    }
+    self.handle = handle
+    buffer.reserveCapacity(1 << 20)
+  }
+
+  mutating func appendLine(_ value: JSONValue) throws(RunDirectoryWriter.WriteError) {
+    value.write(to: &buffer, pretty: false)
+    buffer += "\n"
+    if buffer.utf8.count >= 1 << 20 { try flush() }
+  }
+
+  mutating func append(_ text: String) throws(RunDirectoryWriter.WriteError) {
+    buffer += text
+    try flush()
+  }
+
+  private mutating func flush() throws(RunDirectoryWriter.WriteError) {
+    guard let handle else { return }
+    do {
+      try handle.write(contentsOf: Data(buffer.utf8))
+    } catch {
+      throw RunDirectoryWriter.WriteError(description: "cannot write '\(final.path)': \(error.localizedDescription)")
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  mutating func moveIntoPlace() throws(RunDirectoryWriter.WriteError) {
+    try flush()
+    do {
+      try handle?.close()
+      handle = nil
+      // rename(2) replaces the target atomically; FileManager's move refuses to overwrite.
+      guard rename(temporary.path, final.path) == 0 else {
+        throw RunDirectoryWriter.WriteError(
+          description: "cannot move output into '\(final.path)': \(String(cString: strerror(errno)))")
+      }
+    } catch let error as RunDirectoryWriter.WriteError {
+      throw error
+    } catch {
+      throw RunDirectoryWriter.WriteError(description: "cannot close '\(final.path)': \(error.localizedDescription)")
+    }
+  }
+
+  mutating func discard() {
+    try? handle?.close()
+    handle = nil
+    try? FileManager.default.removeItem(at: temporary)
+  }
+}

@@ -1,0 +1,22 @@
+import SimJSON
+
+/// Collects the problems found while reading input files, so that all can be reported at once.
+final class DiagnosticLog {
+  private(set) var diagnostics: [ScenarioDiagnostic] = []
+
+  var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  func add(_ diagnostic: ScenarioDiagnostic) { diagnostics.append(diagnostic) }
+
+  /// Errors and warnings in file order (then path), so reports read top to bottom.
+  var sorted: [ScenarioDiagnostic] {
+    diagnostics.enumerated().sorted { a, b in
+      let (x, y) = (a.element, b.element)
+      if x.file != y.file { return a.offset < b.offset }
+      let lx = x.location ?? SourceLocation(line: .max, column: .max)
+      let ly = y.location ?? SourceLocation(line: .max, column: .max)
+      if lx != ly { return lx < ly }
+      return a.offset < b.offset
+    }.map(\.element)
+  }
+}

@@ -1,0 +1,182 @@
+import DidYouMean
+import SimEngine
+import SimJSON
+
+/// Reads one JSON value of an input file, reporting every mismatch to a shared log.
+///
+/// Accessors return nil after logging when the value is missing or of the wrong kind, so a
+/// reader can go on and find the next problem instead of stopping at the first.
+struct JSONReader {
+  let node: JSONNode
+  /// JSON path of `node`, e.g. `cohorts[2].events`.
+  let path: String
+  let file: String
+  let log: DiagnosticLog
+
+  func child(_ node: JSONNode, key: String) -> JSONReader {
+    JSONReader(node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file, log: log)
+  }
+
+  func child(_ node: JSONNode, index: Int) -> JSONReader {
+    JSONReader(node: node, path: "\(path)[\(index)]", file: file, log: log)
+  }
+
+  /// Logs an error located at this value.
+  func error(_ message: String) {
+    log.add(ScenarioDiagnostic(file: file, location: node.location, path: path, message: message))
+  }
+
+  /// Logs a warning located at this value.
+  func warning(_ message: String) {
+    log.add(
+      ScenarioDiagnostic(
+        severity: .warning, file: file, location: node.location, path: path, message: message))
+  }
+
+  func expected(_ what: String) {
+    error("expected \(what), found \(node.summary)")
+  }
+
+  // MARK: - Kinds
+
+  /// The value as an object whose keys must be among `keys`; unknown keys are logged with a
+  /// suggestion.
+  func object(keys: [String]) -> ObjectReader? {
+    guard case .object(let members) = node.value else {
+      expected("an object")
+      return nil
+    }
+    for member in members where !keys.contains(member.key) {
+      var message = "unknown key '\(member.key)'"
+      if let suggestion = Suggestion.closest(to: member.key, among: keys) {
+        message += "; did you mean '\(suggestion)'?"
+      }
+      log.add(
+        ScenarioDiagnostic(
+          file: file, location: member.keyLocation, path: child(member.value, key: member.key).path,
+          message: message))
+    }
+    return ObjectReader(reader: self, members: members)
+  }
+
+  /// The value as an array of readers, one per element.
+  func array() -> [JSONReader]? {
+    guard case .array(let elements) = node.value else {
+      expected("an array")
+      return nil
+    }
+    return elements.enumerated().map { child($0.element, index: $0.offset) }
+  }
+
+  func string() -> String? {
+    guard case .string(let text) = node.value else {
+      expected("a string")
+      return nil
+    }
+    return text
+  }
+
+  func nonEmptyString() -> String? {
+    guard let text = string() else { return nil }
+    if text.isEmpty {
+      error("expected a non-empty string")
+      return nil
+    }
+    return text
+  }
+
+  func bool() -> Bool? {
+    guard case .bool(let value) = node.value else {
+      expected("true or false")
+      return nil
+    }
+    return value
+  }
+
+  func number() -> Double? {
+    guard case .number(let number) = node.value, number.double.isFinite else {
+      expected("a number")
+      return nil
+    }
+    return number.double
+  }
+
+  func integer(in range: ClosedRange<Int64>? = nil) -> Int64? {
+    guard case .number(let number) = node.value, let value = number.int64 else {
+      expected(range.map { "an integer from \($0.lowerBound) to \($0.upperBound)" } ?? "an integer")
+      return nil
+    }
+    if let range, !range.contains(value) {
+      error("expected an integer from \(range.lowerBound) to \(range.upperBound), found \(value)")
+      return nil
+    }
+    return value
+  }
+
+  func nonNegativeNumber() -> Double? {
+    guard let value = number() else { return nil }
+    if value < 0 {
+      error("expected a number of at least 0, found \(node.summary)")
+      return nil
+    }
+    return value
+  }
+
+  func probability() -> Double? {
+    guard let value = number() else { return nil }
+    if !(0...1).contains(value) {
+      error("expected a probability from 0 to 1, found \(node.summary)")
+      return nil
+    }
+    return value
+  }
+
+  /// A duration in scenario notation (`90s`, `15m`, `36h`, `2d`).
+  func duration() -> SimDuration? {
+    guard case .string(let text) = node.value else {
+      expected("a duration such as \"90s\", \"15m\", \"36h\" or \"2d\"")
+      return nil
+    }
+    do {
+      return try DurationNotation.parse(text)
+    } catch {
+      self.error("invalid duration: \(error.reason)")
+      return nil
+    }
+  }
+
+  /// One of the given strings.
+  func oneOf(_ choices: [String]) -> String? {
+    guard let text = string() else { return nil }
+    guard choices.contains(text) else {
+      var message = "expected one of \(choices.map { "'\($0)'" }.joined(separator: ", ")), found '\(text)'"
+      if let suggestion = Suggestion.closest(to: text, among: choices) {
+        message += "; did you mean '\(suggestion)'?"
+      }
+      error(message)
+      return nil
+    }
+    return text
+  }
+}
+
+/// The members of one JSON object, read by key.
+struct ObjectReader {
+  let reader: JSONReader
+  let members: [JSONMember]
+
+  func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+  /// The member `key`, or nil (silently) when absent.
+  func optional(_ key: String) -> JSONReader? {
+    members.first { $0.key == key }.map { reader.child($0.value, key: key) }
+  }
+
+  /// The member `key`; logs "missing key" when absent.
+  func required(_ key: String, _ what: String = "") -> JSONReader? {
+    if let found = optional(key) { return found }
+    let detail = what.isEmpty ? "" : " (\(what))"
+    reader.error("missing key '\(key)'\(detail)")
+    return nil
+  }
+}

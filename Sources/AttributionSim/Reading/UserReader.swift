@@ -1,0 +1,149 @@
+import SimEngine
+import SimJSON
+
+/// Reads one scripted user and its timeline.
+struct UserReader {
+  let reader: JSONReader
+  let references: References
+
+  static let actionKeys: [String: [String]] = [
+    "view": ["network", "campaign", "publisher", "duration"],
+    "click": ["network", "campaign", "publisher"],
+    "install": ["redownload"],
+    "launch": [],
+    "event": ["name", "revenue"],
+    "revenue": ["amount", "kind"],
+    "update": ["fine", "coarse", "lock"],
+  ]
+  static let actions = ["view", "click", "install", "launch", "event", "revenue", "update"]
+
+  func read() -> ScriptedUser? {
+    guard let object = reader.object(keys: ["name", "country", "timeline"]) else { return nil }
+    let name = object.required("name")?.nonEmptyString()
+    let country = object.optional("country").flatMap(UserReader.countryCode) ?? "US"
+    var steps: [(TimedAction, JSONReader)] = []
+    for step in object.required("timeline")?.array() ?? [] {
+      if let action = readStep(step) { steps.append((action, step)) }
+    }
+    // Stable sort: steps at the same offset keep their file order.
+    steps = steps.enumerated().sorted { ($0.element.0.at, $0.offset) < ($1.element.0.at, $1.offset) }
+      .map(\.element)
+    var installed = false
+    for (step, stepReader) in steps {
+      switch step.action {
+      case .install:
+        if installed { stepReader.error("the user installs the app a second time") }
+        installed = true
+      case .launch, .event, .revenue, .conversionValueUpdate:
+        if !installed {
+          stepReader.error("'\(UserReader.actionName(step.action))' at \(step.at) comes before the user installs the app")
+        }
+      case .impression:
+        break
+      }
+    }
+    guard let name else { return nil }
+    return ScriptedUser(name: name, country: country, timeline: steps.map(\.0))
+  }
+
+  private func readStep(_ reader: JSONReader) -> TimedAction? {
+    // The action decides which other keys are allowed, so read it before checking keys.
+    guard case .object(let members) = reader.node.value else {
+      reader.expected("an object")
+      return nil
+    }
+    guard let actionMember = members.first(where: { $0.key == "action" }) else {
+      _ = reader.object(keys: ["at", "action"] + UserReader.actionKeys.values.flatMap { $0 })
+      reader.error("missing key 'action' (one of \(UserReader.actions.map { "'\($0)'" }.joined(separator: ", ")))")
+      return nil
+    }
+    guard let action = reader.child(actionMember.value, key: "action").oneOf(UserReader.actions),
+      let object = reader.object(keys: ["at", "action"] + (UserReader.actionKeys[action] ?? []))
+    else { return nil }
+    let at = object.required("at", "offset from the epoch, e.g. \"2h\"")?.duration()
+    let userAction: UserAction?
+    switch action {
+    case "view", "click":
+      let duration = action == "view" ? (object.optional("duration")?.duration() ?? .seconds(5)) : .zero
+      userAction = references.exposure(object).map {
+        .impression(
+          AdExposure(
+            network: $0.network, campaign: $0.campaign, publisher: $0.publisher,
+            kind: action == "view" ? .view(duration: duration) : .click))
+      }
+    case "install":
+      userAction = .install(redownload: object.optional("redownload")?.bool() ?? false)
+    case "launch":
+      userAction = .launch
+    case "event":
+      let name = object.required("name")?.nonEmptyString()
+      let revenue = object.optional("revenue")?.nonNegativeNumber()
+      userAction = name.map { .event(name: $0, revenue: revenue) }
+    case "revenue":
+      let amount = object.required("amount")?.nonNegativeNumber()
+      let kind = object.optional("kind")?.oneOf(["iap", "ad"]).flatMap(RevenueKind.init) ?? .inAppPurchase
+      userAction = amount.map { .revenue(amount: $0, kind: kind) }
+    default:  // "update"
+      // Out-of-range fine values are allowed here on purpose: the device rejects them, as iOS does.
+      let fine = object.optional("fine")?.integer(in: -1_000...1_000).map(Int.init)
+      let coarse = object.optional("coarse")?.oneOf(CoarseValue.allCases.map(\.rawValue)).flatMap(CoarseValue.init)
+      let lock = object.optional("lock")?.bool() ?? false
+      if !object.has("fine"), !object.has("coarse"), !object.has("lock") {
+        reader.error("an update needs 'fine', 'coarse' or 'lock'")
+      }
+      userAction = .conversionValueUpdate(ConversionUpdate(fine: fine, coarse: coarse, lock: lock))
+    }
+    guard let at, let userAction else { return nil }
+    return TimedAction(at: at, action: userAction)
+  }
+
+  static func actionName(_ action: UserAction) -> String {
+    switch action {
+    case .impression(let exposure):
+      if case .view = exposure.kind { return "view" }
+      return "click"
+    case .install: return "install"
+    case .launch: return "launch"
+    case .event: return "event"
+    case .revenue: return "revenue"
+    case .conversionValueUpdate: return "update"
+    }
+  }
+}
+
+extension JSONReader {
+  /// A country code or a weighted choice of country codes.
+  func countryChoice() -> WeightedChoice<String>? {
+    if case .string = node.value {
+      return UserReader.countryCode(self).map { WeightedChoice([($0, 1)]) }
+    }
+    guard let object = object(keys: ["choice"]), let entries = object.required("choice")?.array() else {
+      return nil
+    }
+    var choices: [(value: String, weight: Double)] = []
+    for entry in entries {
+      guard let pair = entry.object(keys: ["value", "weight"]),
+        let code = pair.required("value").flatMap(UserReader.countryCode),
+        let weight = pair.required("weight")?.nonNegativeNumber()
+      else { continue }
+      choices.append((code, weight))
+    }
+    guard choices.count == entries.count else { return nil }
+    if choices.allSatisfy({ $0.weight == 0 }) {
+      error("a choice needs at least one value with a weight above zero")
+      return nil
+    }
+    return WeightedChoice(choices)
+  }
+}
+
+extension UserReader {
+  static func countryCode(_ reader: JSONReader) -> String? {
+    guard let text = reader.string() else { return nil }
+    guard text.count == 2, text.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+      reader.error("expected an ISO 3166 alpha-2 country code such as 'US', found '\(text)'")
+      return nil
+    }
+    return text
+  }
+}

@@ -1,0 +1,12 @@
+/// A user the world is simulating now; released as soon as nothing more can happen to them.
+struct ActiveUser {
+  var plan: UserPlan
+  /// Index of the next action in the plan.
+  var nextAction = 0
+  /// Events scheduled for this user and not yet processed.
+  var pending = 0
+  var impressions = ImpressionStore()
+  var installed = false
+  var launched = false
+  var conversion: Conversion?
+}

@@ -1,0 +1,87 @@
+import SimEngine
+import SimJSON
+
+/// Writes a finished conversion's ground truth as a `conversions.jsonl` object.
+struct ConversionRecordBuilder {
+  let scenario: Scenario
+  let windows: WindowSchedule
+
+  /// The transaction ID of a conversion's postback for `window`: a version-4 UUID drawn from the
+  /// conversion's own stream. Each postback has its own: postbacks 2 and 3 cannot be linked to
+  /// postback 1 by design.
+  static func transactionId(_ conversion: Conversion, window: Int) -> String {
+    var stream = conversion.stream.child("transaction-id").child(window)
+    return UUIDText.version4(high: stream.next(), low: stream.next())
+  }
+
+  func record(_ conversion: Conversion, user: UserPlan) -> ConversionRecord {
+    let epoch = scenario.epoch
+    func time(_ t: SimTime) -> JSONValue { .string(epoch.iso8601(after: t.milliseconds)) }
+    func money(_ amount: Double) -> JSONValue { .double((amount * 100).rounded() / 100) }
+    let network = scenario.adNetworks[Int(conversion.winner.network)]
+    let campaign = network.campaigns[Int(conversion.winner.campaign)]
+    var windowObjects: [JSONValue] = []
+    if let start = conversion.windowStart {
+      for (index, window) in conversion.windows.enumerated() {
+        let opens = start + (index == 0 ? .zero : windows.windowEnds[index - 1])
+        var events: [String: JSONValue] = [:]
+        for (event, name) in scenario.schema.eventNames.enumerated() where window.measurement.eventCounts.indices.contains(event) {
+          events[name] = .int(Int64(window.measurement.eventCounts[event]))
+        }
+        var postback: JSONValue = .null
+        if let transactionId = window.transactionId, let sendTime = window.sendTime {
+          postback = .object(["transactionId": .string(transactionId), "sendTime": time(sendTime)])
+        }
+        windowObjects.append(
+          .object([
+            "index": .int(Int64(index)),
+            "start": time(opens),
+            "end": time(start + windows.windowEnds[index]),
+            "closed": window.closedAt.map(time) ?? .null,
+            "locked": .bool(window.locked),
+            "fineValue": window.fine.map { .int(Int64($0)) } ?? .null,
+            "coarseValue": window.coarse.map { .string($0.rawValue) } ?? .null,
+            "sessions": .int(Int64(window.measurement.sessions)),
+            "events": .object(events),
+            "revenue": .object(["iap": money(window.measurement.purchaseRevenue), "ad": money(window.measurement.adRevenue)]),
+            "postback": postback,
+          ]))
+      }
+    }
+    let json: JSONValue = .object([
+      "id": .string(ConversionRecordBuilder.transactionId(conversion, window: 0)),
+      "user": .string(user.name),
+      "country": .string(user.country),
+      "installTime": time(conversion.installTime),
+      "redownload": .bool(conversion.redownload),
+      "network": .string(network.name),
+      "adNetworkId": .string(network.identifier),
+      "campaign": .string(campaign.name),
+      "sourceIdentifier": .string(SKAdNetworkPostback.sourceIdentifier(campaign.sourceIdentifier, digits: 4)),
+      "publisher": .string(scenario.publishers[Int(conversion.winner.publisher)].name),
+      "fidelityType": .int(Int64(conversion.winner.fidelityType)),
+      "impressionTime": time(conversion.winner.time),
+      "tier": .int(Int64(conversion.tier.tier)),
+      "sourceIdentifierDigits": .int(Int64(conversion.tier.sourceIdentifierDigits)),
+      "firstLaunch": conversion.windowStart.map(time) ?? .null,
+      "dropped": conversion.dropReason.map { .string($0) } ?? .null,
+      "windows": .array(windowObjects),
+    ])
+    return ConversionRecord(json: json, tier: conversion.tier.tier, attributed: conversion.windowStart != nil)
+  }
+}
+
+/// Formats random bits as UUID text.
+enum UUIDText {
+  /// A lowercase RFC 9562 version-4 UUID from 128 random bits.
+  static func version4(high: UInt64, low: UInt64) -> String {
+    let high = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
+    let low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+    func hex(_ value: UInt64, _ digits: Int) -> String {
+      let text = String(value, radix: 16)
+      return String(repeating: "0", count: digits - text.count) + text
+    }
+    return "\(hex(high >> 32, 8))-\(hex((high >> 16) & 0xFFFF, 4))-\(hex(high & 0xFFFF, 4))-"
+      + "\(hex(low >> 48, 4))-\(hex(low & 0xFFFF_FFFF_FFFF, 12))"
+  }
+}

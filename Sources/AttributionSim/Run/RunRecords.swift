@@ -1,0 +1,45 @@
+import SimEngine
+import SimJSON
+
+/// Who a postback is sent to.
+public enum PostbackRecipient: String, Sendable {
+  /// The winning (or non-winning) ad network's registered endpoint.
+  case adNetwork = "ad-network"
+  /// The advertised app's developer copy endpoint (rulebook §7.6).
+  case developer
+}
+
+/// One postback as it leaves the device.
+public struct PostbackRecord: Sendable {
+  /// Virtual send time.
+  public var time: SimTime
+  /// Where it goes.
+  public var recipient: PostbackRecipient
+  /// The exact JSON body.
+  public var payload: JSONValue
+  /// The user whose device sent it (not part of what is sent; for ground-truth joins).
+  public var user: String
+  /// Which kind of value it carries.
+  public var content: SKAdNetworkPostback.ValueContent
+  /// Its postback sequence index.
+  public var sequenceIndex: Int
+
+  /// The `postbacks.jsonl` line: time, recipient and payload only, as the device sends them.
+  public func jsonLine(epoch: Epoch) -> JSONValue {
+    .object([
+      "time": .string(epoch.iso8601(after: time.milliseconds)),
+      "recipient": .string(recipient.rawValue),
+      "payload": payload,
+    ])
+  }
+}
+
+/// The ground truth of one conversion, which only a simulator knows.
+public struct ConversionRecord: Sendable {
+  /// The `conversions.jsonl` object.
+  public var json: JSONValue
+  /// The tier decided.
+  public var tier: Int
+  /// Whether any postback was prepared.
+  public var attributed: Bool
+}

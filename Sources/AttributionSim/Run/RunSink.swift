@@ -1,0 +1,32 @@
+/// Receives a run's outputs as they happen, so that long runs need not hold them in memory.
+///
+/// Sinks that can fail (files) keep their first error and report it after the run.
+public protocol RunSink {
+  /// A postback at its send time, in send-time order.
+  mutating func receive(_ postback: PostbackRecord)
+  /// A conversion's ground truth, once it can no longer change.
+  mutating func receive(_ conversion: ConversionRecord)
+}
+
+/// Keeps every output in memory: for tests and for library users asserting on a run.
+public struct CollectingSink: RunSink {
+  /// Postbacks in send order.
+  public private(set) var postbacks: [PostbackRecord] = []
+  /// Conversions in the order they finished.
+  public private(set) var conversions: [ConversionRecord] = []
+
+  /// An empty collector.
+  public init() {}
+
+  public mutating func receive(_ postback: PostbackRecord) { postbacks.append(postback) }
+  public mutating func receive(_ conversion: ConversionRecord) { conversions.append(conversion) }
+}
+
+/// Discards outputs; for benchmarks that measure the simulation alone.
+public struct DiscardingSink: RunSink {
+  /// A sink that keeps nothing.
+  public init() {}
+
+  public mutating func receive(_ postback: PostbackRecord) {}
+  public mutating func receive(_ conversion: ConversionRecord) {}
+}

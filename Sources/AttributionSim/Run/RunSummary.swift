@@ -1,0 +1,80 @@
+import SimJSON
+
+/// Counts of what happened in a run: the content of `summary.json`.
+public struct RunSummary: Sendable, Equatable {
+  /// Users simulated.
+  public var users = 0
+  /// Impressions recorded: views, clicks.
+  public var views = 0, clicks = 0
+  /// Views not recorded because they were on screen less than 2 s.
+  public var viewsTooShort = 0
+  /// Impressions from publishers that do not list the network (not eligible).
+  public var impressionsIneligible = 0
+  /// Installs, those with a winning impression, and redownloads.
+  public var installs = 0, attributedInstalls = 0, redownloads = 0
+  /// First launches and all app opens.
+  public var firstLaunches = 0, sessions = 0
+  /// Conversions dropped because the app was not launched within 60 days of install.
+  public var noLaunchWithin60Days = 0
+  /// Conversion-value API calls, and how the platform treated them.
+  public var updateCalls = 0, updatesApplied = 0
+  /// Calls ignored: out-of-range fine value, window locked, after the last window.
+  public var updatesRejectedOutOfRange = 0, updatesIgnoredLocked = 0, updatesAfterLastWindow = 0
+  /// Fine values sent after window 1, which the platform ignores.
+  public var fineValuesIgnoredAfterFirstWindow = 0
+  /// Conversions by tier (index = tier).
+  public var conversionsByTier = [0, 0, 0, 0]
+  /// Postbacks to ad networks by sequence index, split by content: [index][fine, coarse, none].
+  public var postbacks = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
+  /// Windows that closed without a postback (tier 0, or no update in windows 2–3).
+  public var windowsWithoutPostback = 0
+  /// Developer copies of winning postbacks.
+  public var developerCopies = 0
+  /// Events the engine processed.
+  public var eventsProcessed = 0
+
+  /// The `summary.json` object.
+  public func json(scenario: String, seed: UInt64) -> JSONValue {
+    func byContent(_ counts: [Int]) -> JSONValue {
+      .object([
+        "fine": .int(Int64(counts[0])), "coarse": .int(Int64(counts[1])), "none": .int(Int64(counts[2])),
+        "total": .int(Int64(counts.reduce(0, +))),
+      ])
+    }
+    let total = postbacks.map { $0.reduce(0, +) }.reduce(0, +)
+    let contentTotals = (0..<3).map { kind in postbacks.reduce(0) { $0 + $1[kind] } }
+    return .object([
+      "scenario": .string(scenario),
+      "seed": .int(Int64(bitPattern: seed)),
+      "users": .int(Int64(users)),
+      "impressions": .object([
+        "total": .int(Int64(views + clicks)), "views": .int(Int64(views)), "clicks": .int(Int64(clicks)),
+        "viewsTooShort": .int(Int64(viewsTooShort)), "ineligible": .int(Int64(impressionsIneligible)),
+      ]),
+      "installs": .object([
+        "total": .int(Int64(installs)), "attributed": .int(Int64(attributedInstalls)),
+        "unattributed": .int(Int64(installs - attributedInstalls)), "redownloads": .int(Int64(redownloads)),
+        "noLaunchWithin60Days": .int(Int64(noLaunchWithin60Days)),
+      ]),
+      "launches": .object(["first": .int(Int64(firstLaunches)), "sessions": .int(Int64(sessions))]),
+      "conversionValueUpdates": .object([
+        "calls": .int(Int64(updateCalls)), "applied": .int(Int64(updatesApplied)),
+        "rejectedOutOfRange": .int(Int64(updatesRejectedOutOfRange)),
+        "ignoredWindowLocked": .int(Int64(updatesIgnoredLocked)),
+        "ignoredAfterLastWindow": .int(Int64(updatesAfterLastWindow)),
+        "fineIgnoredAfterFirstWindow": .int(Int64(fineValuesIgnoredAfterFirstWindow)),
+      ]),
+      "conversionsByTier": .object(
+        Dictionary(uniqueKeysWithValues: conversionsByTier.enumerated().map { ("\($0.offset)", .int(Int64($0.element))) })),
+      "postbacks": .object([
+        "total": .int(Int64(total)),
+        "bySequenceIndex": .object(
+          Dictionary(uniqueKeysWithValues: postbacks.enumerated().map { ("\($0.offset)", byContent($0.element)) })),
+        "byContent": byContent(contentTotals),
+        "windowsWithoutPostback": .int(Int64(windowsWithoutPostback)),
+        "developerCopies": .int(Int64(developerCopies)),
+      ]),
+      "eventsProcessed": .int(Int64(eventsProcessed)),
+    ])
+  }
+}

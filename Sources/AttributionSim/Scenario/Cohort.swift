@@ -1,0 +1,85 @@
+import SimEngine
+
+/// Many users who behave alike, described by probabilities and distributions.
+public struct Cohort: Hashable, Sendable {
+  /// The cohort's name; users are named `name#index` in outputs.
+  public var name: String
+  /// How many users.
+  public var count: Int
+  /// Install country, drawn per user.
+  public var country: WeightedChoice<String>
+  /// When users first become reachable: uniformly over [start, start + spread).
+  public var arrivalStart: SimDuration
+  /// Length of the arrival period.
+  public var arrivalSpread: SimDuration
+  /// The campaigns that reach this cohort.
+  public var exposures: [CohortExposure]
+  /// How ads turn into installs.
+  public var install: InstallBehaviour
+  /// When the app is first opened after install.
+  public var firstLaunch: LaunchBehaviour
+  /// Probability of at least one session on day d after first launch (d = 1, 2, …); the last
+  /// value repeats.
+  public var retention: [Double]
+  /// Sessions on an active day (rounded, at least one).
+  public var sessionsPerActiveDay: Distribution
+  /// In-app events.
+  public var events: [CohortEvent]
+  /// Days after first launch during which activity is simulated.
+  public var activeDays: Int
+}
+
+/// A campaign shown to a cohort.
+public struct CohortExposure: Hashable, Sendable {
+  /// Index into the scenario's ad networks.
+  public var network: Int
+  /// Index into that network's campaigns.
+  public var campaign: Int
+  /// Index into the scenario's publishers.
+  public var publisher: Int
+  /// Probability that a user is reached at all.
+  public var reach: Double
+  /// Given reach, probability the impression is a tapped StoreKit-rendered ad.
+  public var click: Double
+  /// Given reach, probability the impression is a view-through ad (click and view exclusive).
+  public var view: Double
+  /// Delay from the user's arrival to the impression, in milliseconds.
+  public var delay: Distribution
+  /// How long a view-through ad stays on screen, in milliseconds.
+  public var viewDuration: Distribution
+}
+
+/// How impressions become installs.
+public struct InstallBehaviour: Hashable, Sendable {
+  /// Probability a click leads to an install.
+  public var afterClick: Double
+  /// Probability a view leads to an install.
+  public var afterView: Double
+  /// Probability of installing with no ad at all.
+  public var organic: Double
+  /// Delay from the impression (or arrival, for organic installs) to the install, in ms.
+  public var delay: Distribution
+  /// Probability the install is a redownload.
+  public var redownload: Double
+}
+
+/// When the app is first opened.
+public struct LaunchBehaviour: Hashable, Sendable {
+  /// Probability the app is ever opened.
+  public var probability: Double
+  /// Delay from install to first launch, in milliseconds.
+  public var delay: Distribution
+}
+
+/// An in-app event type a cohort performs.
+public struct CohortEvent: Hashable, Sendable {
+  /// The event's name, as the schema refers to it.
+  public var name: String
+  /// Probability the event happens on active day d (d = 0 is the first-launch day); the last
+  /// value repeats.
+  public var perDay: [Double]
+  /// Purchase revenue in USD when it happens, or nil for events without revenue.
+  public var revenue: Distribution?
+  /// Whether the revenue is in-app purchase or ad revenue.
+  public var revenueKind: RevenueKind
+}

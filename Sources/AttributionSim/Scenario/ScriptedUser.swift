@@ -1,0 +1,63 @@
+import SimEngine
+
+/// A user whose every action is written out in the scenario, for regression cases and teaching.
+public struct ScriptedUser: Hashable, Sendable {
+  /// The user's name in outputs.
+  public var name: String
+  /// Install country (ISO 3166 alpha-2).
+  public var country: String
+  /// The user's actions, in time order (ties keep file order).
+  public var timeline: [TimedAction]
+}
+
+/// An action at an offset from virtual time zero.
+public struct TimedAction: Hashable, Sendable {
+  /// When the action happens, from the scenario epoch.
+  public var at: SimDuration
+  /// What happens.
+  public var action: UserAction
+}
+
+/// Something a user (or the app on their device) does.
+public enum UserAction: Hashable, Sendable {
+  /// The user sees or taps an ad.
+  case impression(AdExposure)
+  /// The user installs the advertised app.
+  case install(redownload: Bool)
+  /// The user opens the app (the first open is the first launch).
+  case launch
+  /// The app records an in-app event, optionally with purchase revenue in USD.
+  case event(name: String, revenue: Double?)
+  /// The app records revenue in USD: in-app purchase or ad revenue.
+  case revenue(amount: Double, kind: RevenueKind)
+  /// The app calls the conversion-value API directly, bypassing the schema.
+  case conversionValueUpdate(ConversionUpdate)
+}
+
+/// Where revenue comes from.
+public enum RevenueKind: String, Hashable, Sendable {
+  /// In-app purchase.
+  case inAppPurchase = "iap"
+  /// Advertising shown in the app.
+  case ad = "ad"
+}
+
+/// One ad shown to a user.
+public struct AdExposure: Hashable, Sendable {
+  /// How the ad was presented.
+  public enum Kind: Hashable, Sendable {
+    /// A view-through ad on screen for the given time (`fidelity-type` 0).
+    case view(duration: SimDuration)
+    /// A StoreKit-rendered ad the user tapped (`fidelity-type` 1).
+    case click
+  }
+
+  /// Index into the scenario's ad networks.
+  public var network: Int
+  /// Index into that network's campaigns.
+  public var campaign: Int
+  /// Index into the scenario's publishers.
+  public var publisher: Int
+  /// View or click.
+  public var kind: Kind
+}

@@ -1,0 +1,13 @@
+/// Process exit codes, following BSD `sysexits.h` where a specific one applies.
+public enum ExitStatus: Int32, Sendable {
+  /// Everything went as asked.
+  case success = 0
+  /// A general failure with no more specific code.
+  case failure = 1
+  /// The command line was wrong (EX_USAGE).
+  case usage = 64
+  /// The input data, such as a scenario file, was malformed (EX_DATAERR).
+  case dataError = 65
+  /// Reading or writing a file failed (EX_IOERR).
+  case ioError = 74
+}

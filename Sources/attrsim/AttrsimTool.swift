@@ -1,0 +1,35 @@
+import CommandLineKit
+
+/// The `attrsim` command tree.
+enum AttrsimTool {
+  static let version = "0.1.0"
+
+  static let spec = ToolSpec(
+    name: "attrsim", version: version,
+    abstract: "Simulate Apple's privacy-preserving ad attribution (SKAdNetwork) in virtual time.",
+    discussion: """
+      Scenario files describe an advertised app, ad networks, campaigns, publishers and users; \
+      attrsim runs them through the platform's rules and writes the postbacks each device would \
+      send, with the ground truth behind them.
+      """,
+    commands: [
+      CommandSpec(
+        name: "run", abstract: "Run a scenario and write its postbacks, conversions and summary.",
+        discussion: """
+          Writes postbacks.jsonl, conversions.jsonl and summary.json into the output folder, each \
+          replaced atomically. A scenario with problems is reported in full and nothing is written \
+          (exit status 65).
+          """,
+        arguments: [ArgumentSpec(name: "scenario", help: "The scenario file (JSON or JSON5).")],
+        options: [
+          OptionSpec(name: "seed", valueName: "n", help: "Use this seed instead of the scenario's."),
+          OptionSpec(
+            name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
+            defaultDescription: "Reports/<scenario-name>"),
+        ]),
+      CommandSpec(
+        name: "validate", abstract: "Check scenario files without running them.",
+        discussion: "Reports every problem in every file; exit status 65 when any file has one.",
+        arguments: [ArgumentSpec(name: "scenarios", help: "The scenario files to check.", isRepeating: true)]),
+    ])
+}

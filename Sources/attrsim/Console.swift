@@ -1,0 +1,12 @@
+import Foundation
+
+/// The only place the tool prints: standard output for results, standard error for problems.
+enum Console {
+  static func out(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+  }
+
+  static func error(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+}

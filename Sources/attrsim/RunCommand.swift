@@ -1,0 +1,42 @@
+import AttributionSim
+import CommandLineKit
+import Foundation
+
+/// `attrsim run SCENARIO [--seed N] [--out DIR]`.
+enum RunCommand {
+  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
+    let seed = try command.integer("seed")
+    if let seed, seed < 0 { throw command.usageError("The value '\(seed)' is invalid for '--seed <n>': must not be negative") }
+    guard let path = command.argument(named: "scenario") else { return .usage }
+    var scenario: Scenario
+    do {
+      scenario = try ScenarioLoader.load(path: path)
+    } catch {
+      report(error, file: path)
+      return .dataError
+    }
+    if let seed { scenario.seed = UInt64(seed) }
+    let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
+    do {
+      var writer = try RunDirectoryWriter(directory: directory, epoch: scenario.epoch)
+      let summary = ScenarioRunner.run(scenario, sink: &writer)
+      try writer.commit(summary: summary.json(scenario: scenario.name, seed: scenario.seed))
+      let postbacks = summary.postbacks.joined().reduce(0, +)
+      Console.out(
+        "\(scenario.name): \(summary.users) users, \(summary.installs) installs, "
+          + "\(summary.attributedInstalls) attributed, \(postbacks) postbacks (seed \(scenario.seed))")
+      Console.out("wrote \(directory.relativePath)/{postbacks.jsonl,conversions.jsonl,summary.json}")
+      return .success
+    } catch {
+      Console.error("error: \(error.description)")
+      return .ioError
+    }
+  }
+
+  /// Prints every diagnostic, then a count, compiler style.
+  static func report(_ error: ScenarioLoadError, file: String) {
+    for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
+    let errors = error.diagnostics.filter { $0.severity == .error }.count
+    Console.error("\(file): \(errors) \(errors == 1 ? "error" : "errors"); nothing was written")
+  }
+}

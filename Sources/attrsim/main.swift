@@ -1,0 +1,25 @@
+import CommandLineKit
+import Foundation
+
+// The executable is a thin shell: parse arguments, call the library, print, exit.
+let tool = AttrsimTool.spec
+let status: ExitStatus
+switch tool.parse(Array(CommandLine.arguments.dropFirst())) {
+case .help(let text), .version(let text):
+  Console.out(text)
+  status = .success
+case .usageError(let error):
+  Console.error(error.rendered(for: tool))
+  status = .usage
+case .command(let command):
+  do {
+    switch command.name {
+    case "run": status = try RunCommand.execute(command)
+    default: status = ValidateCommand.execute(command)
+    }
+  } catch {
+    Console.error(error.rendered(for: tool))
+    status = .usage
+  }
+}
+exit(status.rawValue)
