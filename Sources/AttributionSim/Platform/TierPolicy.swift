@@ -1,5 +1,13 @@
 /// What a tier policy may look at when it decides a conversion's tier.
 public struct ConversionFacts: Sendable {
+  /// The facts about one conversion.
+  public init(network: Int, campaign: Int, publisher: Int, country: String) {
+    self.network = network
+    self.campaign = campaign
+    self.publisher = publisher
+    self.country = country
+  }
+
   /// Index of the winning network in the scenario.
   public var network: Int
   /// Index of the winning campaign within its network.

@@ -23,6 +23,9 @@ extension JSONReader {
   /// `lognormal {median | mu, sigma}`, `choice [{value, weight}]`, `empirical [[p, value]]`.
   func distribution(of quantity: Quantity, nonNegative: Bool = true) -> Distribution? {
     switch node.value {
+    case .string where quantity == .amount, .number where quantity == .duration:
+      expected(quantity.example)
+      return nil
     case .number, .string:
       guard let value = quantityValue(quantity, nonNegative: nonNegative) else { return nil }
       return .fixed(value)

@@ -102,12 +102,16 @@ struct JSONReader {
   }
 
   func integer(in range: ClosedRange<Int64>? = nil) -> Int64? {
+    let wanted = range.map { range in
+      range.upperBound == .max
+        ? "an integer of at least \(range.lowerBound)" : "an integer from \(range.lowerBound) to \(range.upperBound)"
+    } ?? "an integer"
     guard case .number(let number) = node.value, let value = number.int64 else {
-      expected(range.map { "an integer from \($0.lowerBound) to \($0.upperBound)" } ?? "an integer")
+      expected(wanted)
       return nil
     }
     if let range, !range.contains(value) {
-      error("expected an integer from \(range.lowerBound) to \(range.upperBound), found \(value)")
+      error("expected \(wanted), found \(value)")
       return nil
     }
     return value

@@ -119,15 +119,17 @@ struct ScenarioReader {
         let name = object.required("name")?.nonEmptyString()
         let source = object.required("sourceIdentifier", "0 to 9999")?.integer(in: 0...9_999)
         let tier = object.optional("tier")?.integer(in: 0...3)
-        guard let name, let source else { return nil }
-        return Campaign(name: name, sourceIdentifier: Int(source), tier: tier.map(Int.init))
+        // Keep a campaign whose other fields are bad, so references to it do not cascade into
+        // more errors; the scenario is rejected anyway.
+        guard let name else { return nil }
+        return Campaign(name: name, sourceIdentifier: Int(source ?? 0), tier: tier.map(Int.init))
       } ?? []
       if let campaignsReader, case .array(let list) = campaignsReader.node.value, list.isEmpty {
         campaignsReader.error("expected at least one campaign")
       }
       checkUnique(campaignsReader, names: campaigns.map(\.name), what: "campaign")
-      guard let name, let identifier else { return nil }
-      return AdNetwork(name: name, identifier: identifier, campaigns: campaigns)
+      guard let name else { return nil }
+      return AdNetwork(name: name, identifier: identifier ?? "", campaigns: campaigns)
     }
     checkUnique(reader, names: networks.map(\.name), what: "ad network")
     return networks
@@ -206,7 +208,8 @@ struct References {
     let network = object.required("network")?.reference(to: networks.map(\.name), what: "ad network")
     let campaign = network.flatMap { network in
       object.required("campaign")?.reference(
-        to: networks[network].campaigns.map(\.name), what: "campaign of '\(networks[network].name)'")
+        to: networks[network].campaigns.map(\.name), what: "campaign",
+        owner: " of ad network '\(networks[network].name)'")
     }
     let publisher = object.required("publisher")?.reference(to: publishers.map(\.name), what: "publisher")
     guard let network, let campaign, let publisher else { return nil }
@@ -216,10 +219,10 @@ struct References {
 
 extension JSONReader {
   /// The index of the name this string refers to, logging an unknown name with a suggestion.
-  func reference(to names: [String], what: String) -> Int? {
+  func reference(to names: [String], what: String, owner: String = "") -> Int? {
     guard let name = string() else { return nil }
     if let index = names.firstIndex(of: name) { return index }
-    var message = "unknown \(what) '\(name)'"
+    var message = "unknown \(what) '\(name)'\(owner)"
     if let suggestion = Suggestion.closest(to: name, among: names) {
       message += "; did you mean '\(suggestion)'?"
     } else if !names.isEmpty {

@@ -37,6 +37,12 @@ public struct Scenario: Sendable {
 
 /// The attribution framework and device settings a scenario runs under.
 public struct Platform: Hashable, Sendable {
+  /// A platform with the given framework and Developer Mode setting.
+  public init(framework: Framework, developerMode: Bool = false) {
+    self.framework = framework
+    self.developerMode = developerMode
+  }
+
   /// SKAdNetwork with the version ads are signed with, or AdAttributionKit.
   public enum Framework: Hashable, Sendable {
     /// SKAdNetwork ads signed with this version.
@@ -60,6 +66,13 @@ public enum SKAdNetworkVersion: String, CaseIterable, Sendable {
 
 /// The advertised app.
 public struct AdvertisedApp: Hashable, Sendable {
+  /// An advertised app.
+  public init(appId: Int64, bundleId: String? = nil, attributionReportEndpoint: String? = nil) {
+    self.appId = appId
+    self.bundleId = bundleId
+    self.attributionReportEndpoint = attributionReportEndpoint
+  }
+
   /// App Store item identifier (`app-id` in postbacks).
   public var appId: Int64
   /// Bundle identifier, for readers of the outputs.
@@ -70,6 +83,13 @@ public struct AdvertisedApp: Hashable, Sendable {
 
 /// An ad network with its campaigns.
 public struct AdNetwork: Hashable, Sendable {
+  /// An ad network with its campaigns.
+  public init(name: String, identifier: String, campaigns: [Campaign]) {
+    self.name = name
+    self.identifier = identifier
+    self.campaigns = campaigns
+  }
+
   /// The name scenarios refer to it by.
   public var name: String
   /// The registered ad network identifier, e.g. `example123.skadnetwork`.
@@ -80,6 +100,13 @@ public struct AdNetwork: Hashable, Sendable {
 
 /// One campaign of an ad network.
 public struct Campaign: Hashable, Sendable {
+  /// A campaign with an optional fixed tier.
+  public init(name: String, sourceIdentifier: Int, tier: Int? = nil) {
+    self.name = name
+    self.sourceIdentifier = sourceIdentifier
+    self.tier = tier
+  }
+
   /// The name scenarios refer to it by.
   public var name: String
   /// The hierarchical source identifier, 0–9999 (SKAdNetwork 4).
@@ -90,6 +117,13 @@ public struct Campaign: Hashable, Sendable {
 
 /// An app that shows ads.
 public struct PublisherApp: Hashable, Sendable {
+  /// A publisher app listing the networks at the given indices.
+  public init(name: String, appId: Int64, adNetworks: [Int]) {
+    self.name = name
+    self.appId = appId
+    self.adNetworks = adNetworks
+  }
+
   /// The name scenarios refer to it by.
   public var name: String
   /// App Store item identifier (`source-app-id` in postbacks).
@@ -100,6 +134,9 @@ public struct PublisherApp: Hashable, Sendable {
 
 /// How crowd-anonymity tiers are decided (rulebook §6).
 public struct PrivacySettings: Hashable, Sendable {
+  /// Privacy settings with a fixed default tier.
+  public init(tier: Int) { self.tier = tier }
+
   /// The tier every conversion gets unless its campaign sets one; 0–3.
   public var tier: Int
 }

@@ -2,6 +2,13 @@ import SimEngine
 
 /// A user whose every action is written out in the scenario, for regression cases and teaching.
 public struct ScriptedUser: Hashable, Sendable {
+  /// A scripted user; `timeline` must be in time order.
+  public init(name: String, country: String, timeline: [TimedAction]) {
+    self.name = name
+    self.country = country
+    self.timeline = timeline
+  }
+
   /// The user's name in outputs.
   public var name: String
   /// Install country (ISO 3166 alpha-2).
@@ -12,6 +19,12 @@ public struct ScriptedUser: Hashable, Sendable {
 
 /// An action at an offset from virtual time zero.
 public struct TimedAction: Hashable, Sendable {
+  /// An action at an offset from the epoch.
+  public init(at: SimDuration, action: UserAction) {
+    self.at = at
+    self.action = action
+  }
+
   /// When the action happens, from the scenario epoch.
   public var at: SimDuration
   /// What happens.
@@ -44,6 +57,14 @@ public enum RevenueKind: String, Hashable, Sendable {
 
 /// One ad shown to a user.
 public struct AdExposure: Hashable, Sendable {
+  /// An exposure by indices into the scenario's networks, campaigns and publishers.
+  public init(network: Int, campaign: Int, publisher: Int, kind: Kind) {
+    self.network = network
+    self.campaign = campaign
+    self.publisher = publisher
+    self.kind = kind
+  }
+
   /// How the ad was presented.
   public enum Kind: Hashable, Sendable {
     /// A view-through ad on screen for the given time (`fidelity-type` 0).

@@ -1,0 +1,160 @@
+import AttributionSim
+import Testing
+
+/// Each bad scenario is the minimal one with one piece replaced; the whole message is asserted.
+@Suite("Bad scenario files get precise diagnostics")
+struct BadScenarioTests {
+  private func diagnostics(replacing old: String, with new: String) -> [String] {
+    #expect(TestScenarios.minimal.contains(old), "test setup: '\(old)' not in the minimal scenario")
+    return TestScenarios.diagnostics(TestScenarios.minimal.replacingOccurrences(of: old, with: new))
+  }
+
+  @Test("the minimal scenario itself is valid")
+  func minimalIsValid() {
+    #expect(TestScenarios.diagnostics(TestScenarios.minimal) == [])
+  }
+
+  @Test("a syntax error names its line and column")
+  func syntaxError() {
+    #expect(diagnostics(replacing: "seed: 7,", with: "seed: 7") == [
+      "bad.json:5:3: error: expected ',' or '}' after object member, found 'e'"
+    ])
+  }
+
+  @Test("an unknown key is reported with a suggestion")
+  func unknownKey() {
+    #expect(diagnostics(replacing: "  name: \"t\",", with: "  name: \"t\", nmae: \"u\",") == [
+      "bad.json:3:14: error: nmae: unknown key 'nmae'; did you mean 'name'?"
+    ])
+  }
+
+  @Test("a value of the wrong type says what was expected and what was found")
+  func wrongType() {
+    #expect(diagnostics(replacing: "seed: 7", with: "seed: \"seven\"") == [
+      "bad.json:4:9: error: seed: expected an integer of at least 0, found string 'seven'"
+    ])
+  }
+
+  @Test("a bad revenue distribution is located by its JSON path")
+  func badRevenue() {
+    #expect(diagnostics(replacing: "revenue: 4.99", with: "revenue: \"lots\"") == [
+      "bad.json:19:60: error: cohorts[0].events[0].revenue: expected a number or a distribution such as { lognormal: { median: 4.99, sigma: 0.8 } }, found string 'lots'"
+    ])
+  }
+
+  @Test("a probability above 1 is rejected")
+  func probabilityAboveOne() {
+    #expect(diagnostics(replacing: "afterClick: 0.5", with: "afterClick: 1.5") == [
+      "bad.json:18:30: error: cohorts[0].install.afterClick: expected a probability from 0 to 1, found number 1.5"
+    ])
+  }
+
+  @Test("a campaign referenced but not declared is named, with a suggestion")
+  func undeclaredCampaign() {
+    #expect(diagnostics(replacing: "campaign: \"c1\"", with: "campaign: \"c2\"") == [
+      "bad.json:17:49: error: cohorts[0].exposures[0].campaign: unknown campaign 'c2' of ad network 'alpha'; did you mean 'c1'?"
+    ])
+  }
+
+  @Test("an ad network referenced but not declared is named, with a suggestion")
+  func undeclaredNetwork() {
+    #expect(diagnostics(replacing: "adNetworks: [\"alpha\"]", with: "adNetworks: [\"alpah\"]") == [
+      "bad.json:11:56: error: publishers[0].adNetworks[0]: unknown ad network 'alpah'; did you mean 'alpha'?"
+    ])
+  }
+
+  @Test("a period that ends before it starts is rejected")
+  func periodEndsBeforeStart() {
+    #expect(diagnostics(replacing: "from: \"0d\", to: \"1d\"", with: "from: \"3d\", to: \"1d\"") == [
+      "bad.json:16:35: error: cohorts[0].arrivals.to: the arrival period ends (1d) before it starts (3d)"
+    ])
+  }
+
+  @Test("a malformed duration says how durations are written")
+  func badDuration() {
+    #expect(diagnostics(replacing: "delay: \"1h\"", with: "delay: \"1 hour\"") == [
+      "bad.json:18:42: error: cohorts[0].install.delay: invalid duration: '1 hour' is not a duration (digits then a unit, e.g. 90s, 15m, 36h, 2d, 1d12h)"
+    ])
+  }
+
+  @Test("an unsupported format version stops further checks: other messages would mislead")
+  func unsupportedVersion() {
+    #expect(diagnostics(replacing: "version: 1,", with: "version: 2,").count == 1)
+    #expect(diagnostics(replacing: "version: 1,", with: "version: 2,") == [
+      "bad.json:2:12: error: version: unsupported scenario format version 2; this build reads version 1"
+    ])
+  }
+
+  @Test("an epoch that is not ISO-8601 shows the expected form")
+  func badEpoch() {
+    #expect(diagnostics(replacing: "2026-03-02T00:00:00Z", with: "March 2nd") == [
+      "bad.json:5:10: error: epoch: expected an ISO-8601 date-time such as '2026-03-02T00:00:00Z', found 'March 2nd'"
+    ])
+  }
+
+  @Test("a duplicate campaign name points at both places")
+  func duplicateCampaign() {
+    #expect(
+      diagnostics(
+        replacing: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }]",
+        with: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }, { name: \"c1\", sourceIdentifier: 99 }]") == [
+        "bad.json:9:107: error: adNetworks[0].campaigns[1]: duplicate campaign name 'c1' (first at 9:67)"
+      ])
+  }
+
+  @Test("a source identifier beyond four digits is rejected")
+  func sourceIdentifierRange() {
+    #expect(diagnostics(replacing: "sourceIdentifier: 1234", with: "sourceIdentifier: 12345") == [
+      "bad.json:9:99: error: adNetworks[0].campaigns[0].sourceIdentifier: expected an integer from 0 to 9999, found 12345"
+    ])
+  }
+
+  @Test("a missing required key is reported at its object")
+  func missingKey() {
+    #expect(diagnostics(replacing: "  name: \"t\",\n", with: "") == [
+      "bad.json:1:1: error: missing key 'name'"
+    ])
+  }
+
+  @Test("a schema file that does not exist is named")
+  func missingSchemaFile() {
+    #expect(diagnostics(replacing: "  seed: 7,", with: "  seed: 7, schema: \"nope.json\",") == [
+      "bad.json:4:20: error: schema: cannot read schema file 'nope.json': no such file"
+    ])
+  }
+
+  @Test("a platform version that is not simulated yet is refused, not mis-simulated")
+  func unsupportedPlatform() {
+    #expect(diagnostics(replacing: "version: \"4.0\"", with: "version: \"3.0\"") == [
+      "bad.json:6:50: error: platform.version: SKAdNetwork 3.0 is not simulated yet; this build simulates version 4.0"
+    ])
+  }
+
+  @Test("click and view probabilities must not add up to more than 1")
+  func exclusiveOutcomes() {
+    #expect(diagnostics(replacing: "click: 0.5 }", with: "click: 0.5, view: 0.6 }") == [
+      "bad.json:17:19: error: cohorts[0].exposures[0]: 'click' (0.5) and 'view' (0.6) are exclusive outcomes and add up to more than 1"
+    ])
+  }
+
+  @Test("every problem is reported, in file order")
+  func collectsAll() {
+    let text = TestScenarios.minimal
+      .replacingOccurrences(of: "seed: 7", with: "seed: -1")
+      .replacingOccurrences(of: "count: 10", with: "count: \"ten\"")
+    #expect(TestScenarios.diagnostics(text) == [
+      "bad.json:4:9: error: seed: expected an integer of at least 0, found -1",
+      "bad.json:15:14: error: cohorts[0].count: expected an integer from 0 to 100000000, found string 'ten'",
+    ])
+  }
+
+  @Test("a scripted user cannot launch the app before installing it")
+  func launchBeforeInstall() {
+    let text = TestScenarios.minimal.replacingOccurrences(
+      of: "  cohorts: [",
+      with: "  users: [{ name: \"u\", timeline: [{ at: \"1h\", action: \"launch\" }, { at: \"2h\", action: \"install\" }] }],\n  cohorts: [")
+    #expect(TestScenarios.diagnostics(text) == [
+      "bad.json:12:35: error: users[0].timeline[0]: 'launch' at 1h comes before the user installs the app"
+    ])
+  }
+}

@@ -1,0 +1,79 @@
+import AttributionSim
+import Foundation
+
+/// Scenario texts shared by tests, and helpers to load and run them.
+enum TestScenarios {
+  /// A small valid scenario; tests derive bad ones from it by replacing one piece of text.
+  static let minimal = """
+    {
+      version: 1,
+      name: "t",
+      seed: 7,
+      epoch: "2026-03-02T00:00:00Z",
+      platform: { framework: "skadnetwork", version: "4.0" },
+      app: { appId: 111 },
+      adNetworks: [
+        { name: "alpha", identifier: "alpha.skadnetwork", campaigns: [{ name: "c1", sourceIdentifier: 1234 }] },
+      ],
+      publishers: [{ name: "pub", appId: 222, adNetworks: ["alpha"] }],
+      cohorts: [
+        {
+          name: "co",
+          count: 10,
+          arrivals: { from: "0d", to: "1d" },
+          exposures: [{ network: "alpha", campaign: "c1", publisher: "pub", click: 0.5 }],
+          install: { afterClick: 0.5, delay: "1h" },
+          events: [{ name: "purchase", perDay: [0.1], revenue: 4.99 }],
+        },
+      ],
+    }
+    """
+
+  /// Loads scenario text, failing the test on diagnostics.
+  static func load(_ text: String, file: String = "test.json") throws -> Scenario {
+    try ScenarioLoader.parse(text, file: file, baseDirectory: scenariosDirectory)
+  }
+
+  /// The diagnostics for scenario text, as printed.
+  static func diagnostics(_ text: String) -> [String] {
+    do {
+      _ = try ScenarioLoader.parse(text, file: "bad.json")
+      return []
+    } catch {
+      return error.diagnostics.map(\.description)
+    }
+  }
+
+  /// The repository's Scenarios/ folder, found from this source file.
+  static let scenariosDirectory: String = {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios").path
+  }()
+
+  /// A world with one network of two campaigns, two publishers and the given scripted users.
+  static func scripted(users: String, privacyTier: Int = 2, extra: String = "") -> String {
+    """
+    {
+      version: 1,
+      name: "scripted",
+      seed: 1,
+      epoch: "2026-03-02T00:00:00Z",
+      platform: { framework: "skadnetwork", version: "4.0" },
+      app: { appId: 1234567890, attributionReportEndpoint: "https://example.com" },
+      adNetworks: [
+        { name: "alpha", identifier: "alpha1234.skadnetwork",
+          campaigns: [{ name: "broad", sourceIdentifier: 5211 }, { name: "eu", sourceIdentifier: 6121 }] },
+        { name: "beta", identifier: "beta5678.skadnetwork", campaigns: [{ name: "video", sourceIdentifier: 4431 }] },
+      ],
+      publishers: [
+        { name: "garden", appId: 6444000001, adNetworks: ["alpha", "beta"] },
+        { name: "runner", appId: 6444000003, adNetworks: ["beta"] },
+      ],
+      privacy: { tier: \(privacyTier) },
+      schema: "schemas/quickstart-hybrid.json",
+      \(extra)
+      users: [\(users)],
+    }
+    """
+  }
+}
