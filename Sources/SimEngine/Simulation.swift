@@ -17,6 +17,13 @@ public struct ProcessedEvent<Event> {
   public let sequence: UInt64
   /// The event itself.
   public let event: Event
+
+  @usableFromInline init(time: SimTime, priority: EventPriority, sequence: UInt64, event: Event) {
+    self.time = time
+    self.priority = priority
+    self.sequence = sequence
+    self.event = event
+  }
 }
 
 /// A discrete-event simulation: a virtual clock and a queue of future events.
@@ -26,42 +33,44 @@ public struct ProcessedEvent<Event> {
 /// The engine knows nothing of what events mean: an ``EventHandler`` gives them meaning.
 public struct Simulation<Event> {
   /// The current virtual time.
-  public private(set) var now: SimTime = .zero
+  @inlinable public var now: SimTime { currentTime }
   /// How many events have been processed.
-  public private(set) var processedCount: Int = 0
+  @inlinable public var processedCount: Int { processed }
   /// The single place every processed event can be observed, before its handler runs.
   public var observer: ((ProcessedEvent<Event>) -> Void)?
 
-  private var queue = EventQueue<Event>()
+  @usableFromInline var queue = EventQueue<Event>()
+  @usableFromInline var currentTime: SimTime = .zero
+  @usableFromInline var processed = 0
 
   /// A simulation at time zero with nothing scheduled.
   public init() {}
 
   /// The number of events waiting.
-  public var pendingCount: Int { queue.count }
+  @inlinable public var pendingCount: Int { queue.count }
   /// The time of the next event, or nil when nothing is scheduled.
-  public var nextEventTime: SimTime? { queue.first?.time }
+  @inlinable public var nextEventTime: SimTime? { queue.first?.time }
 
   /// Schedules `event` at `time`, which must not be in the past.
-  public mutating func schedule(_ event: Event, at time: SimTime, priority: EventPriority = .normal) {
+  @inlinable public mutating func schedule(_ event: Event, at time: SimTime, priority: EventPriority = .normal) {
     precondition(time >= now, "cannot schedule at \(time), before the current time \(now)")
     queue.insert(event, at: time, priority: priority)
   }
 
   /// Schedules `event` a non-negative `delay` from now.
-  public mutating func schedule(
+  @inlinable public mutating func schedule(
     _ event: Event, after delay: SimDuration, priority: EventPriority = .normal
   ) {
     schedule(event, at: now + delay, priority: priority)
   }
 
   /// Processes the next event; returns false when there was none.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func step<Handler: EventHandler>(_ handler: inout Handler) -> Bool
   where Handler.Event == Event {
     guard let entry = queue.popFirst() else { return false }
-    now = entry.time
-    processedCount += 1
+    currentTime = entry.time
+    processed += 1
     if let observer {
       observer(
         ProcessedEvent(
@@ -74,7 +83,7 @@ public struct Simulation<Event> {
 
   /// Processes every event due at or before `limit`, then sets the clock to `limit`;
   /// with no limit, runs until nothing is left to do.
-  public mutating func run<Handler: EventHandler>(
+  @inlinable public mutating func run<Handler: EventHandler>(
     until limit: SimTime? = nil, handler: inout Handler
   ) where Handler.Event == Event {
     let end = limit ?? .distantFuture
@@ -82,6 +91,6 @@ public struct Simulation<Event> {
     while let next = queue.first?.time, next <= end {
       step(&handler)
     }
-    if let limit { now = limit }
+    if let limit { currentTime = limit }
   }
 }

@@ -7,12 +7,23 @@ import SimEngine
 /// child always makes the same draws in the same order whatever the outcome. So changing one
 /// probability, or adding a user, a campaign or a day, changes no other draw: sweep points stay
 /// comparable (common random numbers).
-struct CohortBehaviour {
+final class CohortBehaviour {
   let cohort: Cohort
   let scenario: Scenario
   let cohortStream: RandomStream
-  private let exposureLabels: [String]
-  private let perDayEventStreams: [String]
+  private let exposureLabels: [StreamLabel]
+  private let eventLabels: [StreamLabel]
+
+  // Stream names, hashed once.
+  private static let arrivalLabel = StreamLabel("arrival")
+  private static let countryLabel = StreamLabel("country")
+  private static let exposureLabel = StreamLabel("exposure")
+  private static let organicLabel = StreamLabel("organic")
+  private static let installLabel = StreamLabel("install")
+  private static let lifeLabel = StreamLabel("life")
+  private static let firstLaunchLabel = StreamLabel("first-launch")
+  private static let dayLabel = StreamLabel("day")
+  private static let sessionsLabel = StreamLabel("sessions")
 
   init(cohort: Cohort, scenario: Scenario, root: RandomStream) {
     self.cohort = cohort
@@ -20,16 +31,17 @@ struct CohortBehaviour {
     cohortStream = root.child("cohort").child(cohort.name)
     exposureLabels = cohort.exposures.map { exposure in
       let network = scenario.adNetworks[exposure.network]
-      return "\(network.name)/\(network.campaigns[exposure.campaign].name)/\(scenario.publishers[exposure.publisher].name)"
+      return StreamLabel(
+        "\(network.name)/\(network.campaigns[exposure.campaign].name)/\(scenario.publishers[exposure.publisher].name)")
     }
-    perDayEventStreams = cohort.events.map { "event/\($0.name)" }
+    eventLabels = cohort.events.map { StreamLabel("event/\($0.name)") }
   }
 
   func userStream(_ index: Int) -> RandomStream { cohortStream.child(index) }
 
   /// When user `index` becomes reachable.
   func arrival(of index: Int) -> SimTime {
-    var stream = userStream(index).child("arrival")
+    var stream = userStream(index).child(Self.arrivalLabel)
     let offset = Double(cohort.arrivalSpread.milliseconds) * stream.nextUnit()
     return SimTime.zero + cohort.arrivalStart + .milliseconds(Int64(offset))
   }
@@ -37,31 +49,31 @@ struct CohortBehaviour {
   /// The full plan of user `index`, who arrives at `arrival`.
   func plan(of index: Int, arrival: SimTime) -> UserPlan {
     let user = userStream(index)
-    var countryStream = user.child("country")
+    var countryStream = user.child(Self.countryLabel)
     let country = cohort.country.sample(using: &countryStream)
     var actions: [TimedAction] = []
     var installAt: SimTime?
 
     for (exposure, label) in zip(cohort.exposures, exposureLabels) {
-      var stream = user.child("exposure").child(label)
-      let reached = stream.nextUnit() < exposure.reach
+      // Draw order is fixed: reach, delay, kind, view duration, conversion, install delay.
+      // Values not needed are skipped, not computed, which keeps the stream aligned.
+      var stream = user.child(Self.exposureLabel).child(label)
+      guard stream.nextUnit() < exposure.reach else { continue }
       let time = arrival + CohortBehaviour.duration(exposure.delay, &stream)
       let kindDraw = stream.nextUnit()
-      let viewDuration = CohortBehaviour.duration(exposure.viewDuration, &stream)
-      let convertDraw = stream.nextUnit()
-      let installDelay = CohortBehaviour.duration(cohort.install.delay, &stream)
-      guard reached else { continue }
       let kind: AdExposure.Kind
       let installProbability: Double
       if kindDraw < exposure.click {
+        Distribution.skip(using: &stream)
         kind = .click
         installProbability = cohort.install.afterClick
       } else if kindDraw < exposure.click + exposure.view {
-        kind = .view(duration: viewDuration)
+        kind = .view(duration: CohortBehaviour.duration(exposure.viewDuration, &stream))
         installProbability = cohort.install.afterView
       } else {
         continue
       }
+      let convertDraw = stream.nextUnit()
       actions.append(
         TimedAction(
           at: time - .zero,
@@ -70,37 +82,38 @@ struct CohortBehaviour {
       if convertDraw < installProbability {
         // A view-through ad can only lead to an install once it has been seen.
         let seen = if case .view(let duration) = kind { time + duration } else { time }
-        let candidate = seen + installDelay
+        let candidate = seen + CohortBehaviour.duration(cohort.install.delay, &stream)
         if installAt.map({ candidate < $0 }) ?? true { installAt = candidate }
       }
     }
 
-    var organicStream = user.child("organic")
-    let organic = organicStream.nextUnit() < cohort.install.organic
-    let organicTime = arrival + CohortBehaviour.duration(cohort.install.delay, &organicStream)
-    if organic, installAt.map({ organicTime < $0 }) ?? true { installAt = organicTime }
+    var organicStream = user.child(Self.organicLabel)
+    if organicStream.nextUnit() < cohort.install.organic {
+      let organicTime = arrival + CohortBehaviour.duration(cohort.install.delay, &organicStream)
+      if installAt.map({ organicTime < $0 }) ?? true { installAt = organicTime }
+    }
 
     if let installAt {
-      var installStream = user.child("install")
+      var installStream = user.child(Self.installLabel)
       let redownload = installStream.nextUnit() < cohort.install.redownload
       actions.append(TimedAction(at: installAt - .zero, action: .install(redownload: redownload)))
-      appendActivity(after: installAt, stream: user.child("life"), to: &actions)
+      appendActivity(after: installAt, stream: user.child(Self.lifeLabel), to: &actions)
     }
     // Stable: an impression and an install at the same millisecond keep that order.
     let ordered = actions.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
     return UserPlan(
-      name: "\(cohort.name)#\(index)", country: country, actions: ordered.map(\.element), stream: user)
+      name: UserName(base: cohort.name, index: index), country: country, actions: ordered.map(\.element), stream: user)
   }
 
   /// Sessions and events after install, day by day from the first launch.
   private func appendActivity(after install: SimTime, stream: RandomStream, to actions: inout [TimedAction]) {
-    var launchStream = stream.child("first-launch")
+    var launchStream = stream.child(Self.firstLaunchLabel)
     let launches = launchStream.nextUnit() < cohort.firstLaunch.probability
     let firstLaunch = install + CohortBehaviour.duration(cohort.firstLaunch.delay, &launchStream)
     guard launches else { return }
     let day = SimDuration.days(1)
     for dayIndex in 0..<max(cohort.activeDays, 1) {
-      var dayStream = stream.child("day").child(dayIndex)
+      var dayStream = stream.child(Self.dayLabel).child(dayIndex)
       let activeDraw = dayStream.nextUnit()
       let dayStart = firstLaunch + day * Int64(dayIndex)
       let sessionCount = max(1, Int(cohort.sessionsPerActiveDay.sample(using: &dayStream).rounded()))
@@ -109,13 +122,13 @@ struct CohortBehaviour {
         guard activeDraw < retention else { continue }
       }
       var sessions: [SimTime] = dayIndex == 0 ? [firstLaunch] : []
-      var sessionStream = dayStream.child("sessions")
+      var sessionStream = dayStream.child(Self.sessionsLabel)
       while sessions.count < sessionCount {
         sessions.append(dayStart + .milliseconds(Int64(Double(day.milliseconds) * sessionStream.nextUnit())))
       }
       sessions.sort()
       for session in sessions { actions.append(TimedAction(at: session - .zero, action: .launch)) }
-      for (event, label) in zip(cohort.events, perDayEventStreams) {
+      for (event, label) in zip(cohort.events, eventLabels) {
         var eventStream = dayStream.child(label)
         let occursDraw = eventStream.nextUnit()
         let sessionDraw = eventStream.nextUnit()

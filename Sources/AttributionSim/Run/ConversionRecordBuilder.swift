@@ -2,7 +2,7 @@ import SimEngine
 import SimJSON
 
 /// Writes a finished conversion's ground truth as a `conversions.jsonl` object.
-struct ConversionRecordBuilder {
+struct ConversionRecordBuilder: Sendable {
   let scenario: Scenario
   let windows: WindowSchedule
 
@@ -15,6 +15,10 @@ struct ConversionRecordBuilder {
   }
 
   func record(_ conversion: Conversion, user: UserPlan) -> ConversionRecord {
+    ConversionRecord(conversion: conversion, user: user, builder: self)
+  }
+
+  func json(_ conversion: Conversion, user: UserPlan) -> JSONValue {
     let epoch = scenario.epoch
     func time(_ t: SimTime) -> JSONValue { .string(epoch.iso8601(after: t.milliseconds)) }
     func money(_ amount: Double) -> JSONValue { .double((amount * 100).rounded() / 100) }
@@ -48,9 +52,9 @@ struct ConversionRecordBuilder {
           ]))
       }
     }
-    let json: JSONValue = .object([
+    return .object([
       "id": .string(ConversionRecordBuilder.transactionId(conversion, window: 0)),
-      "user": .string(user.name),
+      "user": .string(user.name.description),
       "country": .string(user.country),
       "installTime": time(conversion.installTime),
       "redownload": .bool(conversion.redownload),
@@ -67,7 +71,6 @@ struct ConversionRecordBuilder {
       "dropped": conversion.dropReason.map { .string($0) } ?? .null,
       "windows": .array(windowObjects),
     ])
-    return ConversionRecord(json: json, tier: conversion.tier.tier, attributed: conversion.windowStart != nil)
   }
 }
 

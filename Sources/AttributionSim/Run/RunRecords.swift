@@ -36,10 +36,14 @@ public struct PostbackRecord: Sendable {
 
 /// The ground truth of one conversion, which only a simulator knows.
 public struct ConversionRecord: Sendable {
-  /// The `conversions.jsonl` object.
-  public var json: JSONValue
+  let conversion: Conversion
+  let user: UserPlan
+  let builder: ConversionRecordBuilder
+
+  /// The `conversions.jsonl` object, built on demand: sinks that only count never pay for it.
+  public var json: JSONValue { builder.json(conversion, user: user) }
   /// The tier decided.
-  public var tier: Int
-  /// Whether any postback was prepared.
-  public var attributed: Bool
+  public var tier: Int { conversion.tier.tier }
+  /// Whether the app was launched in time and the windows started.
+  public var attributed: Bool { conversion.windowStart != nil }
 }

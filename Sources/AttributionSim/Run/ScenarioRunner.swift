@@ -20,7 +20,7 @@ public enum ScenarioRunner {
     simulation.run(until: scenario.horizon.map { SimTime.zero + $0 }, handler: &world)
     world.finishAll()
     world.summary.eventsProcessed = simulation.processedCount
-    sink = world.sink
+    if let updated = world.sink as? Sink { sink = updated }
     return world.summary
   }
 

@@ -4,12 +4,14 @@ import SimEngine
 ///
 /// It turns users' planned actions into impressions, installs, conversion-value updates and
 /// postbacks, and streams finished results to a sink. One instance runs one scenario.
-struct World<Sink: RunSink>: EventHandler {
+struct World: EventHandler {
   let scenario: Scenario
   let windows: WindowSchedule
   let model: any ConversionModel
   let tierPolicy: any TierPolicy
-  var sink: Sink
+  /// An existential rather than a generic parameter: a generic world would run its hot paths
+  /// unspecialised, and the sink is only called once per output line.
+  var sink: any RunSink
   var summary = RunSummary()
 
   private var users: [ActiveUser?] = []
@@ -21,7 +23,7 @@ struct World<Sink: RunSink>: EventHandler {
   private let publisherLists: [Set<Int>]
   private let eventIndex: [String: Int]
 
-  init(scenario: Scenario, model: any ConversionModel, tierPolicy: any TierPolicy, sink: Sink) {
+  init(scenario: Scenario, model: any ConversionModel, tierPolicy: any TierPolicy, sink: any RunSink) {
     self.scenario = scenario
     self.model = model
     self.tierPolicy = tierPolicy
@@ -50,7 +52,8 @@ struct World<Sink: RunSink>: EventHandler {
     let root = RandomStream(seed: scenario.seed)
     for user in scenario.scriptedUsers {
       let plan = UserPlan(
-        name: user.name, country: user.country, actions: user.timeline, stream: root.child("user").child(user.name))
+        name: UserName(base: user.name), country: user.country, actions: user.timeline,
+        stream: root.child("user").child(user.name))
       admit(plan, in: &simulation)
     }
     if let first = arrivals.first { simulation.schedule(.admitNext, at: first.time) }
@@ -105,8 +108,11 @@ struct World<Sink: RunSink>: EventHandler {
   }
 
   private mutating func finishIfDone(_ slot: Int32) {
-    let user = users[Int(slot)]!
-    if user.pending == 0, user.nextAction == user.plan.actions.count { finish(slot) }
+    // Field by field: copying the whole user would retain and release all its arrays.
+    let index = Int(slot)
+    if users[index]!.pending == 0, users[index]!.nextAction == users[index]!.plan.actions.count {
+      finish(slot)
+    }
   }
 
   private mutating func finish(_ slot: Int32) {
@@ -294,13 +300,13 @@ struct World<Sink: RunSink>: EventHandler {
   }
 
   private mutating func send(window: Int, slot: Int32, now: SimTime) {
-    let user = users[Int(slot)]!
-    guard let pending = user.conversion?.windows[window].postback else { return }
+    guard let pending = users[Int(slot)]!.conversion?.windows[window].postback else { return }
     let postback = pending.postback
     let content = postback.content
     summary.postbacks[window][content == .fine ? 0 : content == .coarse ? 1 : 2] += 1
     var record = PostbackRecord(
-      time: now, recipient: .adNetwork, payload: postback.payload, user: user.plan.name, content: content,
+      time: now, recipient: .adNetwork, payload: postback.payload, user: users[Int(slot)]!.plan.name.description,
+      content: content,
       sequenceIndex: window)
     sink.receive(record)
     if scenario.app.attributionReportEndpoint != nil {

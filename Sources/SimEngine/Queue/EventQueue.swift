@@ -10,39 +10,47 @@ public struct EventQueue<Payload> {
     public let time: SimTime
     /// Priority rank in the top 8 bits, insertion sequence in the low 56: one comparison
     /// orders both, and 2^56 insertions is beyond any run.
-    let order: UInt64
+    @usableFromInline let order: UInt64
     /// The event.
     public let payload: Payload
+
+    @usableFromInline init(time: SimTime, order: UInt64, payload: Payload) {
+      self.time = time
+      self.order = order
+      self.payload = payload
+    }
 
     /// The tie-break priority.
     public var priority: EventPriority { EventPriority(rank: UInt8(order >> 56)) }
     /// The insertion sequence number (0 for the first event ever queued).
     public var sequence: UInt64 { order & EventQueue.sequenceMask }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func precedes(_ a: Entry, _ b: Entry) -> Bool {
       a.time.milliseconds != b.time.milliseconds
         ? a.time.milliseconds < b.time.milliseconds : a.order < b.order
     }
   }
 
-  static var sequenceMask: UInt64 { (1 << 56) - 1 }
+  @usableFromInline static var sequenceMask: UInt64 { (1 << 56) - 1 }
 
-  private var heap: [Entry] = []
-  private var nextSequence: UInt64 = 0
+  // Inlinable so clients specialise the heap for their event type: unspecialised generic code
+  // looks up type metadata on every access, which costs more than the heap operations.
+  @usableFromInline var heap: [Entry] = []
+  @usableFromInline var nextSequence: UInt64 = 0
 
   /// An empty queue.
   public init() {}
 
   /// The number of queued events.
-  public var count: Int { heap.count }
+  @inlinable public var count: Int { heap.count }
   /// Whether no event is queued.
-  public var isEmpty: Bool { heap.isEmpty }
+  @inlinable public var isEmpty: Bool { heap.isEmpty }
   /// The next event to process, without removing it.
-  public var first: Entry? { heap.first }
+  @inlinable public var first: Entry? { heap.first }
 
   /// Queues `payload` at `time`; returns its insertion sequence.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func insert(_ payload: Payload, at time: SimTime, priority: EventPriority = .normal)
     -> UInt64
   {
@@ -55,7 +63,7 @@ public struct EventQueue<Payload> {
   }
 
   /// Removes and returns the next event, or nil when the queue is empty.
-  public mutating func popFirst() -> Entry? {
+  @inlinable public mutating func popFirst() -> Entry? {
     guard let last = heap.popLast() else { return nil }
     guard !heap.isEmpty else { return last }
     let top = heap[0]
@@ -64,7 +72,7 @@ public struct EventQueue<Payload> {
     return top
   }
 
-  private mutating func siftUp(_ start: Int) {
+  @inlinable mutating func siftUp(_ start: Int) {
     var child = start
     let item = heap[child]
     while child > 0 {
@@ -76,7 +84,7 @@ public struct EventQueue<Payload> {
     heap[child] = item
   }
 
-  private mutating func siftDown(_ start: Int) {
+  @inlinable mutating func siftDown(_ start: Int) {
     let count = heap.count
     var parent = start
     let item = heap[parent]

@@ -47,6 +47,13 @@ public enum Distribution: Hashable, Sendable {
     }
   }
 
+  /// Consumes the one draw a sample would, without computing it: for samples whose value is
+  /// not needed, keeping the stream aligned with runs where it is.
+  @inlinable
+  public static func skip(using stream: inout RandomStream) {
+    _ = stream.next()
+  }
+
   /// The distribution's mean (for truncated normals, the untruncated mean's truncated value).
   public var mean: Double {
     switch self {

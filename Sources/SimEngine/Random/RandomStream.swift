@@ -12,7 +12,7 @@
 public struct RandomStream: RandomNumberGenerator, Sendable {
   /// The key this stream was derived from.
   public let key: UInt64
-  private var s0: UInt64, s1: UInt64, s2: UInt64, s3: UInt64
+  @usableFromInline var s0: UInt64, s1: UInt64, s2: UInt64, s3: UInt64
 
   /// The root stream of a run with the given seed.
   public init(seed: UInt64) {
@@ -34,12 +34,12 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
 
   /// The child stream named `label`.
   public func child(_ label: String) -> RandomStream {
-    // FNV-1a over the UTF-8 bytes: stable across runs and platforms, unlike `Hasher`.
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in label.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    return RandomStream(key: RandomStream.mix(key ^ RandomStream.mix(hash ^ 0x6C62_272E_07BB_0142)))
+    child(StreamLabel(label))
+  }
+
+  /// The child stream named by a label whose hash was computed once, for hot paths.
+  public func child(_ label: StreamLabel) -> RandomStream {
+    RandomStream(key: RandomStream.mix(key ^ RandomStream.mix(label.hash ^ 0x6C62_272E_07BB_0142)))
   }
 
   /// The child stream with number `index`.
@@ -48,7 +48,7 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
   }
 
   /// The next 64 random bits.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func next() -> UInt64 {
     let result = ((s1 &* 5) << 7 | (s1 &* 5) >> 57) &* 9
     let t = s1 << 17
@@ -62,19 +62,19 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
   }
 
   /// A uniform double in [0, 1) with 53 random bits.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func nextUnit() -> Double {
     Double(next() >> 11) * 0x1.0p-53
   }
 
   /// A uniform double in (0, 1): never 0, for logarithms and inverse CDFs.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func nextOpenUnit() -> Double {
     (Double(next() >> 11) + 0.5) * 0x1.0p-53
   }
 
   /// True with probability `p`.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func bernoulli(_ p: Double) -> Bool {
     nextUnit() < p
   }
@@ -87,7 +87,7 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
   }
 
   /// SplitMix64's finaliser: a bijective 64-bit mix with full avalanche.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func mix(_ value: UInt64) -> UInt64 {
     var z = value
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
