@@ -68,7 +68,9 @@ struct ConversionRecordBuilder: Sendable {
       "tier": .int(Int64(conversion.tier.tier)),
       "sourceIdentifierDigits": .int(Int64(conversion.tier.sourceIdentifierDigits)),
       "firstLaunch": conversion.windowStart.map(time) ?? .null,
-      "dropped": conversion.dropReason.map { .string($0) } ?? .null,
+      // Why no postback will come, when none will.
+      "dropped": (conversion.dropReason ?? (conversion.windowStart == nil ? "app not launched" : nil))
+        .map { .string($0) } ?? .null,
       "windows": .array(windowObjects),
     ])
   }
