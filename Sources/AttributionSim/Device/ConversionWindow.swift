@@ -15,14 +15,9 @@ struct ConversionWindow {
   /// What the app measured in it.
   var measurement: MeasurementState
   /// The postback prepared when the window closed, until it is sent.
-  var postback: PendingPostback?
+  var postback: SKAdNetworkPostback?
   /// When that postback was (or will be) sent.
   var sendTime: SimTime?
   /// Its transaction ID.
   var transactionId: String?
-}
-
-/// A postback waiting for its random send time.
-struct PendingPostback {
-  var postback: SKAdNetworkPostback
 }

@@ -26,13 +26,6 @@ struct JSONReader {
     log.add(ScenarioDiagnostic(file: file, location: node.location, path: path, message: message))
   }
 
-  /// Logs a warning located at this value.
-  func warning(_ message: String) {
-    log.add(
-      ScenarioDiagnostic(
-        severity: .warning, file: file, location: node.location, path: path, message: message))
-  }
-
   func expected(_ what: String) {
     error("expected \(what), found \(node.summary)")
   }

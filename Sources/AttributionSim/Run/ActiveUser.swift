@@ -6,7 +6,6 @@ struct ActiveUser {
   /// Events scheduled for this user and not yet processed.
   var pending = 0
   var impressions = ImpressionStore()
-  var installed = false
   var launched = false
   var conversion: Conversion?
 }

@@ -174,7 +174,6 @@ struct World: EventHandler {
 
   private mutating func install(slot: Int32, redownload: Bool, now: SimTime) {
     let index = Int(slot)
-    users[index]!.installed = true
     summary.installs += 1
     if redownload { summary.redownloads += 1 }
     guard let winner = users[index]!.impressions.winner(at: now) else { return }
@@ -292,7 +291,7 @@ struct World: EventHandler {
       sourceAppId: scenario.publishers[Int(conversion.winner.publisher)].appId,
       fidelityType: Int(conversion.winner.fidelityType), didWin: true, sequenceIndex: window,
       tier: conversion.tier, fine: state.fine, coarse: state.coarse, country: users[index]!.plan.country)
-    users[index]!.conversion!.windows[window].postback = PendingPostback(postback: postback)
+    users[index]!.conversion!.windows[window].postback = postback
     users[index]!.conversion!.windows[window].sendTime = now + delay
     users[index]!.conversion!.windows[window].transactionId = transactionId
     users[index]!.pending += 1
@@ -300,8 +299,7 @@ struct World: EventHandler {
   }
 
   private mutating func send(window: Int, slot: Int32, now: SimTime) {
-    guard let pending = users[Int(slot)]!.conversion?.windows[window].postback else { return }
-    let postback = pending.postback
+    guard let postback = users[Int(slot)]!.conversion?.windows[window].postback else { return }
     let content = postback.content
     summary.postbacks[window][content == .fine ? 0 : content == .coarse ? 1 : 2] += 1
     var record = PostbackRecord(
