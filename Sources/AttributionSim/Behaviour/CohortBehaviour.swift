@@ -9,7 +9,6 @@ import SimEngine
 /// comparable (common random numbers).
 final class CohortBehaviour {
   let cohort: Cohort
-  let scenario: Scenario
   let cohortStream: RandomStream
   private let exposureLabels: [StreamLabel]
   private let eventLabels: [StreamLabel]
@@ -27,7 +26,6 @@ final class CohortBehaviour {
 
   init(cohort: Cohort, scenario: Scenario, root: RandomStream) {
     self.cohort = cohort
-    self.scenario = scenario
     cohortStream = root.child("cohort").child(cohort.name)
     exposureLabels = cohort.exposures.map { exposure in
       let network = scenario.adNetworks[exposure.network]

@@ -18,6 +18,4 @@ struct ConversionWindow {
   var postback: SKAdNetworkPostback?
   /// When that postback was (or will be) sent.
   var sendTime: SimTime?
-  /// Its transaction ID.
-  var transactionId: String?
 }

@@ -47,6 +47,25 @@ extension JSONReader {
     }
   }
 
+  /// A list of `{ value, weight }` objects, values read by `readValue`.
+  func weightedChoice<Value>(_ readValue: (JSONReader) -> Value?) -> WeightedChoice<Value>? {
+    guard let elements = array() else { return nil }
+    var entries: [(value: Value, weight: Double)] = []
+    for element in elements {
+      guard let object = element.object(keys: ["value", "weight"]),
+        let value = object.required("value").flatMap(readValue),
+        let weight = object.required("weight")?.nonNegativeNumber()
+      else { continue }
+      entries.append((value, weight))
+    }
+    guard entries.count == elements.count else { return nil }
+    if entries.isEmpty || entries.allSatisfy({ $0.weight == 0 }) {
+      error("a choice needs at least one value with a weight above zero")
+      return nil
+    }
+    return WeightedChoice(entries)
+  }
+
   private func quantityValue(_ quantity: Quantity, nonNegative: Bool) -> Double? {
     switch quantity {
     case .amount:
@@ -119,20 +138,7 @@ extension JSONReader {
       }
       return object.optional("mu")?.number().map { .lognormal(mu: $0, sigma: sigma) }
     case "choice":
-      guard let elements = array() else { return nil }
-      var entries: [(value: Double, weight: Double)] = []
-      for element in elements {
-        guard let object = element.object(keys: ["value", "weight"]),
-          let v = value(object, "value"), let weight = object.required("weight")?.nonNegativeNumber()
-        else { continue }
-        entries.append((v, weight))
-      }
-      guard entries.count == elements.count else { return nil }
-      if entries.isEmpty || entries.allSatisfy({ $0.weight == 0 }) {
-        error("a choice needs at least one value with a weight above zero")
-        return nil
-      }
-      return .choice(WeightedChoice(entries))
+      return weightedChoice { $0.quantityValue(quantity, nonNegative: nonNegative) }.map { .choice($0) }
     case "empirical":
       guard let elements = array() else { return nil }
       var points: [(probability: Double, value: Double)] = []

@@ -35,7 +35,7 @@ struct ScenarioReader {
     let app = object.required("app").flatMap(readApp)
     let networks = object.required("adNetworks").flatMap(readNetworks) ?? []
     let publishers = object.required("publishers").flatMap { readPublishers($0, networks: networks) } ?? []
-    let privacy = object.optional("privacy").map(readPrivacy) ?? PrivacySettings(tier: 3)
+    let privacy = object.optional("privacy").map(readPrivacy) ?? .unrestricted
     let schema = object.optional("schema").flatMap(readSchemaReference) ?? .empty
     let references = References(networks: networks, publishers: publishers)
     let users = object.optional("users")?.array()?.compactMap { UserReader(reader: $0, references: references).read() } ?? []
@@ -151,8 +151,9 @@ struct ScenarioReader {
   }
 
   private func readPrivacy(_ reader: JSONReader) -> PrivacySettings {
-    guard let object = reader.object(keys: ["tier"]) else { return PrivacySettings(tier: 3) }
-    let tier = object.required("tier", "the crowd-anonymity tier, 0 to 3")?.integer(in: 0...3) ?? 3
+    guard let object = reader.object(keys: ["tier"]),
+      let tier = object.required("tier", "the crowd-anonymity tier, 0 to 3")?.integer(in: 0...3)
+    else { return .unrestricted }
     return PrivacySettings(tier: Int(tier))
   }
 

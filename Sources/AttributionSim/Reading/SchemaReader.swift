@@ -19,7 +19,7 @@ struct SchemaReader {
     _ = object.optional("description")?.string()
     var events = EventNames()
     var buckets: [Double] = []
-    var bits: [(event: Int, bit: Int)] = []
+    var bits: [ConversionSchema.EventBit] = []
     if let fine = object.optional("fineValue")?.object(keys: ["revenueBuckets", "eventBits"]) {
       if let bucketReaders = fine.optional("revenueBuckets")?.array() {
         for bucket in bucketReaders {
@@ -30,9 +30,7 @@ struct SchemaReader {
           buckets.append(bound)
         }
       }
-      let revenueBits = ConversionSchema(
-        eventNames: [], revenueBuckets: buckets, eventBits: [], coarseRules: [], lockRules: []
-      ).revenueBits
+      let revenueBits = ConversionSchema.revenueBits(bucketCount: buckets.count)
       if let bitsReader = fine.optional("eventBits"), case .object(let members) = bitsReader.node.value {
         var used: [Int: String] = [:]
         for member in members {
@@ -44,7 +42,7 @@ struct SchemaReader {
             bitReader.error("bit \(bit) is already used by event '\(other)'")
           } else {
             used[Int(bit)] = member.key
-            bits.append((events.index(of: member.key), Int(bit)))
+            bits.append(ConversionSchema.EventBit(event: events.index(of: member.key), bit: Int(bit)))
           }
         }
       } else if let bitsReader = fine.optional("eventBits") {

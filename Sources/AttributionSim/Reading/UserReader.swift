@@ -117,23 +117,8 @@ extension JSONReader {
     if case .string = node.value {
       return UserReader.countryCode(self).map { WeightedChoice([($0, 1)]) }
     }
-    guard let object = object(keys: ["choice"]), let entries = object.required("choice")?.array() else {
-      return nil
-    }
-    var choices: [(value: String, weight: Double)] = []
-    for entry in entries {
-      guard let pair = entry.object(keys: ["value", "weight"]),
-        let code = pair.required("value").flatMap(UserReader.countryCode),
-        let weight = pair.required("weight")?.nonNegativeNumber()
-      else { continue }
-      choices.append((code, weight))
-    }
-    guard choices.count == entries.count else { return nil }
-    if choices.allSatisfy({ $0.weight == 0 }) {
-      error("a choice needs at least one value with a weight above zero")
-      return nil
-    }
-    return WeightedChoice(choices)
+    guard let object = object(keys: ["choice"]) else { return nil }
+    return object.required("choice")?.weightedChoice(UserReader.countryCode)
   }
 }
 

@@ -33,7 +33,8 @@ struct ConversionRecordBuilder: Sendable {
           events[name] = .int(Int64(window.measurement.eventCounts[event]))
         }
         var postback: JSONValue = .null
-        if let transactionId = window.transactionId, let sendTime = window.sendTime {
+        if let sendTime = window.sendTime {
+          let transactionId = ConversionRecordBuilder.transactionId(conversion, window: index)
           postback = .object(["transactionId": .string(transactionId), "sendTime": time(sendTime)])
         }
         windowObjects.append(

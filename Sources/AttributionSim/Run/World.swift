@@ -293,7 +293,6 @@ struct World: EventHandler {
       tier: conversion.tier, fine: state.fine, coarse: state.coarse, country: users[index]!.plan.country)
     users[index]!.conversion!.windows[window].postback = postback
     users[index]!.conversion!.windows[window].sendTime = now + delay
-    users[index]!.conversion!.windows[window].transactionId = transactionId
     users[index]!.pending += 1
     simulation.schedule(.send(slot: slot, window: Int8(window)), at: now + delay)
   }

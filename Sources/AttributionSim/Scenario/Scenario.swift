@@ -139,4 +139,7 @@ public struct PrivacySettings: Hashable, Sendable {
 
   /// The tier every conversion gets unless its campaign sets one; 0–3.
   public var tier: Int
+
+  /// Tier 3 for every conversion: nothing withheld, when a scenario sets no privacy model.
+  public static let unrestricted = PrivacySettings(tier: 3)
 }

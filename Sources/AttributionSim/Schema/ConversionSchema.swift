@@ -41,22 +41,33 @@ public struct ConversionSchema: ConversionModel, Hashable, Sendable {
     public var condition: Condition
   }
 
+  /// A fine-value bit set when an event happened in window 1.
+  public struct EventBit: Hashable, Sendable {
+    /// Index into ``ConversionSchema/eventNames``.
+    public var event: Int
+    /// Bit position, 0–5.
+    public var bit: Int
+  }
+
   /// Every event name the schema mentions.
   public var eventNames: [String]
   /// Ascending revenue bounds (USD): the fine value's low bits hold how many bounds the window's
   /// revenue reaches.
   public var revenueBuckets: [Double]
   /// Fine-value bit set when an event (index) happened in window 0.
-  public var eventBits: [(event: Int, bit: Int)]
+  public var eventBits: [EventBit]
   /// Coarse rules in priority order.
   public var coarseRules: [CoarseRule]
   /// Lock rules.
   public var lockRules: [LockRule]
 
   /// Bits the revenue bucket occupies.
-  public var revenueBits: Int {
+  public var revenueBits: Int { Self.revenueBits(bucketCount: revenueBuckets.count) }
+
+  /// Bits needed to hold a bucket index from 0 to `bucketCount`.
+  public static func revenueBits(bucketCount: Int) -> Int {
     var bits = 0
-    while (1 << bits) <= revenueBuckets.count { bits += 1 }
+    while (1 << bits) <= bucketCount { bits += 1 }
     return bits
   }
 
@@ -68,7 +79,7 @@ public struct ConversionSchema: ConversionModel, Hashable, Sendable {
     var update = ConversionUpdate()
     if state.window == 0 {
       var fine = revenueBuckets.reduce(0) { $0 + (state.totalRevenue >= $1 ? 1 : 0) }
-      for (event, bit) in eventBits where state.eventCounts[event] > 0 { fine |= 1 << bit }
+      for eventBit in eventBits where state.eventCounts[eventBit.event] > 0 { fine |= 1 << eventBit.bit }
       update.fine = fine
     }
     update.coarse = coarseRules.first { $0.condition.holds(for: state) }?.value
@@ -76,22 +87,5 @@ public struct ConversionSchema: ConversionModel, Hashable, Sendable {
       ($0.window == nil || $0.window == state.window) && $0.condition.holds(for: state)
     }
     return update.fine == nil && update.coarse == nil && !update.lock ? nil : update
-  }
-
-  public static func == (a: ConversionSchema, b: ConversionSchema) -> Bool {
-    a.eventNames == b.eventNames && a.revenueBuckets == b.revenueBuckets
-      && a.eventBits.elementsEqual(b.eventBits, by: { $0 == $1 }) && a.coarseRules == b.coarseRules
-      && a.lockRules == b.lockRules
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(eventNames)
-    hasher.combine(revenueBuckets)
-    for (event, bit) in eventBits {
-      hasher.combine(event)
-      hasher.combine(bit)
-    }
-    hasher.combine(coarseRules)
-    hasher.combine(lockRules)
   }
 }
