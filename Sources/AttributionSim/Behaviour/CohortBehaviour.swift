@@ -114,7 +114,9 @@ final class CohortBehaviour {
       var dayStream = stream.child(Self.dayLabel).child(dayIndex)
       let activeDraw = dayStream.nextUnit()
       let dayStart = firstLaunch + day * Int64(dayIndex)
-      let sessionCount = max(1, Int(cohort.sessionsPerActiveDay.sample(using: &dayStream).rounded()))
+      let sessionCount = Int(
+        Self.bounded(cohort.sessionsPerActiveDay.sample(using: &dayStream), 1...Double(Self.maximumSessionsPerDay))
+          .rounded())
       if dayIndex > 0 {
         let retention = cohort.retention[min(dayIndex - 1, cohort.retention.count - 1)]
         guard activeDraw < retention else { continue }
@@ -136,7 +138,8 @@ final class CohortBehaviour {
         // Events happen within a session, up to ten minutes after it starts.
         let session = sessions[min(Int(sessionDraw * Double(sessions.count)), sessions.count - 1)]
         let time = (session + offset) - SimTime.zero
-        let amount = revenue.map { ($0 * 100).rounded() / 100 }  // whole cents, as stores charge
+        // Whole cents, as stores charge.
+        let amount = revenue.map { (Self.bounded($0, 0...Self.maximumRevenue) * 100).rounded() / 100 }
         switch event.revenueKind {
         case .inAppPurchase:
           actions.append(TimedAction(at: time, action: .event(name: event.name, revenue: amount)))
@@ -148,8 +151,24 @@ final class CohortBehaviour {
     }
   }
 
-  /// A duration sample from a distribution in milliseconds, never negative.
+  /// A duration sample from a distribution in milliseconds, within 0 and ``maximumDelay``.
   static func duration(_ distribution: Distribution, _ stream: inout RandomStream) -> SimDuration {
-    .milliseconds(max(0, Int64(distribution.sample(using: &stream).rounded())))
+    let milliseconds = bounded(distribution.sample(using: &stream), 0...Double(maximumDelay.milliseconds))
+    return .milliseconds(Int64(milliseconds.rounded()))
+  }
+
+  // Heavy-tailed distributions (a lognormal with a large sigma) can draw values that overflow
+  // integer time or counts, or are infinite; samples are clamped to these documented bounds.
+
+  /// The longest delay a duration distribution can produce: 100 years.
+  static let maximumDelay = SimDuration.days(36_500)
+  /// The most sessions an active day can have.
+  static let maximumSessionsPerDay = 1_000
+  /// The largest revenue one event can bring, in USD.
+  static let maximumRevenue = 1e9
+
+  /// `value` clamped to `range`; NaN becomes the lower bound.
+  static func bounded(_ value: Double, _ range: ClosedRange<Double>) -> Double {
+    value.isNaN ? range.lowerBound : min(max(value, range.lowerBound), range.upperBound)
   }
 }

@@ -51,14 +51,14 @@ enum TestScenarios {
   }()
 
   /// A world with one network of two campaigns, two publishers and the given scripted users.
-  static func scripted(users: String, privacyTier: Int = 2, extra: String = "") -> String {
+  static func scripted(users: String, privacyTier: Int = 2, developerMode: Bool = false, extra: String = "") -> String {
     """
     {
       version: 1,
       name: "scripted",
       seed: 1,
       epoch: "2026-03-02T00:00:00Z",
-      platform: { framework: "skadnetwork", version: "4.0" },
+      platform: { framework: "skadnetwork", version: "4.0", developerMode: \(developerMode) },
       app: { appId: 1234567890, attributionReportEndpoint: "https://example.com" },
       adNetworks: [
         { name: "alpha", identifier: "alpha1234.skadnetwork",
