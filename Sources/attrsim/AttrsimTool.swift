@@ -17,8 +17,9 @@ enum AttrsimTool {
         name: "run", abstract: "Run a scenario and write its postbacks, conversions and summary.",
         discussion: """
           Writes postbacks.jsonl, conversions.jsonl and summary.json into the output folder, each \
-          replaced atomically. A scenario with problems is reported in full and nothing is written \
-          (exit status 65).
+          replaced atomically; with --trace also trace.jsonl, every platform decision that changed \
+          an outcome (rejected calls, replaced views, postbacks not sent). A scenario with problems \
+          is reported in full and nothing is written (exit status 65).
           """,
         arguments: [ArgumentSpec(name: "scenario", help: "The scenario file (JSON or JSON5).")],
         options: [
@@ -26,7 +27,8 @@ enum AttrsimTool {
           OptionSpec(
             name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
             defaultDescription: "Reports/<scenario-name>"),
-        ]),
+        ],
+        flags: [FlagSpec(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did.")]),
       CommandSpec(
         name: "validate", abstract: "Check scenario files without running them.",
         discussion: "Reports every problem in every file; exit status 65 when any file has one.",

@@ -2,7 +2,7 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim run SCENARIO [--seed N] [--out DIR]`.
+/// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace]`.
 enum RunCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
     let seed = try command.integer("seed")
@@ -18,14 +18,16 @@ enum RunCommand {
     if let seed { scenario.seed = UInt64(seed) }
     let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
     do {
-      var writer = try RunDirectoryWriter(directory: directory, epoch: scenario.epoch)
+      let trace = command.flag("trace")
+      var writer = try RunDirectoryWriter(directory: directory, epoch: scenario.epoch, trace: trace)
       let summary = ScenarioRunner.run(scenario, sink: &writer)
       try writer.commit(summary: summary.json(scenario: scenario.name, seed: scenario.seed))
       let postbacks = summary.postbacks.joined().reduce(0, +)
       Console.out(
         "\(scenario.name): \(summary.users) users, \(summary.installs) installs, "
           + "\(summary.attributedInstalls) attributed, \(postbacks) postbacks (seed \(scenario.seed))")
-      Console.out("wrote \(directory.relativePath)/{postbacks.jsonl,conversions.jsonl,summary.json}")
+      let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json"] + (trace ? ["trace.jsonl"] : [])
+      Console.out("wrote \(directory.relativePath)/{\(files.joined(separator: ","))}")
       return .success
     } catch {
       Console.error("error: \(error.description)")

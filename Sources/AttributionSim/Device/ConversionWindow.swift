@@ -1,14 +1,21 @@
 import SimEngine
 
-/// One SKAdNetwork 4 conversion window of a conversion: its values and what was measured.
+/// One conversion window of a conversion: its values and what was measured. Before 4.0 a
+/// conversion has a single window that ends when the value timer expires.
 struct ConversionWindow {
   /// The last fine value set (window 0 only).
   var fine: Int?
+  /// Which API set `fine` last.
+  var fineSetBy: UpdateAPI?
   /// The last coarse value set.
   var coarse: CoarseValue?
-  /// Whether the app called the update API during the window.
+  /// Whether the window saw a registration or a current-API call (what postbacks 2 and 3 need).
   var updated = false
-  /// When the window closed (by lock or by its end), or nil while it is open.
+  /// Whether the app called the current API itself (registration aside).
+  var calledCurrentAPI = false
+  /// Whether the old single-value API was called.
+  var calledLegacyAPI = false
+  /// When the window closed (by lock, end or timer), or nil while it is open.
   var closedAt: SimTime?
   /// Whether the app locked it.
   var locked = false

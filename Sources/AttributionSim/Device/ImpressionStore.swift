@@ -1,57 +1,97 @@
 import SimEngine
 
 /// The impressions one device keeps, with SKAdNetwork's recording limits (rulebook §2.2, §2.3).
+///
+/// A view-through impression is recorded when it ends (`endImpression`), so it stays open for
+/// its on-screen time; a second start for the same advertised app replaces an open one (A11).
 struct ImpressionStore {
-  /// A click (StoreKit-rendered ad) can win installs for 30 days.
+  /// A click (StoreKit-rendered or web ad) can win installs for 30 days.
   static let clickLifetime = SimDuration.days(30)
   /// A view-through impression can win installs for 24 hours.
   static let viewLifetime = SimDuration.hours(24)
-  /// Views shorter than this are not recorded (iOS 15.4 and later).
-  static let minimumViewDuration = SimDuration.seconds(2)
   /// At most this many view-through impressions are kept per publisher app; the oldest goes.
   static let viewsPerPublisher = 15
 
   private(set) var impressions: [StoredImpression] = []
+  /// Views started and not yet ended, with their end times.
+  private var openViews: [(impression: StoredImpression, ends: SimTime)] = []
   private var recorded: Int32 = 0
 
-  /// Why an impression was not stored.
-  enum Rejection { case viewTooShort, publisherDoesNotListNetwork }
+  /// What happened to an impression.
+  enum Outcome: Equatable {
+    /// Stored (a click), or opened (a view that will be stored when it ends).
+    case accepted
+    /// Not stored: the publisher does not list the network (§3.1).
+    case publisherDoesNotListNetwork
+    /// A view too short to be recorded (§2.3); its start still replaced open views.
+    case viewTooShort
+  }
 
-  /// Records an impression seen at `time`, or says why it was not recorded.
-  mutating func record(_ exposure: AdExposure, at time: SimTime, publisherListsNetwork: Bool) -> Rejection? {
-    guard publisherListsNetwork else { return .publisherDoesNotListNetwork }
-    let fidelity: UInt8
-    let lifetime: SimDuration
-    switch exposure.kind {
-    case .click:
-      fidelity = 1
-      lifetime = ImpressionStore.clickLifetime
-    case .view(let duration):
-      guard duration >= ImpressionStore.minimumViewDuration else { return .viewTooShort }
-      fidelity = 0
-      lifetime = ImpressionStore.viewLifetime
-      let publisher = Int32(exposure.publisher)
-      let views = impressions.indices.filter { impressions[$0].fidelityType == 0 && impressions[$0].publisher == publisher }
-      if views.count >= ImpressionStore.viewsPerPublisher, let oldest = views.min(by: {
+  /// Records an impression seen at `time`. Returns its outcome and how many open views it replaced.
+  mutating func record(
+    _ exposure: AdExposure, at time: SimTime, publisherListsNetwork: Bool, minimumViewDuration: SimDuration,
+    replacement: PlatformRules.ViewReplacement = .advertisedApp
+  ) -> (outcome: Outcome, replaced: Int) {
+    guard publisherListsNetwork else { return (.publisherDoesNotListNetwork, 0) }
+    settle(upTo: time)
+    let impression = StoredImpression(
+      network: Int32(exposure.network), campaign: Int32(exposure.campaign), publisher: Int32(exposure.publisher),
+      fidelityType: 1, time: time, expires: time + ImpressionStore.clickLifetime, sequence: recorded)
+    recorded += 1
+    guard case .view(let duration) = exposure.kind else {
+      impressions.append(impression)
+      return (.accepted, 0)
+    }
+    // Every impression is for the scenario's one advertised app, so an advertised-app scope
+    // replaces any open view.
+    let before = openViews.count
+    openViews.removeAll { replacement == .advertisedApp || $0.impression.network == impression.network }
+    let replaced = before - openViews.count
+    guard duration >= minimumViewDuration else { return (.viewTooShort, replaced) }
+    var view = impression
+    view.fidelityType = 0
+    view.expires = time + ImpressionStore.viewLifetime
+    openViews.append((view, time + duration))
+    return (.accepted, replaced)
+  }
+
+  /// Stores the views that ended by `time`, in end order, dropping a publisher's oldest view
+  /// beyond 15.
+  mutating func settle(upTo time: SimTime) {
+    guard openViews.contains(where: { $0.ends <= time }) else { return }
+    let ended = openViews.filter { $0.ends <= time }.sorted { ($0.ends, $0.impression.sequence) < ($1.ends, $1.impression.sequence) }
+    openViews.removeAll { $0.ends <= time }
+    for (view, _) in ended {
+      let sameSource = impressions.indices.filter {
+        impressions[$0].fidelityType == 0 && impressions[$0].publisher == view.publisher
+      }
+      if sameSource.count >= ImpressionStore.viewsPerPublisher, let oldest = sameSource.min(by: {
         (impressions[$0].time, impressions[$0].sequence) < (impressions[$1].time, impressions[$1].sequence)
       }) {
         impressions.remove(at: oldest)
       }
+      impressions.append(view)
     }
-    impressions.append(
-      StoredImpression(
-        network: Int32(exposure.network), campaign: Int32(exposure.campaign), publisher: Int32(exposure.publisher),
-        fidelityType: fidelity, time: time, expires: time + lifetime, sequence: recorded))
-    recorded += 1
-    return nil
   }
 
-  /// The impression that wins an install at `time` under SKAdNetwork 2.2+ rules (rulebook §3.2):
-  /// highest fidelity type first, then the most recent; equal timestamps go to the impression
-  /// recorded last (Apple documents no tie-break, so this one is the simulator's).
-  func winner(at time: SimTime) -> StoredImpression? {
-    impressions.filter { $0.time <= time && time < $0.expires }.max { a, b in
-      (a.fidelityType, a.time.milliseconds, a.sequence) < (b.fidelityType, b.time.milliseconds, b.sequence)
+  /// The winner and the non-winning impressions that get postbacks, for an install at `time`
+  /// (rulebook §3.2, §3.3).
+  ///
+  /// Unexpired impressions are ranked by `ranking`; ties on timestamp follow `tieBreak` (Apple
+  /// documents none). Non-winning impressions are the best of each other network, at most 5.
+  mutating func attribution(
+    at time: SimTime, ranking: AttributionRanking, tieBreak: PlatformRules.TieBreak, runnerUps: Bool
+  ) -> (winner: StoredImpression, runnerUps: [StoredImpression])? {
+    settle(upTo: time)
+    let ranked = ranking.ranked(impressions.filter { $0.time <= time && time < $0.expires }, tieBreak: tieBreak)
+    guard let winner = ranked.first else { return nil }
+    var others: [StoredImpression] = []
+    if runnerUps {
+      var networks: Set<Int32> = [winner.network]
+      for candidate in ranked.dropFirst() where others.count < AttributionRanking.maximumRunnerUps {
+        if networks.insert(candidate.network).inserted { others.append(candidate) }
+      }
     }
+    return (winner, others)
   }
 }

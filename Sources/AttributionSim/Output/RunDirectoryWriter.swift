@@ -1,7 +1,8 @@
 import Foundation
 import SimJSON
 
-/// Writes a run's `postbacks.jsonl`, `conversions.jsonl` and `summary.json` into a folder.
+/// Writes a run's `postbacks.jsonl`, `conversions.jsonl`, `summary.json` and, when traced,
+/// `trace.jsonl` into a folder.
 ///
 /// Lines go to hidden temporary files beside their targets as the run produces them, so memory
 /// stays flat however long the run; ``commit(summary:)`` renames them into place, so a reader
@@ -18,10 +19,12 @@ public struct RunDirectoryWriter: RunSink {
   private let epoch: Epoch
   private var postbacks: BufferedFile
   private var conversions: BufferedFile
+  /// `trace.jsonl`, when the run is traced.
+  private var trace: BufferedFile?
   private var firstError: WriteError?
 
-  /// Creates the folder if needed and opens the temporary files.
-  public init(directory: URL, epoch: Epoch) throws(WriteError) {
+  /// Creates the folder if needed and opens the temporary files; `trace` adds `trace.jsonl`.
+  public init(directory: URL, epoch: Epoch, trace: Bool = false) throws(WriteError) {
     self.directory = directory
     self.epoch = epoch
     do {
@@ -31,6 +34,18 @@ public struct RunDirectoryWriter: RunSink {
     }
     postbacks = try BufferedFile(final: directory.appendingPathComponent("postbacks.jsonl"))
     conversions = try BufferedFile(final: directory.appendingPathComponent("conversions.jsonl"))
+    if trace { self.trace = try BufferedFile(final: directory.appendingPathComponent("trace.jsonl")) }
+  }
+
+  public var wantsTrace: Bool { trace != nil }
+
+  public mutating func receive(_ record: TraceRecord) {
+    guard firstError == nil else { return }
+    do {
+      try trace?.appendLine(record.jsonLine(epoch: epoch))
+    } catch {
+      firstError = error
+    }
   }
 
   public mutating func receive(_ postback: PostbackRecord) {
@@ -63,6 +78,7 @@ public struct RunDirectoryWriter: RunSink {
       try summaryFile.append(text)
       try postbacks.moveIntoPlace()
       try conversions.moveIntoPlace()
+      try trace?.moveIntoPlace()
       try summaryFile.moveIntoPlace()
     } catch {
       discard()
@@ -75,6 +91,7 @@ public struct RunDirectoryWriter: RunSink {
   public mutating func discard() {
     postbacks.discard()
     conversions.discard()
+    trace?.discard()
   }
 }
 

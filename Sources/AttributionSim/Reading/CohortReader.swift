@@ -52,10 +52,10 @@ struct CohortReader {
         "network", "campaign", "publisher", "reach", "click", "view", "delay", "viewDuration",
       ])
     else { return nil }
-    let target = references.exposure(object)
     let reach = object.optional("reach")?.probability() ?? 1
     let click = object.optional("click")?.probability() ?? 0
     let view = object.optional("view")?.probability() ?? 0
+    let target = references.exposure(object, view: view > 0)
     if click + view > 1 {
       reader.error("'click' (\(click)) and 'view' (\(view)) are exclusive outcomes and add up to more than 1")
     }

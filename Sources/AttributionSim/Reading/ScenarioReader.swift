@@ -12,7 +12,7 @@ struct ScenarioReader {
 
   static let topLevelKeys = [
     "version", "name", "description", "seed", "epoch", "horizon", "platform", "app", "adNetworks",
-    "publishers", "privacy", "schema", "users", "cohorts",
+    "publishers", "privacy", "rules", "schema", "users", "cohorts",
   ]
 
   func read() -> Scenario? {
@@ -33,9 +33,11 @@ struct ScenarioReader {
     let horizon = object.optional("horizon")?.duration()
     let platform = object.required("platform").flatMap(readPlatform)
     let app = object.required("app").flatMap(readApp)
-    let networks = object.required("adNetworks").flatMap(readNetworks) ?? []
-    let publishers = object.required("publishers").flatMap { readPublishers($0, networks: networks) } ?? []
-    let privacy = object.optional("privacy").map(readPrivacy) ?? .unrestricted
+    let signedVersion = platform?.version ?? .v4_0
+    let networks = object.required("adNetworks").flatMap { readNetworks($0, version: signedVersion) } ?? []
+    let publishers = object.required("publishers").flatMap { readPublishers($0, networks: networks, version: signedVersion) } ?? []
+    let privacy = object.optional("privacy").map(readPrivacy) ?? PrivacySettings()
+    let rules = object.optional("rules").map(RulesReader.read) ?? PlatformRules()
     let schema = object.optional("schema").flatMap(readSchemaReference) ?? .empty
     let references = References(networks: networks, publishers: publishers)
     let users = object.optional("users")?.array()?.compactMap { UserReader(reader: $0, references: references).read() } ?? []
@@ -48,7 +50,7 @@ struct ScenarioReader {
     guard let name, let seed, let epoch, let platform, let app, !log.hasErrors else { return nil }
     return Scenario(
       name: name, seed: UInt64(seed), epoch: epoch, platform: platform, app: app,
-      adNetworks: networks, publishers: publishers, privacy: privacy, schema: schema,
+      adNetworks: networks, publishers: publishers, privacy: privacy, rules: rules, schema: schema,
       scriptedUsers: users, cohorts: cohorts, horizon: horizon)
   }
 
@@ -62,24 +64,32 @@ struct ScenarioReader {
   }
 
   private func readPlatform(_ reader: JSONReader) -> Platform? {
-    guard let object = reader.object(keys: ["framework", "version", "developerMode"]) else { return nil }
+    guard let object = reader.object(keys: ["framework", "version", "developerMode", "iosVersion"]) else { return nil }
     let frameworkName = object.required("framework")?.oneOf(["skadnetwork", "adattributionkit"])
     let developerMode = object.optional("developerMode")?.bool() ?? false
+    var iosVersion = OSVersion.current
+    if let versionReader = object.optional("iosVersion"), let text = versionReader.string() {
+      if let parsed = OSVersion(text) {
+        iosVersion = parsed
+      } else {
+        versionReader.error("expected an iOS version such as '17.4', found '\(text)'")
+      }
+    }
     switch frameworkName {
     case "skadnetwork":
       guard let versionReader = object.required("version", "the version ads are signed with"),
         let text = versionReader.oneOf(SKAdNetworkVersion.allCases.map(\.rawValue)),
         let version = SKAdNetworkVersion(rawValue: text)
       else { return nil }
-      // The foundation runs the SKAdNetwork 4 flow; 2.2 and 3.0 rules (a single postback, the
-      // 24 h rolling timer) are a separate piece of work, so refuse rather than mis-simulate.
-      guard version == .v4_0 else {
-        versionReader.error("SKAdNetwork \(text) is not simulated yet; this build simulates version 4.0")
-        return nil
+      // Devices too old for the signed version would send an older postback version (§1);
+      // that downgrade is not simulated, so refuse rather than mis-simulate.
+      if iosVersion < version.minimumOS {
+        (object.optional("iosVersion") ?? versionReader).error(
+          "SKAdNetwork \(text) needs iOS \(version.minimumOS) or later, but devices run iOS \(iosVersion)")
       }
-      return Platform(framework: .skAdNetwork(version), developerMode: developerMode)
+      return Platform(framework: .skAdNetwork(version), developerMode: developerMode, iosVersion: iosVersion)
     case "adattributionkit":
-      object.required("framework")?.error("AdAttributionKit is not simulated yet; use 'skadnetwork' version '4.0'")
+      object.required("framework")?.error("AdAttributionKit is not simulated yet; use 'skadnetwork'")
       return nil
     default:
       return nil
@@ -87,7 +97,7 @@ struct ScenarioReader {
   }
 
   private func readApp(_ reader: JSONReader) -> AdvertisedApp? {
-    guard let object = reader.object(keys: ["appId", "bundleId", "attributionReportEndpoint"]) else {
+    guard let object = reader.object(keys: ["appId", "bundleId", "attributionReportEndpoint", "legacySdk"]) else {
       return nil
     }
     let appId = object.required("appId", "the App Store item identifier")?.integer(in: 1...Int64.max)
@@ -100,10 +110,17 @@ struct ScenarioReader {
         endpointReader.error("expected an https:// URL, found '\(text)'")
       }
     }
-    return appId.map { AdvertisedApp(appId: $0, bundleId: bundleId, attributionReportEndpoint: endpoint) }
+    var legacySdk: ConversionSchema?
+    if let sdk = object.optional("legacySdk")?.object(keys: ["schema"]) {
+      legacySdk = sdk.required("schema", "the schema the second SDK maps activity with")
+        .flatMap(readSchemaReference)
+    }
+    return appId.map {
+      AdvertisedApp(appId: $0, bundleId: bundleId, attributionReportEndpoint: endpoint, legacySdk: legacySdk)
+    }
   }
 
-  private func readNetworks(_ reader: JSONReader) -> [AdNetwork]? {
+  private func readNetworks(_ reader: JSONReader, version: SKAdNetworkVersion) -> [AdNetwork]? {
     guard let elements = reader.array() else { return nil }
     if elements.isEmpty { reader.error("expected at least one ad network") }
     let networks: [AdNetwork] = elements.compactMap { element in
@@ -115,14 +132,17 @@ struct ScenarioReader {
       }
       let campaignsReader = object.required("campaigns")
       let campaigns: [Campaign] = campaignsReader?.array()?.compactMap { campaign in
-        guard let object = campaign.object(keys: ["name", "sourceIdentifier", "tier"]) else { return nil }
+        guard let object = campaign.object(keys: ["name", "sourceIdentifier", "forceTier"]) else { return nil }
         let name = object.required("name")?.nonEmptyString()
-        let source = object.required("sourceIdentifier", "0 to 9999")?.integer(in: 0...9_999)
-        let tier = object.optional("tier")?.integer(in: 0...3)
+        // Before 4.0 the campaign is a `campaign-id` of 1 to 100 (rulebook §7.1, A19).
+        let range: ClosedRange<Int64> = version.hasConversionWindows ? 0...9_999 : 1...100
+        let what = version.hasConversionWindows ? "0 to 9999" : "the campaign-id, 1 to 100, for SKAdNetwork \(version.rawValue)"
+        let source = object.required("sourceIdentifier", what)?.integer(in: range)
+        let tier = object.optional("forceTier")?.integer(in: 0...3)
         // Keep a campaign whose other fields are bad, so references to it do not cascade into
         // more errors; the scenario is rejected anyway.
         guard let name else { return nil }
-        return Campaign(name: name, sourceIdentifier: Int(source ?? 0), tier: tier.map(Int.init))
+        return Campaign(name: name, sourceIdentifier: Int(source ?? 0), forceTier: tier.map(Int.init))
       } ?? []
       if let campaignsReader, case .array(let list) = campaignsReader.node.value, list.isEmpty {
         campaignsReader.error("expected at least one campaign")
@@ -135,26 +155,70 @@ struct ScenarioReader {
     return networks
   }
 
-  private func readPublishers(_ reader: JSONReader, networks: [AdNetwork]) -> [PublisherApp]? {
+  private func readPublishers(_ reader: JSONReader, networks: [AdNetwork], version: SKAdNetworkVersion) -> [PublisherApp]? {
     guard let elements = reader.array() else { return nil }
     let publishers: [PublisherApp] = elements.compactMap { element in
-      guard let object = element.object(keys: ["name", "appId", "adNetworks"]) else { return nil }
+      guard let object = element.object(keys: ["name", "appId", "domain", "adNetworks"]) else { return nil }
       let name = object.required("name")?.nonEmptyString()
-      let appId = object.required("appId")?.integer(in: 0...Int64.max)
-      let listed: [Int] = object.required("adNetworks", "the networks its Info.plist lists")?.array()?
-        .compactMap { $0.reference(to: networks.map(\.name), what: "ad network") } ?? []
-      guard let name, let appId else { return nil }
-      return PublisherApp(name: name, appId: appId, adNetworks: listed)
+      let source: PublisherApp.Source?
+      switch (object.optional("appId"), object.optional("domain")) {
+      case (let appReader?, nil):
+        source = appReader.integer(in: 0...Int64.max).map { .app($0) }
+      case (nil, let domainReader?):
+        source = domainReader.nonEmptyString().map { .web(domain: $0) }
+        if !version.hasConversionWindows {
+          domainReader.error("web ads (a publisher 'domain') need SKAdNetwork 4.0; this scenario signs ads with \(version.rawValue)")
+        }
+      case (_?, _?):
+        element.error("a publisher has an 'appId' (an app) or a 'domain' (a website), not both")
+        source = nil
+      case (nil, nil):
+        element.error("missing key 'appId' (an app) or 'domain' (a website)")
+        source = nil
+      }
+      // Websites have no Info.plist, so they list no networks.
+      let listed: [Int]
+      if case .web = source {
+        object.optional("adNetworks")?.error("websites have no Info.plist network list; remove 'adNetworks'")
+        listed = Array(networks.indices)
+      } else {
+        listed = object.required("adNetworks", "the networks its Info.plist lists")?.array()?
+          .compactMap { $0.reference(to: networks.map(\.name), what: "ad network") } ?? []
+      }
+      guard let name, let source else { return nil }
+      return PublisherApp(name: name, source: source, adNetworks: listed)
     }
     checkUnique(reader, names: publishers.map(\.name), what: "publisher")
     return publishers
   }
 
   private func readPrivacy(_ reader: JSONReader) -> PrivacySettings {
-    guard let object = reader.object(keys: ["tier"]),
-      let tier = object.required("tier", "the crowd-anonymity tier, 0 to 3")?.integer(in: 0...3)
-    else { return .unrestricted }
-    return PrivacySettings(tier: Int(tier))
+    var settings = PrivacySettings()
+    guard let object = reader.object(keys: ["forceTier", "thresholds", "crowdPeriod"]) else { return settings }
+    settings.forceTier = object.optional("forceTier")?.integer(in: 0...3).map(Int.init)
+    if let thresholds = object.optional("thresholds")?.object(keys: ["tier1", "tier2", "tier3"]) {
+      var previous = 1
+      for tier in 1...3 {
+        guard let reader = thresholds.optional("tier\(tier)"), let count = reader.integer(in: 1...Int64(Int32.max))
+        else {
+          previous = settings.thresholds[tier - 1]
+          continue
+        }
+        if Int(count) < previous {
+          reader.error("tier thresholds must not decrease; tier\(tier) is \(count), below tier\(tier - 1)'s \(previous)")
+        }
+        settings.thresholds[tier - 1] = Int(count)
+        previous = Int(count)
+      }
+    }
+    if let period = object.optional("crowdPeriod")?.duration() {
+      if period <= .zero {
+        object.optional("crowdPeriod")?.error("expected a period longer than zero, found \(period)")
+      } else {
+        settings.crowdPeriod = period
+      }
+    }
+    return settings
   }
 
   /// The schema, inline or from a file named relative to the scenario.
@@ -205,14 +269,20 @@ struct References {
 
   /// Resolves a `network`, `campaign`, `publisher` triple of an object, logging bad references
   /// and publishers that do not list the network.
-  func exposure(_ object: ObjectReader) -> (network: Int, campaign: Int, publisher: Int)? {
+  /// A view-through exposure on a website is logged too: web ads are always taps.
+  func exposure(_ object: ObjectReader, view: Bool) -> (network: Int, campaign: Int, publisher: Int)? {
     let network = object.required("network")?.reference(to: networks.map(\.name), what: "ad network")
     let campaign = network.flatMap { network in
       object.required("campaign")?.reference(
         to: networks[network].campaigns.map(\.name), what: "campaign",
         owner: " of ad network '\(networks[network].name)'")
     }
-    let publisher = object.required("publisher")?.reference(to: publishers.map(\.name), what: "publisher")
+    let publisherReader = object.required("publisher")
+    let publisher = publisherReader?.reference(to: publishers.map(\.name), what: "publisher")
+    if view, let publisher, publishers[publisher].isWeb {
+      publisherReader?.error(
+        "'\(publishers[publisher].name)' is a website: web ads are tapped (fidelity-type 1), never view-through")
+    }
     guard let network, let campaign, let publisher else { return nil }
     return (network, campaign, publisher)
   }

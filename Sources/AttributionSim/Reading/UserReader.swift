@@ -13,7 +13,7 @@ struct UserReader {
     "launch": [],
     "event": ["name", "revenue"],
     "revenue": ["amount", "kind"],
-    "update": ["fine", "coarse", "lock"],
+    "update": ["fine", "coarse", "lock", "api"],
   ]
   static let actions = ["view", "click", "install", "launch", "event", "revenue", "update"]
 
@@ -65,7 +65,7 @@ struct UserReader {
     switch action {
     case "view", "click":
       let duration = action == "view" ? (object.optional("duration")?.duration() ?? .seconds(5)) : .zero
-      userAction = references.exposure(object).map {
+      userAction = references.exposure(object, view: action == "view").map {
         .impression(
           AdExposure(
             network: $0.network, campaign: $0.campaign, publisher: $0.publisher,
@@ -88,10 +88,16 @@ struct UserReader {
       let fine = object.optional("fine")?.integer(in: -1_000...1_000).map(Int.init)
       let coarse = object.optional("coarse")?.oneOf(CoarseValue.allCases.map(\.rawValue)).flatMap(CoarseValue.init)
       let lock = object.optional("lock")?.bool() ?? false
+      let apiReader = object.optional("api")
+      let api = apiReader?.oneOf(UpdateAPI.allCases.map(\.rawValue)).flatMap(UpdateAPI.init) ?? .current
       if !object.has("fine"), !object.has("coarse"), !object.has("lock") {
         reader.error("an update needs 'fine', 'coarse' or 'lock'")
       }
-      userAction = .conversionValueUpdate(ConversionUpdate(fine: fine, coarse: coarse, lock: lock))
+      if api == .legacy, object.has("coarse") || object.has("lock") {
+        apiReader?.error("the legacy API sets a fine value only; 'coarse' and 'lock' need api 'current'")
+      }
+      if api == .legacy, !object.has("fine") { apiReader?.error("a legacy update needs 'fine'") }
+      userAction = .conversionValueUpdate(ConversionUpdate(fine: fine, coarse: coarse, lock: lock), api: api)
     }
     guard let at, let userAction else { return nil }
     return TimedAction(at: at, action: userAction)

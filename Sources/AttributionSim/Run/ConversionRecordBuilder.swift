@@ -4,13 +4,18 @@ import SimJSON
 /// Writes a finished conversion's ground truth as a `conversions.jsonl` object.
 struct ConversionRecordBuilder: Sendable {
   let scenario: Scenario
-  let windows: WindowSchedule
 
   /// The transaction ID of a conversion's postback for `window`: a version-4 UUID drawn from the
   /// conversion's own stream. Each postback has its own: postbacks 2 and 3 cannot be linked to
   /// postback 1 by design.
   static func transactionId(_ conversion: Conversion, window: Int) -> String {
     var stream = conversion.stream.child("transaction-id").child(window)
+    return UUIDText.version4(high: stream.next(), low: stream.next())
+  }
+
+  /// The transaction ID of the postback to the non-winning network ranked `rank` (0 = best).
+  static func runnerUpTransactionId(_ conversion: Conversion, rank: Int) -> String {
+    var stream = conversion.stream.child("runner-up-transaction-id").child(rank)
     return UUIDText.version4(high: stream.next(), low: stream.next())
   }
 
@@ -22,26 +27,29 @@ struct ConversionRecordBuilder: Sendable {
     let epoch = scenario.epoch
     func time(_ t: SimTime) -> JSONValue { .string(epoch.iso8601(after: t.milliseconds)) }
     func money(_ amount: Double) -> JSONValue { .double((amount * 100).rounded() / 100) }
+    let windows = WindowSchedule.for(scenario.platform)
     let network = scenario.adNetworks[Int(conversion.winner.network)]
     let campaign = network.campaigns[Int(conversion.winner.campaign)]
+    func postback(transactionId: String, sendTime: SimTime?) -> JSONValue {
+      guard let sendTime else { return .null }
+      return .object(["transactionId": .string(transactionId), "sendTime": time(sendTime)])
+    }
     var windowObjects: [JSONValue] = []
     if let start = conversion.windowStart {
       for (index, window) in conversion.windows.enumerated() {
         let opens = start + (index == 0 ? .zero : windows.windowEnds[index - 1])
+        // Before 4.0 the one window ends when the value timer expires.
+        let end = scenario.platform.version.hasConversionWindows
+          ? start + windows.windowEnds[index] : (conversion.timerDeadline ?? start)
         var events: [String: JSONValue] = [:]
         for (event, name) in scenario.schema.eventNames.enumerated() where window.measurement.eventCounts.indices.contains(event) {
           events[name] = .int(Int64(window.measurement.eventCounts[event]))
-        }
-        var postback: JSONValue = .null
-        if let sendTime = window.sendTime {
-          let transactionId = ConversionRecordBuilder.transactionId(conversion, window: index)
-          postback = .object(["transactionId": .string(transactionId), "sendTime": time(sendTime)])
         }
         windowObjects.append(
           .object([
             "index": .int(Int64(index)),
             "start": time(opens),
-            "end": time(start + windows.windowEnds[index]),
+            "end": time(end),
             "closed": window.closedAt.map(time) ?? .null,
             "locked": .bool(window.locked),
             "fineValue": window.fine.map { .int(Int64($0)) } ?? .null,
@@ -49,7 +57,8 @@ struct ConversionRecordBuilder: Sendable {
             "sessions": .int(Int64(window.measurement.sessions)),
             "events": .object(events),
             "revenue": .object(["iap": money(window.measurement.purchaseRevenue), "ad": money(window.measurement.adRevenue)]),
-            "postback": postback,
+            "postback": postback(
+              transactionId: ConversionRecordBuilder.transactionId(conversion, window: index), sendTime: window.sendTime),
           ]))
       }
     }
@@ -66,6 +75,21 @@ struct ConversionRecordBuilder: Sendable {
       "publisher": .string(scenario.publishers[Int(conversion.winner.publisher)].name),
       "fidelityType": .int(Int64(conversion.winner.fidelityType)),
       "impressionTime": time(conversion.winner.time),
+      "runnerUps": .array(
+        conversion.runnerUps.enumerated().map { rank, runnerUp in
+          let network = scenario.adNetworks[Int(runnerUp.impression.network)]
+          return .object([
+            "network": .string(network.name),
+            "campaign": .string(network.campaigns[Int(runnerUp.impression.campaign)].name),
+            "publisher": .string(scenario.publishers[Int(runnerUp.impression.publisher)].name),
+            "fidelityType": .int(Int64(runnerUp.impression.fidelityType)),
+            "impressionTime": time(runnerUp.impression.time),
+            "tier": .int(Int64(runnerUp.tier.tier)),
+            "postback": postback(
+              transactionId: ConversionRecordBuilder.runnerUpTransactionId(conversion, rank: rank),
+              sendTime: runnerUp.sendTime),
+          ])
+        }),
       "tier": .int(Int64(conversion.tier.tier)),
       "sourceIdentifierDigits": .int(Int64(conversion.tier.sourceIdentifierDigits)),
       "firstLaunch": conversion.windowStart.map(time) ?? .null,

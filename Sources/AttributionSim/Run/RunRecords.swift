@@ -21,8 +21,12 @@ public struct PostbackRecord: Sendable {
   public var user: String
   /// Which kind of value it carries.
   public var content: SKAdNetworkPostback.ValueContent
-  /// Its postback sequence index.
+  /// Its postback sequence index (0 before 4.0).
   public var sequenceIndex: Int
+  /// Whether it is the winning network's postback.
+  public var didWin: Bool
+  /// When it was prepared: its window's close, lock or timer expiry. The send delay runs from here.
+  public var preparedAt: SimTime
 
   /// The `postbacks.jsonl` line: time, recipient and payload only, as the device sends them.
   public func jsonLine(epoch: Epoch) -> JSONValue {

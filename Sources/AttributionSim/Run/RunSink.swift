@@ -6,6 +6,17 @@ public protocol RunSink {
   mutating func receive(_ postback: PostbackRecord)
   /// A conversion's ground truth, once it can no longer change.
   mutating func receive(_ conversion: ConversionRecord)
+  /// Whether the sink wants trace records; the world skips building them otherwise.
+  var wantsTrace: Bool { get }
+  /// A platform decision, in time order.
+  mutating func receive(_ trace: TraceRecord)
+}
+
+extension RunSink {
+  /// By default a sink takes no trace.
+  public var wantsTrace: Bool { false }
+  /// By default trace records are dropped.
+  public mutating func receive(_ trace: TraceRecord) {}
 }
 
 /// Keeps every output in memory: for tests and for library users asserting on a run.
@@ -14,12 +25,16 @@ public struct CollectingSink: RunSink {
   public private(set) var postbacks: [PostbackRecord] = []
   /// Conversions in the order they finished.
   public private(set) var conversions: [ConversionRecord] = []
+  /// The trace, in time order.
+  public private(set) var trace: [TraceRecord] = []
 
   /// An empty collector.
   public init() {}
 
   public mutating func receive(_ postback: PostbackRecord) { postbacks.append(postback) }
   public mutating func receive(_ conversion: ConversionRecord) { conversions.append(conversion) }
+  public var wantsTrace: Bool { true }
+  public mutating func receive(_ trace: TraceRecord) { self.trace.append(trace) }
 }
 
 /// Discards outputs; for benchmarks that measure the simulation alone.

@@ -6,8 +6,10 @@ public struct RunSummary: Sendable, Equatable {
   public var users = 0
   /// Impressions recorded: views, clicks.
   public var views = 0, clicks = 0
-  /// Views not recorded because they were on screen less than 2 s.
+  /// Views not recorded because they were on screen less than the minimum (2 s, or 3 s before iOS 15.4).
   public var viewsTooShort = 0
+  /// Open views replaced by a later view start before they ended.
+  public var viewsReplaced = 0
   /// Impressions from publishers that do not list the network (not eligible).
   public var impressionsIneligible = 0
   /// Installs, those with a winning impression, and redownloads.
@@ -22,10 +24,18 @@ public struct RunSummary: Sendable, Equatable {
   public var updatesRejectedOutOfRange = 0, updatesIgnoredLocked = 0, updatesAfterLastWindow = 0
   /// Fine values sent after window 1, which the platform ignores.
   public var fineValuesIgnoredAfterFirstWindow = 0
+  /// Before 4.0: calls whose fine value was not greater (ignored), and calls with a coarse value
+  /// or lock (parts ignored).
+  public var updatesNotIncreasing = 0, coarseOrLockIgnored = 0
+  /// Calls through the old single-value API; those that replaced a fine value set through the
+  /// current API; those made after window 1 on 4.0 ads (ignored).
+  public var legacyUpdateCalls = 0, legacyOverrides = 0, legacyIgnoredAfterFirstWindow = 0
   /// Conversions by tier (index = tier).
   public var conversionsByTier = [0, 0, 0, 0]
-  /// Postbacks to ad networks by sequence index, split by content: [index][fine, coarse, none].
+  /// Winning postbacks to ad networks by sequence index, split by content: [index][fine, coarse, none].
   public var postbacks = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
+  /// Non-winning postbacks (3.0+).
+  public var nonWinningPostbacks = 0
   /// Windows that closed without a postback (tier 0, or no update in windows 2–3).
   public var windowsWithoutPostback = 0
   /// Developer copies of winning postbacks.
@@ -41,7 +51,7 @@ public struct RunSummary: Sendable, Equatable {
         "total": .int(Int64(counts.reduce(0, +))),
       ])
     }
-    let total = postbacks.map { $0.reduce(0, +) }.reduce(0, +)
+    let winning = postbacks.map { $0.reduce(0, +) }.reduce(0, +)
     let contentTotals = (0..<3).map { kind in postbacks.reduce(0) { $0 + $1[kind] } }
     return .object([
       "scenario": .string(scenario),
@@ -49,7 +59,8 @@ public struct RunSummary: Sendable, Equatable {
       "users": .int(Int64(users)),
       "impressions": .object([
         "total": .int(Int64(views + clicks)), "views": .int(Int64(views)), "clicks": .int(Int64(clicks)),
-        "viewsTooShort": .int(Int64(viewsTooShort)), "ineligible": .int(Int64(impressionsIneligible)),
+        "viewsTooShort": .int(Int64(viewsTooShort)), "viewsReplaced": .int(Int64(viewsReplaced)),
+        "ineligible": .int(Int64(impressionsIneligible)),
       ]),
       "installs": .object([
         "total": .int(Int64(installs)), "attributed": .int(Int64(attributedInstalls)),
@@ -63,11 +74,19 @@ public struct RunSummary: Sendable, Equatable {
         "ignoredWindowLocked": .int(Int64(updatesIgnoredLocked)),
         "ignoredAfterLastWindow": .int(Int64(updatesAfterLastWindow)),
         "fineIgnoredAfterFirstWindow": .int(Int64(fineValuesIgnoredAfterFirstWindow)),
+        "ignoredNotIncreasing": .int(Int64(updatesNotIncreasing)),
+        "coarseOrLockIgnored": .int(Int64(coarseOrLockIgnored)),
+        "legacyApi": .object([
+          "calls": .int(Int64(legacyUpdateCalls)), "overrides": .int(Int64(legacyOverrides)),
+          "ignoredAfterFirstWindow": .int(Int64(legacyIgnoredAfterFirstWindow)),
+        ]),
       ]),
       "conversionsByTier": .object(
         Dictionary(uniqueKeysWithValues: conversionsByTier.enumerated().map { ("\($0.offset)", .int(Int64($0.element))) })),
       "postbacks": .object([
-        "total": .int(Int64(total)),
+        "total": .int(Int64(winning + nonWinningPostbacks)),
+        "winning": .int(Int64(winning)),
+        "nonWinning": .int(Int64(nonWinningPostbacks)),
         "bySequenceIndex": .object(
           Dictionary(uniqueKeysWithValues: postbacks.enumerated().map { ("\($0.offset)", byContent($0.element)) })),
         "byContent": byContent(contentTotals),

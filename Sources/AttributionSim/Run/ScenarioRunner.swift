@@ -6,14 +6,14 @@ public enum ScenarioRunner {
   ///
   /// - Parameters:
   ///   - model: the app's conversion model; the scenario's schema when nil.
-  ///   - tierPolicy: how tiers are decided; a ``FixedTierPolicy`` from the scenario when nil.
+  ///   - tierPolicy: how tiers are decided; a ``CrowdTierPolicy`` from the scenario when nil.
   public static func run<Sink: RunSink>(
     _ scenario: Scenario, sink: inout Sink, model: (any ConversionModel)? = nil,
     tierPolicy: (any TierPolicy)? = nil
   ) -> RunSummary {
     var world = World(
       scenario: scenario, model: model ?? scenario.schema,
-      tierPolicy: tierPolicy ?? FixedTierPolicy(networks: scenario.adNetworks, privacy: scenario.privacy),
+      tierPolicy: tierPolicy ?? CrowdTierPolicy(scenario: scenario),
       sink: sink)
     var simulation = Simulation<WorldEvent>()
     world.start(in: &simulation)

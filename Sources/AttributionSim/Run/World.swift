@@ -1,34 +1,43 @@
 import SimEngine
 
-/// The simulated world: devices running the app and the platform's SKAdNetwork 4 rules.
+/// The simulated world: devices running the app and the platform's SKAdNetwork rules.
 ///
 /// It turns users' planned actions into impressions, installs, conversion-value updates and
-/// postbacks, and streams finished results to a sink. One instance runs one scenario.
+/// postbacks, and streams finished results to a sink. One instance runs one scenario. The rules
+/// live in extensions: attribution, conversion values, postbacks.
 struct World: EventHandler {
   let scenario: Scenario
+  let version: SKAdNetworkVersion
   let windows: WindowSchedule
   let model: any ConversionModel
-  let tierPolicy: any TierPolicy
+  var tierPolicy: any TierPolicy
+  /// Views shorter than this are not recorded: 2 s from iOS 15.4, 3 s before (§2.3).
+  let minimumViewDuration: SimDuration
+  /// Developer copies need iOS 15 and an endpoint in the app (§1, §7.6).
+  let sendsDeveloperCopies: Bool
   /// An existential rather than a generic parameter: a generic world would run its hot paths
   /// unspecialised, and the sink is only called once per output line.
   var sink: any RunSink
   var summary = RunSummary()
 
-  private var users: [ActiveUser?] = []
+  var users: [ActiveUser?] = []
   private var freeSlots: [Int32] = []
   private let behaviours: [CohortBehaviour]
   private let arrivals: [(time: SimTime, cohort: Int32, index: Int32)]
   private var nextArrival = 0
   /// For each publisher, which networks it lists (rulebook §3.1).
-  private let publisherLists: [Set<Int>]
-  private let eventIndex: [String: Int]
+  let publisherLists: [Set<Int>]
+  let eventIndex: [String: Int]
 
   init(scenario: Scenario, model: any ConversionModel, tierPolicy: any TierPolicy, sink: any RunSink) {
     self.scenario = scenario
     self.model = model
     self.tierPolicy = tierPolicy
     self.sink = sink
+    version = scenario.platform.version
     windows = .for(scenario.platform)
+    minimumViewDuration = scenario.platform.iosVersion >= OSVersion(15, 4) ? .seconds(2) : .seconds(3)
+    sendsDeveloperCopies = scenario.app.attributionReportEndpoint != nil && scenario.platform.iosVersion >= OSVersion(15)
     let root = RandomStream(seed: scenario.seed)
     behaviours = scenario.cohorts.map { CohortBehaviour(cohort: $0, scenario: scenario, root: root) }
     // Only arrival times are drawn up front; each user's plan is drawn when they arrive, so
@@ -73,13 +82,15 @@ struct World: EventHandler {
       finishIfDone(slot)
     case .windowEnd(let slot, let window):
       users[Int(slot)]!.pending -= 1
-      if users[Int(slot)]!.conversion?.windows[Int(window)].closedAt == nil {
-        close(window: Int(window), slot: slot, in: &simulation)
-      }
+      windowEnds(Int(window), slot: slot, in: &simulation)
       finishIfDone(slot)
     case .send(let slot, let window):
       users[Int(slot)]!.pending -= 1
       send(window: Int(window), slot: slot, now: simulation.now)
+      finishIfDone(slot)
+    case .sendRunnerUp(let slot, let index):
+      users[Int(slot)]!.pending -= 1
+      sendRunnerUp(Int(index), slot: slot, now: simulation.now)
       finishIfDone(slot)
     }
   }
@@ -117,7 +128,7 @@ struct World: EventHandler {
 
   private mutating func finish(_ slot: Int32) {
     if let user = users[Int(slot)], let conversion = user.conversion {
-      sink.receive(ConversionRecordBuilder(scenario: scenario, windows: windows).record(conversion, user: user.plan))
+      sink.receive(ConversionRecordBuilder(scenario: scenario).record(conversion, user: user.plan))
     }
     users[Int(slot)] = nil
     freeSlots.append(slot)
@@ -135,13 +146,7 @@ struct World: EventHandler {
     let now = simulation.now
     switch step.action {
     case .impression(let exposure):
-      let listed = publisherLists[exposure.publisher].contains(exposure.network)
-      switch users[index]!.impressions.record(exposure, at: now, publisherListsNetwork: listed) {
-      case nil:
-        if case .click = exposure.kind { summary.clicks += 1 } else { summary.views += 1 }
-      case .viewTooShort: summary.viewsTooShort += 1
-      case .publisherDoesNotListNetwork: summary.impressionsIneligible += 1
-      }
+      record(exposure, slot: slot, now: now)
     case .install(let redownload):
       install(slot: slot, redownload: redownload, now: now)
     case .launch:
@@ -151,167 +156,31 @@ struct World: EventHandler {
         summary.firstLaunches += 1
         register(slot: slot, in: &simulation)
       }
-      measure(slot: slot, now: now, in: &simulation) { $0.sessions += 1 }
+      measure(slot: slot, in: &simulation) { $0.sessions += 1 }
     case .event(let name, let revenue):
       let event = eventIndex[name]
-      measure(slot: slot, now: now, in: &simulation) { state in
+      measure(slot: slot, in: &simulation) { state in
         if let event { state.eventCounts[event] += 1 }
         state.purchaseRevenue += revenue ?? 0
       }
     case .revenue(let amount, let kind):
-      measure(slot: slot, now: now, in: &simulation) { state in
+      measure(slot: slot, in: &simulation) { state in
         switch kind {
         case .inAppPurchase: state.purchaseRevenue += amount
         case .ad: state.adRevenue += amount
         }
       }
-    case .conversionValueUpdate(let update):
-      if users[index]!.conversion?.windowStart != nil { apply(update, slot: slot, in: &simulation) }
+    case .conversionValueUpdate(let update, let api):
+      if users[index]!.conversion?.windowStart != nil { apply(update, api: api, slot: slot, in: &simulation) }
     }
   }
 
-  // MARK: - Attribution
-
-  private mutating func install(slot: Int32, redownload: Bool, now: SimTime) {
-    let index = Int(slot)
-    summary.installs += 1
-    if redownload { summary.redownloads += 1 }
-    guard let winner = users[index]!.impressions.winner(at: now) else { return }
-    summary.attributedInstalls += 1
-    let facts = ConversionFacts(
-      network: Int(winner.network), campaign: Int(winner.campaign), publisher: Int(winner.publisher),
-      country: users[index]!.plan.country)
-    let tier = tierPolicy.decide(for: facts)
-    summary.conversionsByTier[tier.tier] += 1
-    let measurementWindows = (0..<3).map {
-      ConversionWindow(measurement: MeasurementState(window: $0, eventCount: model.eventNames.count))
-    }
-    users[index]!.conversion = Conversion(
-      winner: winner, installTime: now, redownload: redownload, tier: tier, windows: measurementWindows,
-      stream: users[index]!.plan.stream.child("conversion"))
-  }
-
-  /// First launch: the install registers and window 1 starts with conversion value 0
-  /// (rulebook §4 "Registration", §5.2), if within 60 days of install (§2.2).
-  private mutating func register(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let index = Int(slot)
-    guard let conversion = users[index]!.conversion else { return }
-    let now = simulation.now
-    if now - conversion.installTime > .days(60) {
-      users[index]!.conversion!.dropReason = "no first launch within 60 days of install"
-      summary.noLaunchWithin60Days += 1
-      return
-    }
-    users[index]!.conversion!.windowStart = now
-    users[index]!.conversion!.windows[0].fine = 0
-    users[index]!.conversion!.windows[0].updated = true
-    summary.updateCalls += 1
-    summary.updatesApplied += 1
-    for (window, end) in windows.windowEnds.enumerated() {
-      users[index]!.pending += 1
-      simulation.schedule(.windowEnd(slot: slot, window: Int8(window)), at: now + end, priority: .first)
-    }
-  }
-
-  /// Adds an activity to the current window's measurements and asks the conversion model
-  /// whether to update.
-  private mutating func measure(
-    slot: Int32, now: SimTime, in simulation: inout Simulation<WorldEvent>,
-    _ change: (inout MeasurementState) -> Void
+  /// Records a platform decision for the trace, when the sink wants one.
+  mutating func trace(
+    _ slot: Int32, at time: SimTime, _ level: TraceRecord.Level, _ rule: String, _ message: @autoclosure () -> String
   ) {
-    let index = Int(slot)
-    guard let conversion = users[index]!.conversion, let start = conversion.windowStart,
-      let window = windows.window(at: now - start), conversion.windows[window].closedAt == nil
-    else { return }
-    change(&users[index]!.conversion!.windows[window].measurement)
-    let current = users[index]!.conversion!.windows[window]
-    guard let update = model.update(for: current.measurement) else { return }
-    // An app's SDK only calls the API when something would change.
-    let fineChanges = window == 0 && update.fine != nil && update.fine != current.fine
-    let coarseChanges = update.coarse != nil && update.coarse != current.coarse
-    guard fineChanges || coarseChanges || update.lock else { return }
-    apply(update, slot: slot, in: &simulation)
-  }
-
-  /// One call to the conversion-value API (rulebook §4, §5.2).
-  private mutating func apply(_ update: ConversionUpdate, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let index = Int(slot)
-    summary.updateCalls += 1
-    guard let start = users[index]!.conversion?.windowStart else { return }
-    guard let window = windows.window(at: simulation.now - start) else {
-      summary.updatesAfterLastWindow += 1
-      return
-    }
-    if let fine = update.fine, !ConversionUpdate.fineRange.contains(fine) {
-      summary.updatesRejectedOutOfRange += 1
-      return
-    }
-    if users[index]!.conversion!.windows[window].closedAt != nil {
-      summary.updatesIgnoredLocked += 1
-      return
-    }
-    if let fine = update.fine {
-      if window == 0 {
-        users[index]!.conversion!.windows[0].fine = fine
-      } else {
-        summary.fineValuesIgnoredAfterFirstWindow += 1
-      }
-    }
-    if let coarse = update.coarse { users[index]!.conversion!.windows[window].coarse = coarse }
-    users[index]!.conversion!.windows[window].updated = true
-    summary.updatesApplied += 1
-    if update.lock {
-      users[index]!.conversion!.windows[window].locked = true
-      close(window: window, slot: slot, in: &simulation)
-    }
-  }
-
-  // MARK: - Postbacks
-
-  /// Closes a window by lock or end and prepares its postback with a random send delay.
-  private mutating func close(window: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let index = Int(slot)
-    let now = simulation.now
-    users[index]!.conversion!.windows[window].closedAt = now
-    let conversion = users[index]!.conversion!
-    // Postbacks 2 and 3 need tier 1 or more and an update during their window (rulebook §5.2).
-    guard window == 0 || (conversion.tier.tier >= 1 && conversion.windows[window].updated) else {
-      summary.windowsWithoutPostback += 1
-      return
-    }
-    var delayStream = conversion.stream.child("send-delay").child(window)
-    let delay = SimDuration.milliseconds(delayStream.uniform(in: windows.sendDelays[window]))
-    let transactionId = ConversionRecordBuilder.transactionId(conversion, window: window)
-    let network = scenario.adNetworks[Int(conversion.winner.network)]
-    let state = conversion.windows[window]
-    let postback = SKAdNetworkPostback(
-      networkIdentifier: network.identifier,
-      sourceIdentifier: network.campaigns[Int(conversion.winner.campaign)].sourceIdentifier,
-      appId: scenario.app.appId, transactionId: transactionId, redownload: conversion.redownload,
-      sourceAppId: scenario.publishers[Int(conversion.winner.publisher)].appId,
-      fidelityType: Int(conversion.winner.fidelityType), didWin: true, sequenceIndex: window,
-      tier: conversion.tier, fine: state.fine, coarse: state.coarse, country: users[index]!.plan.country)
-    users[index]!.conversion!.windows[window].postback = postback
-    users[index]!.conversion!.windows[window].sendTime = now + delay
-    users[index]!.pending += 1
-    simulation.schedule(.send(slot: slot, window: Int8(window)), at: now + delay)
-  }
-
-  private mutating func send(window: Int, slot: Int32, now: SimTime) {
-    guard let postback = users[Int(slot)]!.conversion?.windows[window].postback else { return }
-    let content = postback.content
-    summary.postbacks[window][content == .fine ? 0 : content == .coarse ? 1 : 2] += 1
-    var record = PostbackRecord(
-      time: now, recipient: .adNetwork, payload: postback.payload, user: users[Int(slot)]!.plan.name.description,
-      content: content,
-      sequenceIndex: window)
-    sink.receive(record)
-    if scenario.app.attributionReportEndpoint != nil {
-      // The developer gets an exact copy of each winning postback, at the same time (§7.6).
-      record.recipient = .developer
-      summary.developerCopies += 1
-      sink.receive(record)
-    }
-    users[Int(slot)]!.conversion!.windows[window].postback = nil
+    guard sink.wantsTrace else { return }
+    sink.receive(
+      TraceRecord(time: time, user: users[Int(slot)]!.plan.name.description, level: level, rule: rule, message: message()))
   }
 }

@@ -4,8 +4,10 @@ enum WorldEvent {
   case admitNext
   /// A user's next planned action is due.
   case action(slot: Int32)
-  /// A conversion window's scheduled end.
+  /// A conversion window's scheduled end, or (before 4.0) a possible timer expiry.
   case windowEnd(slot: Int32, window: Int8)
-  /// A prepared postback's random send time.
+  /// A prepared winning postback's random send time.
   case send(slot: Int32, window: Int8)
+  /// A prepared non-winning postback's random send time.
+  case sendRunnerUp(slot: Int32, index: Int8)
 }

@@ -22,6 +22,8 @@ public struct Scenario: Sendable {
   public var publishers: [PublisherApp]
   /// How crowd-anonymity tiers are decided.
   public var privacy: PrivacySettings
+  /// Settings for the rules Apple leaves uncertain or disputed.
+  public var rules: PlatformRules
   /// The conversion model the app runs.
   public var schema: ConversionSchema
   /// Users with exact timelines.
@@ -37,10 +39,11 @@ public struct Scenario: Sendable {
 
 /// The attribution framework and device settings a scenario runs under.
 public struct Platform: Hashable, Sendable {
-  /// A platform with the given framework and Developer Mode setting.
-  public init(framework: Framework, developerMode: Bool = false) {
+  /// A platform with the given framework, Developer Mode setting and device OS.
+  public init(framework: Framework, developerMode: Bool = false, iosVersion: OSVersion = .current) {
     self.framework = framework
     self.developerMode = developerMode
+    self.iosVersion = iosVersion
   }
 
   /// SKAdNetwork with the version ads are signed with, or AdAttributionKit.
@@ -55,22 +58,51 @@ public struct Platform: Hashable, Sendable {
   public var framework: Framework
   /// Developer Mode timings (rulebook §5.4): windows of minutes, 5–10 minute send delays.
   public var developerMode: Bool
+  /// The devices' iOS version: decides the minimum view time (§2.3) and developer copies (§1).
+  public var iosVersion: OSVersion
+
+  /// The SKAdNetwork version ads are signed with (AdAttributionKit is not simulated yet).
+  public var version: SKAdNetworkVersion {
+    if case .skAdNetwork(let version) = framework { return version }
+    return .v4_0
+  }
 }
 
 /// The SKAdNetwork versions the simulator knows.
-public enum SKAdNetworkVersion: String, CaseIterable, Sendable {
+public enum SKAdNetworkVersion: String, CaseIterable, Comparable, Sendable {
   case v2_2 = "2.2"
   case v3_0 = "3.0"
   case v4_0 = "4.0"
+
+  public static func < (a: SKAdNetworkVersion, b: SKAdNetworkVersion) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+
+  /// Whether postbacks come in three conversion windows with coarse values and tiers (4.0).
+  public var hasConversionWindows: Bool { self >= .v4_0 }
+  /// Whether non-winning networks get postbacks (3.0 and later, rulebook §3.3).
+  public var sendsRunnerUpPostbacks: Bool { self >= .v3_0 }
+  /// The oldest iOS that runs this version (rulebook §1).
+  public var minimumOS: OSVersion {
+    switch self {
+    case .v2_2: OSVersion(14, 5)
+    case .v3_0: OSVersion(14, 6)
+    case .v4_0: OSVersion(16, 1)
+    }
+  }
 }
 
 /// The advertised app.
 public struct AdvertisedApp: Hashable, Sendable {
   /// An advertised app.
-  public init(appId: Int64, bundleId: String? = nil, attributionReportEndpoint: String? = nil) {
+  public init(
+    appId: Int64, bundleId: String? = nil, attributionReportEndpoint: String? = nil,
+    legacySdk: ConversionSchema? = nil
+  ) {
     self.appId = appId
     self.bundleId = bundleId
     self.attributionReportEndpoint = attributionReportEndpoint
+    self.legacySdk = legacySdk
   }
 
   /// App Store item identifier (`app-id` in postbacks).
@@ -79,6 +111,9 @@ public struct AdvertisedApp: Hashable, Sendable {
   public var bundleId: String?
   /// `NSAdvertisingAttributionReportEndpoint`: when set, winning postbacks are copied to it.
   public var attributionReportEndpoint: String?
+  /// A second SDK in the app that sets fine values through the old single-value API, driven by
+  /// its own schema (rulebook §4 "Old API on v4 ad"); nil when the app has none.
+  public var legacySdk: ConversionSchema?
 }
 
 /// An ad network with its campaigns.
@@ -100,46 +135,80 @@ public struct AdNetwork: Hashable, Sendable {
 
 /// One campaign of an ad network.
 public struct Campaign: Hashable, Sendable {
-  /// A campaign with an optional fixed tier.
-  public init(name: String, sourceIdentifier: Int, tier: Int? = nil) {
+  /// A campaign with an optional forced tier.
+  public init(name: String, sourceIdentifier: Int, forceTier: Int? = nil) {
     self.name = name
     self.sourceIdentifier = sourceIdentifier
-    self.tier = tier
+    self.forceTier = forceTier
   }
 
   /// The name scenarios refer to it by.
   public var name: String
-  /// The hierarchical source identifier, 0–9999 (SKAdNetwork 4).
+  /// The hierarchical source identifier, 0–9999 (SKAdNetwork 4), or the `campaign-id`, 1–100
+  /// (SKAdNetwork 2.2 and 3.0).
   public var sourceIdentifier: Int
-  /// A fixed crowd-anonymity tier for this campaign's conversions, overriding the scenario's.
-  public var tier: Int?
+  /// A fixed crowd-anonymity tier for this campaign's conversions, overriding the privacy model.
+  public var forceTier: Int?
 }
 
-/// An app that shows ads.
+/// An app, or a website (SKAdNetwork 4 web ads), that shows ads.
 public struct PublisherApp: Hashable, Sendable {
-  /// A publisher app listing the networks at the given indices.
-  public init(name: String, appId: Int64, adNetworks: [Int]) {
+  /// A publisher listing the networks at the given indices.
+  public init(name: String, source: Source, adNetworks: [Int]) {
     self.name = name
-    self.appId = appId
+    self.source = source
     self.adNetworks = adNetworks
   }
 
+  /// What identifies the publisher in postbacks.
+  public enum Source: Hashable, Sendable {
+    /// An app: its App Store item identifier (`source-app-id`).
+    case app(Int64)
+    /// A website showing SKAdNetwork for Web Ads in Safari (`source-domain`, 4.0 only).
+    case web(domain: String)
+  }
+
   /// The name scenarios refer to it by.
   public var name: String
-  /// App Store item identifier (`source-app-id` in postbacks).
-  public var appId: Int64
-  /// Indices into the scenario's ad networks that the app lists in its Info.plist.
+  /// App or website.
+  public var source: Source
+  /// Indices into the scenario's ad networks that the app lists in its Info.plist. Websites
+  /// have no Info.plist: every network may serve them.
   public var adNetworks: [Int]
+
+  /// Whether this is a website.
+  public var isWeb: Bool {
+    if case .web = source { return true }
+    return false
+  }
 }
 
 /// How crowd-anonymity tiers are decided (rulebook §6).
+///
+/// Apple publishes no thresholds, so the default model is the simulator's: a crowd key's size is
+/// the number of attributed installs that share it in the trailing `crowdPeriod`, and a size
+/// reaching `thresholds[t - 1]` gives tier `t`.
 public struct PrivacySettings: Hashable, Sendable {
-  /// Privacy settings with a fixed default tier.
-  public init(tier: Int) { self.tier = tier }
+  /// Privacy settings; `forceTier` overrides the thresholds for every conversion.
+  public init(
+    forceTier: Int? = nil, thresholds: [Int] = PrivacySettings.defaultThresholds,
+    crowdPeriod: SimDuration = .days(1)
+  ) {
+    self.forceTier = forceTier
+    self.thresholds = thresholds
+    self.crowdPeriod = crowdPeriod
+  }
 
-  /// The tier every conversion gets unless its campaign sets one; 0–3.
-  public var tier: Int
+  /// When set, every conversion gets this tier (0–3) unless its campaign forces its own.
+  public var forceTier: Int?
+  /// Installs a crowd key needs in `crowdPeriod` for tiers 1, 2 and 3 (non-decreasing).
+  public var thresholds: [Int]
+  /// How far back installs count towards a crowd.
+  public var crowdPeriod: SimDuration
 
-  /// Tier 3 for every conversion: nothing withheld, when a scenario sets no privacy model.
-  public static let unrestricted = PrivacySettings(tier: 3)
+  /// Default install counts for tiers 1, 2 and 3: the simulator's assumption, not Apple's.
+  public static let defaultThresholds = [10, 50, 200]
+
+  /// Tier 3 for every conversion: nothing withheld.
+  public static let unrestricted = PrivacySettings(forceTier: 3)
 }

@@ -43,8 +43,8 @@ public enum UserAction: Hashable, Sendable {
   case event(name: String, revenue: Double?)
   /// The app records revenue in USD: in-app purchase or ad revenue.
   case revenue(amount: Double, kind: RevenueKind)
-  /// The app calls the conversion-value API directly, bypassing the schema.
-  case conversionValueUpdate(ConversionUpdate)
+  /// The app calls a conversion-value API directly, bypassing the schema.
+  case conversionValueUpdate(ConversionUpdate, api: UpdateAPI)
 }
 
 /// Where revenue comes from.

@@ -67,4 +67,28 @@ public enum Distribution: Hashable, Sendable {
     case .empirical(let table): table.mean
     }
   }
+
+  /// The smallest value a sample can take (may be -infinity).
+  public var lowerBound: Double {
+    switch self {
+    case .fixed(let value): value
+    case .uniform(let lower, let upper): min(lower, upper)
+    case .exponential, .lognormal: 0
+    case .normal(_, _, let lower, _): lower ?? -.infinity
+    case .choice(let choice): choice.values.min() ?? 0
+    case .empirical(let table): table.points[0].value
+    }
+  }
+
+  /// The largest value a sample can take (may be +infinity).
+  public var upperBound: Double {
+    switch self {
+    case .fixed(let value): value
+    case .uniform(let lower, let upper): max(lower, upper)
+    case .exponential, .lognormal: .infinity
+    case .normal(_, _, _, let upper): upper ?? .infinity
+    case .choice(let choice): choice.values.max() ?? 0
+    case .empirical(let table): table.points[table.points.count - 1].value
+    }
+  }
 }

@@ -24,10 +24,12 @@ struct PlatformRuleTests {
     var store = ImpressionStore()
     for minute in 0..<16 {
       let view = AdExposure(network: 1, campaign: 0, publisher: 0, kind: .view(duration: .seconds(5)))
-      #expect(store.record(view, at: SimTime.zero + .minutes(Int64(minute)), publisherListsNetwork: true) == nil)
+      let result = store.record(
+        view, at: SimTime.zero + .minutes(Int64(minute)), publisherListsNetwork: true, minimumViewDuration: .seconds(2))
+      #expect(result.outcome == .accepted && result.replaced == 0)
     }
     let click = AdExposure(network: 0, campaign: 0, publisher: 0, kind: .click)
-    _ = store.record(click, at: SimTime.zero + .minutes(20), publisherListsNetwork: true)
+    _ = store.record(click, at: SimTime.zero + .minutes(20), publisherListsNetwork: true, minimumViewDuration: .seconds(2))
     let views = store.impressions.filter { $0.fidelityType == 0 }
     #expect(views.count == 15)
     #expect(views.map(\.time.milliseconds).min() == SimDuration.minutes(1).milliseconds)

@@ -115,7 +115,7 @@ struct ScriptedJourneyTests {
         { at: "2d4h2m", action: "launch" },
       ] }
       """
-    let first = try #require(try adNetworkPostbacks(bob).first?.payload.objectValue)
+    let first = try #require(try adNetworkPostbacks(bob).first { $0.didWin }?.payload.objectValue)
     #expect(first["ad-network-id"] == "alpha1234.skadnetwork")
     #expect(first["source-identifier"] == "6121")
     #expect(first["fidelity-type"] == 1)

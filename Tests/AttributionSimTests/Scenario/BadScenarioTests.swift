@@ -1,4 +1,5 @@
 import AttributionSim
+import Foundation
 import Testing
 
 /// Each bad scenario is the minimal one with one piece replaced; the whole message is asserted.
@@ -123,10 +124,34 @@ struct BadScenarioTests {
     ])
   }
 
-  @Test("a platform version that is not simulated yet is refused, not mis-simulated")
-  func unsupportedPlatform() {
+  @Test("before 4.0 a campaign's sourceIdentifier is a campaign-id of 1 to 100")
+  func campaignIdBefore4() {
     #expect(diagnostics(replacing: "version: \"4.0\"", with: "version: \"3.0\"") == [
-      "bad.json:6:50: error: platform.version: SKAdNetwork 3.0 is not simulated yet; this build simulates version 4.0"
+      "bad.json:9:99: error: adNetworks[0].campaigns[0].sourceIdentifier: expected an integer from 1 to 100, found 1234"
+    ])
+  }
+
+  @Test("devices older than the signed version's minimum iOS are refused (§1), not downgraded")
+  func iosTooOld() {
+    #expect(diagnostics(replacing: "version: \"4.0\" }", with: "version: \"4.0\", iosVersion: \"15.4\" }") == [
+      "bad.json:6:69: error: platform.iosVersion: SKAdNetwork 4.0 needs iOS 16.1 or later, but devices run iOS 15.4"
+    ])
+  }
+
+  @Test("web ads are taps: a view-through exposure on a website is refused")
+  func webViews() {
+    let web = TestScenarios.minimal.replacingOccurrences(of: "appId: 222, adNetworks: [\"alpha\"]", with: "domain: \"news.example\"")
+      .replacingOccurrences(of: "click: 0.5 }", with: "view: 0.5 }")
+    #expect(TestScenarios.diagnostics(web) == [
+      "bad.json:17:66: error: cohorts[0].exposures[0].publisher: 'pub' is a website: web ads are tapped (fidelity-type 1), never view-through"
+    ])
+  }
+
+  @Test("unknown rule settings get a did-you-mean; the delay shape must stay in [0, 1]")
+  func badRules() {
+    #expect(diagnostics(replacing: "  seed: 7,", with: "  seed: 7, rules: { tieBrake: 'recordedFirst', sendDelayShape: { uniform: { min: 0, max: 2 } } },") == [
+      "bad.json:4:21: error: rules.tieBrake: unknown key 'tieBrake'; did you mean 'tieBreak'?",
+      "bad.json:4:64: error: rules.sendDelayShape: expected a distribution on [0, 1] (the position within the delay range), found one on [0.0, 2.0]",
     ])
   }
 

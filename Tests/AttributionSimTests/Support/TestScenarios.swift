@@ -69,7 +69,7 @@ enum TestScenarios {
         { name: "garden", appId: 6444000001, adNetworks: ["alpha", "beta"] },
         { name: "runner", appId: 6444000003, adNetworks: ["beta"] },
       ],
-      privacy: { tier: \(privacyTier) },
+      privacy: { forceTier: \(privacyTier) },
       schema: "schemas/quickstart-hybrid.json",
       \(extra)
       users: [\(users)],

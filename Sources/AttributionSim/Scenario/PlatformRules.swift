@@ -1,0 +1,90 @@
+import SimEngine
+
+/// Settings for the platform rules the rulebook marks uncertain [U] or disputed [D].
+///
+/// Each default is the rulebook's; a scenario's `rules` object changes them, so a study can ask
+/// how much an open question matters. Docs/platform-rules.md lists them with their sources.
+public struct PlatformRules: Hashable, Sendable {
+  /// Which impression wins when two have the same fidelity and timestamp (§3.2 [U]).
+  public enum TieBreak: String, CaseIterable, Sendable {
+    /// The impression recorded last on the device wins (default).
+    case recordedLast
+    /// The impression recorded first wins.
+    case recordedFirst
+  }
+
+  /// Which open view a second `startImpression` replaces (§2.3 [U]).
+  public enum ViewReplacement: String, CaseIterable, Sendable {
+    /// Any open view for the same advertised app (Apple's documented rule, A11; default).
+    case advertisedApp
+    /// Only an open view of the same ad network (the undocumented "one open view per network").
+    case network
+  }
+
+  /// How source-identifier digits follow from tiers (§6 [D]).
+  public enum DigitSelection: String, CaseIterable, Sendable {
+    /// Apple's hierarchical selection: the form with the highest tier, ties to more digits (A2).
+    case hierarchical
+    /// Some MMPs' simplification: tier 2 gives 3 digits, tier 3 gives 4 (M5).
+    case byTier
+  }
+
+  /// The send delay after the first window for apps that only used the old single-value API on
+  /// 4.0 ads (§5.2 [D]).
+  public enum LegacyFirstPostbackDelay: String, CaseIterable, Sendable {
+    /// 24–48 h, like every other first postback (A2, M1, M2; default).
+    case standard = "24-48h"
+    /// 0–24 h, as the `updatePostbackConversionValue(_:)` page states (A8).
+    case legacyPage = "0-24h"
+  }
+
+  /// Tie-break between equal impressions.
+  public var tieBreak: TieBreak = .recordedLast
+  /// Scope of view replacement on a second start.
+  public var viewReplacement: ViewReplacement = .advertisedApp
+  /// Whether postbacks 2 and 3 are sent for windows without an update (§5.2 [U]; default false).
+  public var laterPostbacksWithoutUpdate = false
+  /// Where in its range a send delay falls: a distribution on [0, 1] (§5.2, §9 [U]; default uniform).
+  public var sendDelayShape: Distribution = .uniform(lower: 0, upper: 1)
+  /// Postback 1 delay for old-API-only apps on 4.0 ads.
+  public var legacyFirstPostbackDelay: LegacyFirstPostbackDelay = .standard
+  /// Whether non-winning 4.0 postbacks carry the window's coarse value (§3.3 [U]; default false).
+  public var runnerUpCoarseValue = false
+  /// Whether tier-3 postbacks carry `country-code` (§6, §7.1 [U]; default true, per current docs).
+  public var countryCode = true
+  /// How source-identifier digits are chosen.
+  public var digitSelection: DigitSelection = .hierarchical
+
+  /// The rulebook's defaults.
+  public init() {}
+}
+
+/// An iOS version, major.minor.
+public struct OSVersion: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// Major version.
+  public var major: Int
+  /// Minor version.
+  public var minor: Int
+
+  /// A version such as 15.4.
+  public init(_ major: Int, _ minor: Int = 0) {
+    self.major = major
+    self.minor = minor
+  }
+
+  /// Parses "15.4" or "17".
+  public init?(_ text: String) {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), let major = Int(parts[0]), major >= 0 else { return nil }
+    let minor = parts.count == 2 ? Int(parts[1]) : 0
+    guard let minor, minor >= 0 else { return nil }
+    self.init(major, minor)
+  }
+
+  /// The version scenarios assume unless they say otherwise.
+  public static let current = OSVersion(18, 0)
+
+  public static func < (a: OSVersion, b: OSVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+
+  public var description: String { "\(major).\(minor)" }
+}
