@@ -53,7 +53,7 @@ extension World {
     let runnerUps = others.map { RunnerUp(impression: $0, tier: tierPolicy.decide(for: facts($0))) }
     let windowCount = version.hasConversionWindows ? 3 : 1
     let measurementWindows = (0..<windowCount).map {
-      ConversionWindow(measurement: MeasurementState(window: $0, eventCount: model.eventNames.count))
+      ConversionWindow(measurement: MeasurementState(window: $0, eventCount: trackedEvents.count))
     }
     users[index]!.conversion = Conversion(
       winner: winner, runnerUps: runnerUps, installTime: now, redownload: redownload, tier: tier,

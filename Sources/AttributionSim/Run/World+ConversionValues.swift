@@ -37,8 +37,10 @@ extension World {
     // The second SDK maps the same measurements with its own schema and calls the old API
     // whenever its value changes, knowing nothing of windows.
     guard let legacySdk = scenario.app.legacySdk, users[index]!.conversion!.windows[window].closedAt == nil else { return }
+    // Its own view of the measurements: window-blind, events in its schema's order.
     var state = users[index]!.conversion!.windows[window].measurement
     state.window = 0
+    state.eventCounts = legacySdkEventSlots.map { state.eventCounts[$0] }
     guard let fine = legacySdk.update(for: state)?.fine, fine != users[index]!.conversion!.legacySdkFine else { return }
     users[index]!.conversion!.legacySdkFine = fine
     apply(ConversionUpdate(fine: fine), api: .legacy, slot: slot, in: &simulation)

@@ -27,7 +27,11 @@ struct World: EventHandler {
   private var nextArrival = 0
   /// For each publisher, which networks it lists (rulebook §3.1).
   let publisherLists: [Set<Int>]
+  /// Events the device counts: the app model's, in its order, then any only the second SDK reads.
+  let trackedEvents: [String]
   let eventIndex: [String: Int]
+  /// For each event of the second SDK's schema, its index among `trackedEvents`.
+  let legacySdkEventSlots: [Int]
 
   init(scenario: Scenario, model: any ConversionModel, tierPolicy: any TierPolicy, sink: any RunSink) {
     self.scenario = scenario
@@ -52,7 +56,11 @@ struct World: EventHandler {
     arrivals.sort { ($0.time, $0.cohort, $0.index) < ($1.time, $1.cohort, $1.index) }
     self.arrivals = arrivals
     publisherLists = scenario.publishers.map { Set($0.adNetworks) }
-    eventIndex = Dictionary(model.eventNames.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+    let legacyEvents = scenario.app.legacySdk?.eventNames ?? []
+    trackedEvents = model.eventNames + legacyEvents.filter { !model.eventNames.contains($0) }
+    let eventIndex = Dictionary(trackedEvents.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+    self.eventIndex = eventIndex
+    legacySdkEventSlots = legacyEvents.map { eventIndex[$0]! }
     summary.users = scenario.userCount
   }
 

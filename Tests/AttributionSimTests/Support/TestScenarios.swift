@@ -1,4 +1,5 @@
 import AttributionSim
+import SimJSON
 import Foundation
 
 /// Scenario texts shared by tests, and helpers to load and run them.
@@ -76,4 +77,44 @@ enum TestScenarios {
     }
     """
   }
+}
+
+extension TestScenarios {
+  /// Seven networks `n1`…`n7` (campaign `c` with campaign-id 11…17, valid for every version),
+  /// all listed by the app `hub`, under the given version, privacy and rules.
+  static func multiNetwork(
+    version: String, users: String, privacy: String = "{ forceTier: 3 }", rules: String = "{}",
+    platformExtra: String = "", extra: String = ""
+  ) -> String {
+    let networks = (1...7).map {
+      "{ name: \"n\($0)\", identifier: \"net\($0).skadnetwork\", campaigns: [{ name: \"c\", sourceIdentifier: \(10 + $0) }] }"
+    }
+    return """
+      {
+        version: 1,
+        name: "multi",
+        seed: 3,
+        epoch: "2026-03-02T00:00:00Z",
+        platform: { framework: "skadnetwork", version: "\(version)"\(platformExtra) },
+        app: { appId: 1234567890, attributionReportEndpoint: "https://example.com" },
+        adNetworks: [\(networks.joined(separator: ",\n"))],
+        publishers: [{ name: "hub", appId: 6444000009, adNetworks: ["n1", "n2", "n3", "n4", "n5", "n6", "n7"] }],
+        privacy: \(privacy),
+        rules: \(rules),
+        \(extra)
+        users: [\(users)],
+      }
+      """
+  }
+
+  /// Runs scenario text and returns the summary, all postbacks and the trace.
+  static func run(_ text: String) throws -> (summary: RunSummary, postbacks: [PostbackRecord], trace: [TraceRecord]) {
+    let (summary, outputs) = ScenarioRunner.collect(try load(text))
+    return (summary, outputs.postbacks, outputs.trace)
+  }
+}
+
+extension PostbackRecord {
+  /// The payload's members.
+  var fields: [String: JSONValue] { payload.objectValue ?? [:] }
 }

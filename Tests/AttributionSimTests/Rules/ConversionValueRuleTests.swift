@@ -1,0 +1,128 @@
+import AttributionSim
+import SimEngine
+import SimJSON
+import Testing
+
+/// Rulebook §4 and §5.1: conversion values and, before 4.0, the rolling value timer.
+@Suite("§4 conversion values, §5.1 value timer")
+struct ConversionValueRuleTests {
+  private func at(_ text: String) throws -> SimTime { SimTime.zero + (try DurationNotation.parse(text)) }
+
+  private static let clickInstallLaunch = """
+    { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
+    { at: "2h", action: "install" }, { at: "3h", action: "launch" },
+    """
+
+  @Test("§4, §5.1: 3.0 counts only greater values; each restarts the 24 h timer; the postback leaves 0–24 h after it expires")
+  func onlyGreaterValuesCount() throws {
+    // Launch at 3h registers 0 (timer to 27h); 10 at 10h (timer to 34h); 5 at 20h is not
+    // greater (ignored, timer stays); 12 at 30h (timer to 54h); 40 at 60h comes after expiry.
+    let run = try TestScenarios.run(TestScenarios.multiNetwork(version: "3.0", users: """
+      { name: "u", timeline: [\(Self.clickInstallLaunch)
+        { at: "10h", action: "update", fine: 10 }, { at: "20h", action: "update", fine: 5 },
+        { at: "30h", action: "update", fine: 12 }, { at: "60h", action: "update", fine: 40 },
+      ] }
+      """))
+    let postback = try #require(run.postbacks.first { $0.recipient == .adNetwork })
+    #expect(postback.fields["conversion-value"] == 12)
+    #expect(postback.preparedAt == (try at("54h")))
+    #expect((try at("54h"))...(try at("78h")) ~= postback.time)
+    #expect(run.summary.updatesNotIncreasing == 1 && run.summary.updatesIgnoredLocked == 1)
+    #expect(run.trace.contains { $0.message.contains("fine value 5 is not greater than 10") })
+  }
+
+  @Test("§4: before 4.0 coarse values and locks are ignored; the fine value still counts")
+  func coarseAndLockIgnoredBefore4() throws {
+    let run = try TestScenarios.run(TestScenarios.multiNetwork(version: "3.0", users: """
+      { name: "u", timeline: [\(Self.clickInstallLaunch) { at: "4h", action: "update", fine: 3, coarse: "high", lock: true }] }
+      """))
+    let postback = try #require(run.postbacks.first)
+    #expect(postback.fields["conversion-value"] == 3 && postback.fields["coarse-conversion-value"] == nil)
+    #expect(run.summary.coarseOrLockIgnored == 1)
+    // No lock: the timer runs its 24 h from the 4h update.
+    #expect(postback.preparedAt == (try at("28h")))
+  }
+
+  @Test("§4: an out-of-range value is rejected and traced as an error; earlier values stay")
+  func outOfRangeRejected() throws {
+    for version in ["3.0", "4.0"] {
+      let run = try TestScenarios.run(TestScenarios.multiNetwork(version: version, users: """
+        { name: "u", timeline: [\(Self.clickInstallLaunch)
+          { at: "4h", action: "update", fine: 20 }, { at: "5h", action: "update", fine: 64 },
+          { at: "6h", action: "update", fine: -1 },
+        ] }
+        """))
+      #expect(run.postbacks.first?.fields["conversion-value"] == 20, "version \(version)")
+      #expect(run.summary.updatesRejectedOutOfRange == 2)
+      let errors = run.trace.filter { $0.level == .error && $0.rule == "§4" }
+      #expect(errors.map(\.time) == [try at("5h"), try at("6h")])
+      #expect(errors.first?.message.contains("fine value 64 is outside 0–63") == true)
+    }
+  }
+
+  @Test("§4: 4.0 values may go down and a lock finalizes the window: later updates in it are ignored")
+  func lockFinalizes() throws {
+    let run = try TestScenarios.run(TestScenarios.multiNetwork(version: "4.0", users: """
+      { name: "u", timeline: [\(Self.clickInstallLaunch)
+        { at: "4h", action: "update", fine: 30 }, { at: "5h", action: "update", fine: 8, lock: true },
+        { at: "6h", action: "update", fine: 50 },
+      ] }
+      """))
+    let first = try #require(run.postbacks.first { $0.sequenceIndex == 0 })
+    #expect(first.fields["conversion-value"] == 8)
+    #expect(first.preparedAt == (try at("5h")))
+    #expect((try at("29h"))...(try at("53h")) ~= first.time)
+    #expect(run.summary.updatesIgnoredLocked == 1)
+  }
+
+  @Test("§4: no postback carries both a fine and a coarse value, whatever the tier")
+  func neverFineAndCoarse() throws {
+    let scenario = try ScenarioLoader.load(path: TestScenarios.scenariosDirectory + "/quickstart.json")
+    let (_, outputs) = ScenarioRunner.collect(scenario)
+    #expect(outputs.postbacks.count > 100)
+    #expect(outputs.postbacks.contains { $0.fields["conversion-value"] != nil })
+    #expect(outputs.postbacks.contains { $0.fields["coarse-conversion-value"] != nil })
+    #expect(!outputs.postbacks.contains { $0.fields["conversion-value"] != nil && $0.fields["coarse-conversion-value"] != nil })
+  }
+
+  @Test("§4 'Old API on v4 ad': a second SDK's old-API call overrides the app's fine value in window 1 only")
+  func secondUpdaterOverrides() throws {
+    // The app sets 20 through the current API; a second SDK then sets 5 through the old API:
+    // the later call wins. Its call in window 2 is ignored and the coarse value stands.
+    let run = try TestScenarios.run(TestScenarios.multiNetwork(version: "4.0", users: """
+      { name: "u", timeline: [\(Self.clickInstallLaunch)
+        { at: "4h", action: "update", fine: 20, coarse: "low" }, { at: "5h", action: "update", fine: 5, api: "legacy" },
+        { at: "4d", action: "update", coarse: "high" }, { at: "5d", action: "update", fine: 60, api: "legacy" },
+      ] }
+      """))
+    let toNetwork = run.postbacks.filter { $0.recipient == .adNetwork }
+    #expect(toNetwork.first { $0.sequenceIndex == 0 }?.fields["conversion-value"] == 5)
+    #expect(toNetwork.first { $0.sequenceIndex == 1 }?.fields["coarse-conversion-value"] == "high")
+    #expect(run.summary.legacyUpdateCalls == 2 && run.summary.legacyOverrides == 1)
+    #expect(run.summary.legacyIgnoredAfterFirstWindow == 1)
+    #expect(run.trace.contains { $0.message.contains("overrides fine value 20") })
+  }
+
+  @Test("§4 'Old API on v4 ad': a scenario's legacySdk, driven by its own schema, overrides the app's schema")
+  func legacySdkFromScenario() throws {
+    // The app's schema sets bit 5 for a purchase (plus revenue buckets); the second SDK's schema
+    // sets only bit 0 for a purchase, and calls after the app, so window 1 ends with value 1.
+    let users = """
+      { name: "u", timeline: [
+        { at: "1h", action: "click", network: "alpha", campaign: "broad", publisher: "garden" },
+        { at: "2h", action: "install" }, { at: "3h", action: "launch" },
+        { at: "4h", action: "event", name: "purchase", revenue: 4.99 },
+      ] }
+      """
+    let plain = TestScenarios.scripted(users: users, privacyTier: 3)
+    let withSdk = plain.replacingOccurrences(
+      of: "app: { appId: 1234567890,",
+      with: "app: { appId: 1234567890, legacySdk: { schema: { version: 1, fineValue: { eventBits: { purchase: 0 } } } },")
+    #expect(withSdk != plain)
+    let alone = try TestScenarios.run(plain).postbacks.first { $0.sequenceIndex == 0 }?.fields["conversion-value"]
+    let overridden = try TestScenarios.run(withSdk)
+    #expect(alone != nil && alone != 1)
+    #expect(overridden.postbacks.first { $0.sequenceIndex == 0 }?.fields["conversion-value"] == 1)
+    #expect(overridden.summary.legacyOverrides >= 1)
+  }
+}

@@ -1,0 +1,106 @@
+import AttributionSim
+import SimEngine
+import SimJSON
+import Testing
+
+/// Rulebook §6: the default crowd model and what each tier lets through.
+@Suite("§6 crowd anonymity")
+struct CrowdTierRuleTests {
+  /// One network with campaigns 1234 and 5234 (sharing "234" and "34"), thresholds 1/2/3 per day.
+  private func policy(thresholds: String = "{ tier1: 1, tier2: 2, tier3: 3 }", campaignExtra: String = "") throws -> CrowdTierPolicy {
+    let text = TestScenarios.minimal.replacingOccurrences(
+      of: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }]",
+      with: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }, { name: \"c2\", sourceIdentifier: 5234\(campaignExtra) }]"
+    ).replacingOccurrences(of: "  seed: 7,", with: "  seed: 7, privacy: { thresholds: \(thresholds), crowdPeriod: '1d' },")
+    return CrowdTierPolicy(scenario: try TestScenarios.load(text))
+  }
+
+  private func install(campaign: Int, hour: Int64, country: String = "US") -> ConversionFacts {
+    ConversionFacts(network: 0, campaign: campaign, publisher: 0, country: country, time: SimTime.zero + .hours(hour))
+  }
+
+  @Test("§6: each source-identifier form gets its own crowd; the highest tier wins, ties towards more digits")
+  func formsHaveTheirOwnCrowds() throws {
+    var policy = try policy()
+    policy.record(install(campaign: 1, hour: 1))
+    policy.record(install(campaign: 1, hour: 2))
+    policy.record(install(campaign: 0, hour: 3))
+    // App, publisher and the "34" and "234" forms have 3 installs (tier 3); "1234" has 1 (tier 1).
+    let decision = policy.decide(for: install(campaign: 0, hour: 3))
+    #expect(decision.tier == 3 && decision.sourceIdentifierDigits == 3)
+    #expect(decision.countryCodeAllowed)
+  }
+
+  @Test("§6: crowds count attributed installs in the trailing period only")
+  func trailingPeriod() throws {
+    var policy = try policy()
+    for hour in 0..<3 { policy.record(install(campaign: 0, hour: Int64(hour))) }
+    #expect(policy.decide(for: install(campaign: 0, hour: 3)).tier == 3)
+    // At 25h the installs at 0h and 1h are more than a day old; one remains: tier 1, 2 digits.
+    let later = policy.decide(for: install(campaign: 0, hour: 25))
+    #expect(later.tier == 1 && later.sourceIdentifierDigits == 2)
+    #expect(policy.decide(for: install(campaign: 0, hour: 27)).tier == 0)
+  }
+
+  @Test("§6: country-code needs the install country's own crowd at tier 3")
+  func countryCrowd() throws {
+    var policy = try policy()
+    for hour in 0..<3 { policy.record(install(campaign: 0, hour: Int64(hour), country: hour == 2 ? "GB" : "US")) }
+    let british = policy.decide(for: install(campaign: 0, hour: 2, country: "GB"))
+    #expect(british.tier == 3 && !british.countryCodeAllowed)
+  }
+
+  @Test("§6: forceTier pins tiers; a campaign's forceTier beats the scenario's")
+  func forcedTiers() throws {
+    var policy = try policy(campaignExtra: ", forceTier: 1")
+    #expect(policy.decide(for: install(campaign: 1, hour: 1)).tier == 1)
+    #expect(policy.decide(for: install(campaign: 0, hour: 1)).tier == 0, "thresholds apply to the other campaign")
+    let scenario = try TestScenarios.load(TestScenarios.scripted(users: "", privacyTier: 2))
+    var forced = CrowdTierPolicy(scenario: scenario)
+    #expect(forced.decide(for: ConversionFacts(network: 0, campaign: 0, publisher: 0, country: "US", time: .zero)).tier == 2)
+  }
+
+  @Test("§6: before 4.0 conversion-value and source-app-id need the privacy threshold, taken as tier 2")
+  func thresholdBefore4() throws {
+    let user = """
+      { name: "u", timeline: [
+        { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
+        { at: "2h", action: "install" }, { at: "3h", action: "launch" }, { at: "4h", action: "update", fine: 9 },
+      ] }
+      """
+    let low = try #require(try TestScenarios.run(TestScenarios.multiNetwork(version: "3.0", users: user, privacy: "{ forceTier: 1 }")).postbacks.first)
+    #expect(low.fields["conversion-value"] == nil && low.fields["source-app-id"] == nil)
+    let met = try #require(try TestScenarios.run(TestScenarios.multiNetwork(version: "3.0", users: user, privacy: "{ forceTier: 2 }")).postbacks.first)
+    #expect(met.fields["conversion-value"] == 9 && met.fields["source-app-id"] == 6444000009)
+  }
+
+  @Test("§6 [U] setting countryCode: false keeps country-code out even at tier 3")
+  func countryCodeSetting() throws {
+    let user = """
+      { name: "u", timeline: [
+        { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
+        { at: "2h", action: "install" }, { at: "3h", action: "launch" },
+      ] }
+      """
+    let on = try #require(try TestScenarios.run(TestScenarios.multiNetwork(version: "4.0", users: user)).postbacks.first)
+    #expect(on.fields["country-code"] == "US")
+    let off = try #require(
+      try TestScenarios.run(TestScenarios.multiNetwork(version: "4.0", users: user, rules: "{ countryCode: false }")).postbacks.first)
+    #expect(off.fields["country-code"] == nil)
+  }
+
+  @Test("§6: with the default thresholds a lone install gets tier 0: postback 1 only, 2 digits, no value")
+  func defaultThresholds() throws {
+    let user = """
+      { name: "u", timeline: [
+        { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
+        { at: "2h", action: "install" }, { at: "3h", action: "launch" }, { at: "4d", action: "update", coarse: "high" },
+      ] }
+      """
+    let run = try TestScenarios.run(TestScenarios.multiNetwork(version: "4.0", users: user, privacy: "{}"))
+    let toNetwork = run.postbacks.filter { $0.recipient == .adNetwork }
+    #expect(toNetwork.count == 1 && toNetwork[0].content == .none)
+    #expect(toNetwork[0].fields["source-identifier"] == "11")
+    #expect(run.summary.conversionsByTier == [1, 0, 0, 0])
+  }
+}
