@@ -5,8 +5,8 @@ import SimEngine
 extension World {
   /// The window an update at `now` lands in: by elapsed time for 4.0; before 4.0 the single
   /// window. Nil after the last window.
-  func currentWindow(of conversion: Conversion, now: SimTime) -> Int? {
-    guard let start = conversion.windowStart else { return nil }
+  func currentWindow(slot: Int32, now: SimTime) -> Int? {
+    guard let start = users[Int(slot)]!.conversion?.windowStart else { return nil }
     return version.hasConversionWindows ? windows.window(at: now - start) : 0
   }
 
@@ -16,8 +16,8 @@ extension World {
     slot: Int32, in simulation: inout Simulation<WorldEvent>, _ change: (inout MeasurementState) -> Void
   ) {
     let index = Int(slot)
-    guard let conversion = users[index]!.conversion,
-      let window = currentWindow(of: conversion, now: simulation.now), conversion.windows[window].closedAt == nil
+    guard let window = currentWindow(slot: slot, now: simulation.now),
+      users[index]!.conversion!.windows[window].closedAt == nil
     else { return }
     change(&users[index]!.conversion!.windows[window].measurement)
     let current = users[index]!.conversion!.windows[window]
@@ -54,8 +54,8 @@ extension World {
     let now = simulation.now
     summary.updateCalls += 1
     if api == .legacy { summary.legacyUpdateCalls += 1 }
-    guard let conversion = users[index]!.conversion, conversion.windowStart != nil else { return }
-    guard let window = currentWindow(of: conversion, now: now) else {
+    guard users[index]!.conversion?.windowStart != nil else { return }
+    guard let window = currentWindow(slot: slot, now: now) else {
       summary.updatesAfterLastWindow += 1
       trace(slot, at: now, .note, "§5.2", "update after the last conversion window: ignored")
       return
@@ -65,7 +65,7 @@ extension World {
       trace(slot, at: now, .error, "§4", "fine value \(fine) is outside 0–63: call rejected, earlier values kept")
       return
     }
-    if conversion.windows[window].closedAt != nil {
+    if users[index]!.conversion!.windows[window].closedAt != nil {
       summary.updatesIgnoredLocked += 1
       let why = version.hasConversionWindows ? "window \(window + 1) is locked" : "the value timer has expired"
       trace(slot, at: now, .note, version.hasConversionWindows ? "§5.2" : "§5.1", "update ignored: \(why)")

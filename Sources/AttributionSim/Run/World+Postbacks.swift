@@ -5,8 +5,8 @@ extension World {
   /// A window's scheduled end (4.0), or a possible expiry of the value timer (2.2/3.0): an
   /// expiry that a later increase has moved is stale and does nothing.
   mutating func windowEnds(_ window: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    guard let conversion = users[Int(slot)]!.conversion, conversion.windows[window].closedAt == nil else { return }
-    if !version.hasConversionWindows, conversion.timerDeadline != simulation.now { return }
+    guard users[Int(slot)]!.conversion?.windows[window].closedAt == nil else { return }
+    if !version.hasConversionWindows, users[Int(slot)]!.conversion!.timerDeadline != simulation.now { return }
     close(window: window, slot: slot, in: &simulation)
   }
 
@@ -86,10 +86,9 @@ extension World {
 
   /// Sends a winning postback, and its developer copy at the same time (§7.6).
   mutating func send(window: Int, slot: Int32, now: SimTime) {
-    let conversion = users[Int(slot)]!.conversion!
-    guard let postback = conversion.windows[window].postback, let closed = conversion.windows[window].closedAt else {
-      return
-    }
+    guard let postback = users[Int(slot)]!.conversion!.windows[window].postback,
+      let closed = users[Int(slot)]!.conversion!.windows[window].closedAt
+    else { return }
     let content = postback.content
     summary.postbacks[window][content == .fine ? 0 : content == .coarse ? 1 : 2] += 1
     var record = PostbackRecord(
@@ -106,8 +105,9 @@ extension World {
 
   /// Sends a non-winning postback; developers get no copy of these (§7.6).
   mutating func sendRunnerUp(_ rank: Int, slot: Int32, now: SimTime) {
-    let conversion = users[Int(slot)]!.conversion!
-    guard let postback = conversion.runnerUps[rank].postback, let closed = conversion.windows[0].closedAt else { return }
+    guard let postback = users[Int(slot)]!.conversion!.runnerUps[rank].postback,
+      let closed = users[Int(slot)]!.conversion!.windows[0].closedAt
+    else { return }
     summary.nonWinningPostbacks += 1
     sink.receive(
       PostbackRecord(

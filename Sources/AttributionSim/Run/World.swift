@@ -135,8 +135,8 @@ struct World: EventHandler {
   }
 
   private mutating func finish(_ slot: Int32) {
-    if let user = users[Int(slot)], let conversion = user.conversion {
-      sink.receive(ConversionRecordBuilder(scenario: scenario).record(conversion, user: user.plan))
+    if let conversion = users[Int(slot)]!.conversion {
+      sink.receive(ConversionRecordBuilder(scenario: scenario).record(conversion, user: users[Int(slot)]!.plan))
     }
     users[Int(slot)] = nil
     freeSlots.append(slot)
