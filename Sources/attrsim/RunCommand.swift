@@ -22,10 +22,11 @@ enum RunCommand {
       var writer = try RunDirectoryWriter(directory: directory, epoch: scenario.epoch, trace: trace)
       let summary = ScenarioRunner.run(scenario, sink: &writer)
       try writer.commit(summary: summary.json(scenario: scenario.name, seed: scenario.seed))
-      let postbacks = summary.postbacks.joined().reduce(0, +)
+      let winning = summary.postbacks.joined().reduce(0, +)
+      let nonWinning = summary.nonWinningPostbacks > 0 ? " + \(summary.nonWinningPostbacks) non-winning" : ""
       Console.out(
         "\(scenario.name): \(summary.users) users, \(summary.installs) installs, "
-          + "\(summary.attributedInstalls) attributed, \(postbacks) postbacks (seed \(scenario.seed))")
+          + "\(summary.attributedInstalls) attributed, \(winning) postbacks\(nonWinning) (seed \(scenario.seed))")
       let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json"] + (trace ? ["trace.jsonl"] : [])
       Console.out("wrote \(directory.relativePath)/{\(files.joined(separator: ","))}")
       return .success

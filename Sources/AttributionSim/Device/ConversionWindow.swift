@@ -9,6 +9,8 @@ struct ConversionWindow {
   var fineSetBy: UpdateAPI?
   /// The last coarse value set.
   var coarse: CoarseValue?
+  /// What the app's own SDK last asked for: it remembers its calls, it cannot read the values.
+  var appFine: Int?, appCoarse: CoarseValue?
   /// Whether the window saw a registration or a current-API call (what postbacks 2 and 3 need).
   var updated = false
   /// Whether the app called the current API itself (registration aside).

@@ -1,7 +1,8 @@
 import SimEngine
 
 /// The default tier policy: install-count thresholds per crowd key over a trailing period,
-/// with forced tiers for tests and for campaigns a study wants pinned (rulebook §6).
+/// with forced tiers for tests and for campaigns a study wants pinned (rulebook §6). In Developer
+/// Mode every conversion gets tier 3 unless a tier is forced.
 ///
 /// Crowd keys are the advertised app, the publisher, the install country, and each form
 /// (2, 3 or 4 rightmost digits) of the campaign's source identifier within its network. A form's
@@ -17,6 +18,8 @@ public struct CrowdTierPolicy: TierPolicy {
 
   private let networks: [AdNetwork]
   private let privacy: PrivacySettings
+  /// Developer Mode postbacks get the highest tier allowed (rulebook §5.4, B12).
+  private let developerMode: Bool
   private let selection: PlatformRules.DigitSelection
   /// The source-identifier forms with crowds of their own: 2, 3 and 4 digits for 4.0; before
   /// 4.0 the campaign-id is one number.
@@ -27,6 +30,7 @@ public struct CrowdTierPolicy: TierPolicy {
   public init(scenario: Scenario) {
     networks = scenario.adNetworks
     privacy = scenario.privacy
+    developerMode = scenario.platform.developerMode
     selection = scenario.rules.digitSelection
     digitForms = scenario.platform.version.hasConversionWindows ? [2, 3, 4] : [4]
   }
@@ -59,7 +63,7 @@ public struct CrowdTierPolicy: TierPolicy {
   }
 
   private func forcedTier(_ conversion: ConversionFacts) -> Int? {
-    networks[conversion.network].campaigns[conversion.campaign].forceTier ?? privacy.forceTier
+    networks[conversion.network].campaigns[conversion.campaign].forceTier ?? privacy.forceTier ?? (developerMode ? 3 : nil)
   }
 
   private mutating func tier(of key: CrowdKey, at time: SimTime) -> Int {

@@ -196,19 +196,18 @@ struct ScenarioReader {
     var settings = PrivacySettings()
     guard let object = reader.object(keys: ["forceTier", "thresholds", "crowdPeriod"]) else { return settings }
     settings.forceTier = object.optional("forceTier")?.integer(in: 0...3).map(Int.init)
-    if let thresholds = object.optional("thresholds")?.object(keys: ["tier1", "tier2", "tier3"]) {
-      var previous = 1
+    if let thresholdsReader = object.optional("thresholds"),
+      let thresholds = thresholdsReader.object(keys: ["tier1", "tier2", "tier3"])
+    {
       for tier in 1...3 {
-        guard let reader = thresholds.optional("tier\(tier)"), let count = reader.integer(in: 1...Int64(Int32.max))
-        else {
-          previous = settings.thresholds[tier - 1]
-          continue
+        if let count = thresholds.optional("tier\(tier)")?.integer(in: 1...Int64(Int32.max)) {
+          settings.thresholds[tier - 1] = Int(count)
         }
-        if Int(count) < previous {
-          reader.error("tier thresholds must not decrease; tier\(tier) is \(count), below tier\(tier - 1)'s \(previous)")
-        }
-        settings.thresholds[tier - 1] = Int(count)
-        previous = Int(count)
+      }
+      // Checked after merging with the defaults: a lone `tier1: 100` would sit above tier 2's 50.
+      if settings.thresholds != settings.thresholds.sorted() {
+        let listed = settings.thresholds.enumerated().map { "tier\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
+        thresholdsReader.error("tier thresholds must not decrease (defaults fill the tiers not given); found \(listed)")
       }
     }
     if let period = object.optional("crowdPeriod")?.duration() {

@@ -71,7 +71,10 @@ struct ConversionRecordBuilder: Sendable {
       "network": .string(network.name),
       "adNetworkId": .string(network.identifier),
       "campaign": .string(campaign.name),
-      "sourceIdentifier": .string(SKAdNetworkPostback.sourceIdentifier(campaign.sourceIdentifier, digits: 4)),
+      // Before 4.0 the campaign is a plain campaign-id, with no digits to truncate.
+      "sourceIdentifier": scenario.platform.version.hasConversionWindows
+        ? .string(SKAdNetworkPostback.sourceIdentifier(campaign.sourceIdentifier, digits: 4)) : .null,
+      "campaignId": scenario.platform.version.hasConversionWindows ? .null : .int(Int64(campaign.sourceIdentifier)),
       "publisher": .string(scenario.publishers[Int(conversion.winner.publisher)].name),
       "fidelityType": .int(Int64(conversion.winner.fidelityType)),
       "impressionTime": time(conversion.winner.time),
@@ -91,7 +94,8 @@ struct ConversionRecordBuilder: Sendable {
           ])
         }),
       "tier": .int(Int64(conversion.tier.tier)),
-      "sourceIdentifierDigits": .int(Int64(conversion.tier.sourceIdentifierDigits)),
+      "sourceIdentifierDigits": scenario.platform.version.hasConversionWindows
+        ? .int(Int64(conversion.tier.sourceIdentifierDigits)) : .null,
       "firstLaunch": conversion.windowStart.map(time) ?? .null,
       // Why no postback will come, when none will.
       "dropped": (conversion.dropReason ?? (conversion.windowStart == nil ? "app not launched" : nil))

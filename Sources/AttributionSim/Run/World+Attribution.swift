@@ -75,6 +75,7 @@ extension World {
     }
     users[index]!.conversion!.windowStart = now
     users[index]!.conversion!.windows[0].fine = 0
+    users[index]!.conversion!.windows[0].appFine = 0
     users[index]!.conversion!.windows[0].updated = true
     summary.updateCalls += 1
     summary.updatesApplied += 1

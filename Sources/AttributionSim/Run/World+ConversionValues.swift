@@ -16,29 +16,33 @@ extension World {
     slot: Int32, in simulation: inout Simulation<WorldEvent>, _ change: (inout MeasurementState) -> Void
   ) {
     let index = Int(slot)
-    guard let window = currentWindow(slot: slot, now: simulation.now),
-      users[index]!.conversion!.windows[window].closedAt == nil
-    else { return }
+    guard let window = currentWindow(slot: slot, now: simulation.now) else { return }
+    // The ground truth counts every activity, also after a lock or the value timer.
     change(&users[index]!.conversion!.windows[window].measurement)
     let current = users[index]!.conversion!.windows[window]
-    if var update = model.update(for: current.measurement) {
-      // An app's SDK only calls the API when something would change; before 4.0 only for a
-      // greater fine value, the one kind of call that counts.
+    // The app's SDK cannot read the platform's value: it calls when its own answer differs from
+    // what it last asked for. It knows its own locks; it cannot know when a timer expired.
+    if !current.locked, var update = model.update(for: current.measurement) {
       if version.hasConversionWindows {
-        let fineChanges = window == 0 && update.fine != nil && update.fine != current.fine
-        let coarseChanges = update.coarse != nil && update.coarse != current.coarse
-        if fineChanges || coarseChanges || update.lock { apply(update, api: .current, slot: slot, in: &simulation) }
-      } else if let fine = update.fine, fine > (current.fine ?? 0) {
+        let fineChanges = window == 0 && update.fine != nil && update.fine != current.appFine
+        let coarseChanges = update.coarse != nil && update.coarse != current.appCoarse
+        if fineChanges || coarseChanges || update.lock {
+          if window == 0, let fine = update.fine { users[index]!.conversion!.windows[0].appFine = fine }
+          if let coarse = update.coarse { users[index]!.conversion!.windows[window].appCoarse = coarse }
+          apply(update, api: .current, slot: slot, in: &simulation)
+        }
+      } else if let fine = update.fine, fine > (current.appFine ?? 0) {
+        // Before 4.0 only a greater value counts, so that is the only call an SDK makes.
         update.coarse = nil
         update.lock = false
+        users[index]!.conversion!.windows[0].appFine = fine
         apply(update, api: .current, slot: slot, in: &simulation)
       }
     }
     // The second SDK maps the same measurements with its own schema and calls the old API
-    // whenever its value changes, knowing nothing of windows.
-    guard let legacySdk = scenario.app.legacySdk, users[index]!.conversion!.windows[window].closedAt == nil else { return }
-    // Its own view of the measurements: window-blind, events in its schema's order.
-    var state = users[index]!.conversion!.windows[window].measurement
+    // whenever its value changes, knowing nothing of windows or locks.
+    guard let legacySdk = scenario.app.legacySdk else { return }
+    var state = current.measurement
     state.window = 0
     state.eventCounts = legacySdkEventSlots.map { state.eventCounts[$0] }
     guard let fine = legacySdk.update(for: state)?.fine, fine != users[index]!.conversion!.legacySdkFine else { return }

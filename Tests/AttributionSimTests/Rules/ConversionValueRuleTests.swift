@@ -125,4 +125,42 @@ struct ConversionValueRuleTests {
     #expect(overridden.postbacks.first { $0.sequenceIndex == 0 }?.fields["conversion-value"] == 1)
     #expect(overridden.summary.legacyOverrides >= 1)
   }
+
+  @Test("§4 'Old API on v4 ad': the app's SDK re-sends only when its own value changes, so an override can stand")
+  func overrideStandsUntilTheAppsValueChanges() throws {
+    // After the second SDK's override at 4h, a session at 5h leaves the app's own answer as it
+    // was: no call, the override stands. A purchase at 6h changes the app's answer: it calls again.
+    let users = """
+      { name: "u", timeline: [
+        { at: "1h", action: "click", network: "alpha", campaign: "broad", publisher: "garden" },
+        { at: "2h", action: "install" }, { at: "3h", action: "launch" },
+        { at: "4h", action: "event", name: "purchase", revenue: 4.99 }, { at: "5h", action: "launch" },
+        EXTRA
+      ] }
+      """
+    func value(_ extra: String) throws -> JSONValue? {
+      let text = TestScenarios.scripted(users: users.replacingOccurrences(of: "EXTRA", with: extra), privacyTier: 3)
+        .replacingOccurrences(
+          of: "app: { appId: 1234567890,",
+          with: "app: { appId: 1234567890, legacySdk: { schema: { version: 1, fineValue: { eventBits: { purchase: 0 } } } },")
+      return try TestScenarios.run(text).postbacks.first { $0.sequenceIndex == 0 }?.fields["conversion-value"]
+    }
+    #expect(try value("") == 1)
+    let afterSecondPurchase = try value("{ at: \"6h\", action: \"event\", name: \"purchase\", revenue: 20 },")
+    #expect(afterSecondPurchase != 1 && afterSecondPurchase != nil)
+  }
+
+  @Test("§4: activity after a lock still counts in the ground truth, though it changes no value")
+  func groundTruthAfterLock() throws {
+    let text = TestScenarios.multiNetwork(version: "4.0", users: """
+      { name: "u", timeline: [\(Self.clickInstallLaunch)
+        { at: "4h", action: "update", fine: 8, lock: true }, { at: "5h", action: "launch" },
+      ] }
+      """)
+    let (_, outputs) = ScenarioRunner.collect(try TestScenarios.load(text))
+    let windows = try #require(outputs.conversions.first?.json.objectValue?["windows"])
+    guard case .array(let list) = windows else { Issue.record("windows is not an array"); return }
+    #expect(list.first?.objectValue?["sessions"] == 2)
+    #expect(list.first?.objectValue?["fineValue"] == 8)
+  }
 }

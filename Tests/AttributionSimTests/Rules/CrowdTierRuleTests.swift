@@ -103,4 +103,25 @@ struct CrowdTierRuleTests {
     #expect(toNetwork[0].fields["source-identifier"] == "11")
     #expect(run.summary.conversionsByTier == [1, 0, 0, 0])
   }
+
+  @Test("§5.4: Developer Mode postbacks get the highest tier unless a tier is forced")
+  func developerModeTier() throws {
+    let user = """
+      { name: "u", timeline: [
+        { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
+        { at: "2h", action: "install" }, { at: "3h", action: "launch" },
+      ] }
+      """
+    let run = try TestScenarios.run(
+      TestScenarios.multiNetwork(version: "4.0", users: user, privacy: "{}", platformExtra: ", developerMode: true"))
+    #expect(run.summary.conversionsByTier == [0, 0, 0, 1])
+  }
+
+  @Test("tier thresholds must not decrease once the defaults fill the tiers not given")
+  func partialThresholds() {
+    let text = TestScenarios.minimal.replacingOccurrences(of: "  seed: 7,", with: "  seed: 7, privacy: { thresholds: { tier1: 100 } },")
+    #expect(TestScenarios.diagnostics(text) == [
+      "bad.json:4:35: error: privacy.thresholds: tier thresholds must not decrease (defaults fill the tiers not given); found tier1 100, tier2 50, tier3 200"
+    ])
+  }
 }
