@@ -103,21 +103,26 @@ struct ConversionValueRuleTests {
     #expect(run.trace.contains { $0.message.contains("overrides fine value 20") })
   }
 
+  /// In the scripted world: a tap on alpha's ad, install, launch, a 4.99 purchase at 4h, then `steps`.
+  private static func purchaser(then steps: String) -> String {
+    """
+    { name: "u", timeline: [
+      { at: "1h", action: "click", network: "alpha", campaign: "broad", publisher: "garden" },
+      { at: "2h", action: "install" }, { at: "3h", action: "launch" },
+      { at: "4h", action: "event", name: "purchase", revenue: 4.99 }, \(steps)
+    ] }
+    """
+  }
+
+  /// A second SDK's schema: bit 0 for a purchase, nothing else.
+  private static let purchaseBitSchema = "{ version: 1, fineValue: { eventBits: { purchase: 0 } } }"
+
   @Test("§4 'Old API on v4 ad': a scenario's legacySdk, driven by its own schema, overrides the app's schema")
   func legacySdkFromScenario() throws {
     // The app's schema sets bit 5 for a purchase (plus revenue buckets); the second SDK's schema
     // sets only bit 0 for a purchase, and calls after the app, so window 1 ends with value 1.
-    let users = """
-      { name: "u", timeline: [
-        { at: "1h", action: "click", network: "alpha", campaign: "broad", publisher: "garden" },
-        { at: "2h", action: "install" }, { at: "3h", action: "launch" },
-        { at: "4h", action: "event", name: "purchase", revenue: 4.99 },
-      ] }
-      """
-    let plain = TestScenarios.scripted(users: users, privacyTier: 3)
-    let withSdk = plain.replacingOccurrences(
-      of: "app: { appId: 1234567890,",
-      with: "app: { appId: 1234567890, legacySdk: { schema: { version: 1, fineValue: { eventBits: { purchase: 0 } } } },")
+    let plain = TestScenarios.scripted(users: Self.purchaser(then: ""), privacyTier: 3)
+    let withSdk = TestScenarios.withLegacySdk(plain, schema: Self.purchaseBitSchema)
     #expect(withSdk != plain)
     let alone = try TestScenarios.run(plain).postbacks.first { $0.sequenceIndex == 0 }?.fields["conversion-value"]
     let overridden = try TestScenarios.run(withSdk)
@@ -130,19 +135,9 @@ struct ConversionValueRuleTests {
   func overrideStandsUntilTheAppsValueChanges() throws {
     // After the second SDK's override at 4h, a session at 5h leaves the app's own answer as it
     // was: no call, the override stands. A purchase at 6h changes the app's answer: it calls again.
-    let users = """
-      { name: "u", timeline: [
-        { at: "1h", action: "click", network: "alpha", campaign: "broad", publisher: "garden" },
-        { at: "2h", action: "install" }, { at: "3h", action: "launch" },
-        { at: "4h", action: "event", name: "purchase", revenue: 4.99 }, { at: "5h", action: "launch" },
-        EXTRA
-      ] }
-      """
     func value(_ extra: String) throws -> JSONValue? {
-      let text = TestScenarios.scripted(users: users.replacingOccurrences(of: "EXTRA", with: extra), privacyTier: 3)
-        .replacingOccurrences(
-          of: "app: { appId: 1234567890,",
-          with: "app: { appId: 1234567890, legacySdk: { schema: { version: 1, fineValue: { eventBits: { purchase: 0 } } } },")
+      let users = Self.purchaser(then: #"{ at: "5h", action: "launch" },"# + extra)
+      let text = TestScenarios.withLegacySdk(TestScenarios.scripted(users: users, privacyTier: 3), schema: Self.purchaseBitSchema)
       return try TestScenarios.run(text).postbacks.first { $0.sequenceIndex == 0 }?.fields["conversion-value"]
     }
     #expect(try value("") == 1)

@@ -62,12 +62,7 @@ struct CrowdTierRuleTests {
 
   @Test("§6: before 4.0 conversion-value and source-app-id need the privacy threshold, taken as tier 2")
   func thresholdBefore4() throws {
-    let user = """
-      { name: "u", timeline: [
-        { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
-        { at: "2h", action: "install" }, { at: "3h", action: "launch" }, { at: "4h", action: "update", fine: 9 },
-      ] }
-      """
+    let user = TestScenarios.clicker(then: #"{ at: "4h", action: "update", fine: 9 },"#)
     let low = try #require(try TestScenarios.run(TestScenarios.multiNetwork(version: "3.0", users: user, privacy: "{ forceTier: 1 }")).postbacks.first)
     #expect(low.fields["conversion-value"] == nil && low.fields["source-app-id"] == nil)
     let met = try #require(try TestScenarios.run(TestScenarios.multiNetwork(version: "3.0", users: user, privacy: "{ forceTier: 2 }")).postbacks.first)
@@ -76,12 +71,7 @@ struct CrowdTierRuleTests {
 
   @Test("§6 [U] setting countryCode: false keeps country-code out even at tier 3")
   func countryCodeSetting() throws {
-    let user = """
-      { name: "u", timeline: [
-        { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
-        { at: "2h", action: "install" }, { at: "3h", action: "launch" },
-      ] }
-      """
+    let user = TestScenarios.clicker()
     let on = try #require(try TestScenarios.run(TestScenarios.multiNetwork(version: "4.0", users: user)).postbacks.first)
     #expect(on.fields["country-code"] == "US")
     let off = try #require(
@@ -91,12 +81,7 @@ struct CrowdTierRuleTests {
 
   @Test("§6: with the default thresholds a lone install gets tier 0: postback 1 only, 2 digits, no value")
   func defaultThresholds() throws {
-    let user = """
-      { name: "u", timeline: [
-        { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
-        { at: "2h", action: "install" }, { at: "3h", action: "launch" }, { at: "4d", action: "update", coarse: "high" },
-      ] }
-      """
+    let user = TestScenarios.clicker(then: #"{ at: "4d", action: "update", coarse: "high" },"#)
     let run = try TestScenarios.run(TestScenarios.multiNetwork(version: "4.0", users: user, privacy: "{}"))
     let toNetwork = run.postbacks.filter { $0.recipient == .adNetwork }
     #expect(toNetwork.count == 1 && toNetwork[0].content == .none)
@@ -106,12 +91,7 @@ struct CrowdTierRuleTests {
 
   @Test("§5.4: Developer Mode postbacks get the highest tier unless a tier is forced")
   func developerModeTier() throws {
-    let user = """
-      { name: "u", timeline: [
-        { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
-        { at: "2h", action: "install" }, { at: "3h", action: "launch" },
-      ] }
-      """
+    let user = TestScenarios.clicker()
     let run = try TestScenarios.run(
       TestScenarios.multiNetwork(version: "4.0", users: user, privacy: "{}", platformExtra: ", developerMode: true"))
     #expect(run.summary.conversionsByTier == [0, 0, 0, 1])

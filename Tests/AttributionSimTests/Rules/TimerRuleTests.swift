@@ -8,12 +8,7 @@ import Testing
 struct TimerRuleTests {
   private func at(_ text: String) throws -> SimTime { SimTime.zero + (try DurationNotation.parse(text)) }
 
-  private static let launchOnly = """
-    { name: "u", timeline: [
-      { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
-      { at: "2h", action: "install" }, { at: "3h", action: "launch" },
-    ] }
-    """
+  private static let launchOnly = TestScenarios.clicker()
 
   @Test("§5.4: before 4.0, Developer Mode uses the testing profile: a 5-minute timer, then up to 5 more minutes")
   func developerModeBefore4() throws {
@@ -58,12 +53,7 @@ struct TimerRuleTests {
 
   @Test("§5.2 [D] setting legacyFirstPostbackDelay: old-API-only apps get postback 1 0–24 h after window 1 when set")
   func legacyFirstPostbackDelay() throws {
-    let oldApiOnly = """
-      { name: "u", timeline: [
-        { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
-        { at: "2h", action: "install" }, { at: "3h", action: "launch" }, { at: "4h", action: "update", fine: 7, api: "legacy" },
-      ] }
-      """
+    let oldApiOnly = TestScenarios.clicker(then: #"{ at: "4h", action: "update", fine: 7, api: "legacy" },"#)
     func first(_ rules: String) throws -> PostbackRecord {
       try #require(try TestScenarios.run(TestScenarios.multiNetwork(version: "4.0", users: oldApiOnly, rules: rules)).postbacks.first)
     }

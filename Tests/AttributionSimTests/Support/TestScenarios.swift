@@ -107,6 +107,23 @@ extension TestScenarios {
       """
   }
 
+  /// A user `u` of ``multiNetwork(version:users:privacy:rules:platformExtra:extra:)`` who taps
+  /// n1's ad at 1h, installs at 2h and first launches at 3h, then takes `steps`.
+  static func clicker(then steps: String = "") -> String {
+    """
+    { name: "u", timeline: [
+      { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
+      { at: "2h", action: "install" }, { at: "3h", action: "launch" },
+      \(steps)
+    ] }
+    """
+  }
+
+  /// Scenario text whose app carries a second SDK with the given inline schema.
+  static func withLegacySdk(_ text: String, schema: String) -> String {
+    text.replacingOccurrences(of: "app: { appId: 1234567890,", with: "app: { appId: 1234567890, legacySdk: { schema: \(schema) },")
+  }
+
   /// Runs scenario text and returns the summary, all postbacks and the trace.
   static func run(_ text: String) throws -> (summary: RunSummary, postbacks: [PostbackRecord], trace: [TraceRecord]) {
     let (summary, outputs) = ScenarioRunner.collect(try load(text))
