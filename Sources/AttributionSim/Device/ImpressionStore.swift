@@ -34,11 +34,12 @@ struct ImpressionStore {
   ) -> (outcome: Outcome, replaced: Int) {
     guard publisherListsNetwork else { return (.publisherDoesNotListNetwork, 0) }
     settle(upTo: time)
-    let impression = StoredImpression(
+    var impression = StoredImpression(
       network: Int32(exposure.network), campaign: Int32(exposure.campaign), publisher: Int32(exposure.publisher),
-      fidelityType: 1, time: time, expires: time + ImpressionStore.clickLifetime, sequence: recorded)
-    recorded += 1
+      fidelityType: 1, time: time, expires: time + ImpressionStore.clickLifetime, sequence: 0)
     guard case .view(let duration) = exposure.kind else {
+      impression.sequence = recorded
+      recorded += 1
       impressions.append(impression)
       return (.accepted, 0)
     }
@@ -59,9 +60,14 @@ struct ImpressionStore {
   /// beyond 15.
   mutating func settle(upTo time: SimTime) {
     guard openViews.contains(where: { $0.ends <= time }) else { return }
-    let ended = openViews.filter { $0.ends <= time }.sorted { ($0.ends, $0.impression.sequence) < ($1.ends, $1.impression.sequence) }
+    // Stable: views ending together are recorded in the order they started.
+    let ended = openViews.filter { $0.ends <= time }.enumerated().sorted { ($0.element.ends, $0.offset) < ($1.element.ends, $1.offset) }
     openViews.removeAll { $0.ends <= time }
-    for (view, _) in ended {
+    for (_, (started, _)) in ended {
+      // Recording order is end order: the tie-break between equal timestamps follows it.
+      var view = started
+      view.sequence = recorded
+      recorded += 1
       let sameSource = impressions.indices.filter {
         impressions[$0].fidelityType == 0 && impressions[$0].publisher == view.publisher
       }

@@ -6,8 +6,9 @@ import SimEngine
 ///
 /// Crowd keys are the advertised app, the publisher, the install country, and each form
 /// (2, 3 or 4 rightmost digits) of the campaign's source identifier within its network. A form's
-/// tier is the lowest tier among the app, the publisher and that form; Apple's selection rule then
-/// picks the form. The country's own tier only decides `country-code`.
+/// tier is the lowest tier among the app, the publisher, the country (unless the
+/// `countryLimitsTier` setting is off) and that form; Apple's selection rule then picks the form.
+/// `country-code` needs the country's own tier at 3.
 public struct CrowdTierPolicy: TierPolicy {
   private enum CrowdKey: Hashable {
     case app
@@ -21,6 +22,7 @@ public struct CrowdTierPolicy: TierPolicy {
   /// Developer Mode postbacks get the highest tier allowed (rulebook §5.4, B12).
   private let developerMode: Bool
   private let selection: PlatformRules.DigitSelection
+  private let countryLimitsTier: Bool
   /// The source-identifier forms with crowds of their own: 2, 3 and 4 digits for 4.0; before
   /// 4.0 the campaign-id is one number.
   private let digitForms: [Int]
@@ -32,6 +34,7 @@ public struct CrowdTierPolicy: TierPolicy {
     privacy = scenario.privacy
     developerMode = scenario.platform.developerMode
     selection = scenario.rules.digitSelection
+    countryLimitsTier = scenario.rules.countryLimitsTier
     digitForms = scenario.platform.version.hasConversionWindows ? [2, 3, 4] : [4]
   }
 
@@ -50,16 +53,16 @@ public struct CrowdTierPolicy: TierPolicy {
     if let tier = forcedTier(conversion) {
       return .selecting(formTiers: [2: tier, 3: tier, 4: tier], countryTier: tier, selection: selection)
     }
-    let shared = min(tier(of: .app, at: conversion.time), tier(of: .publisher(conversion.publisher), at: conversion.time))
+    let countryTier = tier(of: .country(conversion.country), at: conversion.time)
+    var shared = min(tier(of: .app, at: conversion.time), tier(of: .publisher(conversion.publisher), at: conversion.time))
+    if countryLimitsTier { shared = min(shared, countryTier) }
     let source = networks[conversion.network].campaigns[conversion.campaign].sourceIdentifier
     var formTiers: [Int: Int] = [:]
     for digits in digitForms {
       let key = CrowdKey.source(network: conversion.network, digits: digits, value: source % TierDecision.modulus(digits: digits))
       formTiers[digits] = min(shared, tier(of: key, at: conversion.time))
     }
-    return .selecting(
-      formTiers: formTiers, countryTier: tier(of: .country(conversion.country), at: conversion.time),
-      selection: selection)
+    return .selecting(formTiers: formTiers, countryTier: countryTier, selection: selection)
   }
 
   private func forcedTier(_ conversion: ConversionFacts) -> Int? {

@@ -4,7 +4,7 @@ import SimEngine
 enum RulesReader {
   static let keys = [
     "tieBreak", "viewReplacement", "laterPostbacksWithoutUpdate", "sendDelayShape", "legacyFirstPostbackDelay",
-    "runnerUpCoarseValue", "countryCode", "sourceIdentifierDigits",
+    "runnerUpCoarseValue", "countryCode", "sourceIdentifierDigits", "countryLimitsTier",
   ]
 
   static func read(_ reader: JSONReader) -> PlatformRules {
@@ -23,6 +23,7 @@ enum RulesReader {
     if let value = object.optional("laterPostbacksWithoutUpdate")?.bool() { rules.laterPostbacksWithoutUpdate = value }
     if let value = object.optional("runnerUpCoarseValue")?.bool() { rules.runnerUpCoarseValue = value }
     if let value = object.optional("countryCode")?.bool() { rules.countryCode = value }
+    if let value = object.optional("countryLimitsTier")?.bool() { rules.countryLimitsTier = value }
     if let shapeReader = object.optional("sendDelayShape"), let shape = shapeReader.distribution(of: .amount) {
       // A fraction of the delay range: the distribution must stay in [0, 1].
       if shape.lowerBound < 0 || shape.upperBound > 1 {

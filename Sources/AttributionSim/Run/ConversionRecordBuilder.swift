@@ -4,6 +4,8 @@ import SimJSON
 /// Writes a finished conversion's ground truth as a `conversions.jsonl` object.
 struct ConversionRecordBuilder: Sendable {
   let scenario: Scenario
+  /// The events the device counted, in measurement order.
+  let eventNames: [String]
 
   /// The transaction ID of a conversion's postback for `window`: a version-4 UUID drawn from the
   /// conversion's own stream. Each postback has its own: postbacks 2 and 3 cannot be linked to
@@ -42,7 +44,7 @@ struct ConversionRecordBuilder: Sendable {
         let end = scenario.platform.version.hasConversionWindows
           ? start + windows.windowEnds[index] : (conversion.timerDeadline ?? start)
         var events: [String: JSONValue] = [:]
-        for (event, name) in scenario.schema.eventNames.enumerated() where window.measurement.eventCounts.indices.contains(event) {
+        for (event, name) in eventNames.enumerated() where window.measurement.eventCounts.indices.contains(event) {
           events[name] = .int(Int64(window.measurement.eventCounts[event]))
         }
         windowObjects.append(

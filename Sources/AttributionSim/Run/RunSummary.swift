@@ -4,7 +4,7 @@ import SimJSON
 public struct RunSummary: Sendable, Equatable {
   /// Users simulated.
   public var users = 0
-  /// Impressions recorded: views, clicks.
+  /// Impressions recorded (views still on screen included), by kind.
   public var views = 0, clicks = 0
   /// Views not recorded because they were on screen less than the minimum (2 s, or 3 s before iOS 15.4).
   public var viewsTooShort = 0

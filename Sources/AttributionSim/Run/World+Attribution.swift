@@ -10,6 +10,8 @@ extension World {
       exposure, at: now, publisherListsNetwork: listed, minimumViewDuration: minimumViewDuration,
       replacement: scenario.rules.viewReplacement)
     if replaced > 0 {
+      // Replaced views were counted when they started; they are never recorded.
+      summary.views -= replaced
       summary.viewsReplaced += replaced
       trace(slot, at: now, .note, "§2.3", "a new view-through start replaced \(replaced) open view(s) before they ended")
     }

@@ -139,9 +139,11 @@ extension World {
       }
     }
     if let coarse = update.coarse { users[index]!.conversion!.windows[window].coarse = coarse }
+    // Calling the current API during a window is what postbacks 2 and 3 need (§5.2), even when
+    // the call's only part, a late fine value, is ignored.
     users[index]!.conversion!.windows[window].updated = true
     users[index]!.conversion!.windows[window].calledCurrentAPI = true
-    summary.updatesApplied += 1
+    if window == 0 || update.coarse != nil || update.lock { summary.updatesApplied += 1 }
     if update.lock {
       users[index]!.conversion!.windows[window].locked = true
       close(window: window, slot: slot, in: &simulation)

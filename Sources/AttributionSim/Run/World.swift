@@ -136,7 +136,7 @@ struct World: EventHandler {
 
   private mutating func finish(_ slot: Int32) {
     if let conversion = users[Int(slot)]!.conversion {
-      sink.receive(ConversionRecordBuilder(scenario: scenario).record(conversion, user: users[Int(slot)]!.plan))
+      sink.receive(ConversionRecordBuilder(scenario: scenario, eventNames: trackedEvents).record(conversion, user: users[Int(slot)]!.plan))
     }
     users[Int(slot)] = nil
     freeSlots.append(slot)

@@ -54,6 +54,9 @@ public struct PlatformRules: Hashable, Sendable {
   public var countryCode = true
   /// How source-identifier digits are chosen.
   public var digitSelection: DigitSelection = .hierarchical
+  /// Whether the install country's crowd caps the tier, as one of the crowds Apple lists (§6,
+  /// A2/B2; default true); false lets it decide only `country-code`.
+  public var countryLimitsTier = true
 
   /// The rulebook's defaults.
   public init() {}

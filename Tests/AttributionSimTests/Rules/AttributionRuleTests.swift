@@ -38,6 +38,25 @@ struct AttributionRuleTests {
     #expect(try winner("{ tieBreak: 'recordedFirst' }") == "net1.skadnetwork")
   }
 
+  @Test("§3.2 [U] setting tieBreak: views are recorded when they end, so the later-ending view is recorded last")
+  func tieBreakBetweenViews() throws {
+    // Both views start at 1h; n1's lasts 30 s, n2's 3 s, so n1's is recorded last.
+    let user = """
+      { name: "u", timeline: [
+        { at: "1h", action: "view", network: "n1", campaign: "c", publisher: "hub", duration: "30s" },
+        { at: "1h", action: "view", network: "n2", campaign: "c", publisher: "hub", duration: "3s" },
+        { at: "2h", action: "install" }, { at: "2h5m", action: "launch" },
+      ] }
+      """
+    func winner(_ tieBreak: String) throws -> JSONValue? {
+      let rules = "{ viewReplacement: 'network', tieBreak: '\(tieBreak)' }"
+      return try TestScenarios.run(TestScenarios.multiNetwork(version: "3.0", users: user, rules: rules))
+        .postbacks.first { $0.recipient == .adNetwork && $0.didWin }?.fields["ad-network-id"]
+    }
+    #expect(try winner("recordedLast") == "net1.skadnetwork")
+    #expect(try winner("recordedFirst") == "net2.skadnetwork")
+  }
+
   /// Clicks from n1…n7 an hour apart, a later view from n6 and a second n7 click.
   private static let sevenNetworks = """
     { name: "u", timeline: [
@@ -64,6 +83,12 @@ struct AttributionRuleTests {
     // winner's second click earns n7 nothing more.
     #expect(Set(losers.map { $0.fields["campaign-id"] }) == [16, 15, 14, 13, 12])
     #expect(run.summary.nonWinningPostbacks == 5)
+    let (_, outputs) = ScenarioRunner.collect(try TestScenarios.load(TestScenarios.multiNetwork(version: "3.0", users: Self.sevenNetworks)))
+    guard case .array(let runnerUps) = outputs.conversions.first?.json.objectValue?["runnerUps"] else {
+      Issue.record("no runnerUps in the ground truth")
+      return
+    }
+    #expect(runnerUps.map { $0.objectValue?["network"] } == ["n6", "n5", "n4", "n3", "n2"])
     for loser in losers {
       #expect(loser.fields["did-win"] == false)
       #expect(loser.fields["conversion-value"] == nil && loser.fields["source-app-id"] == nil)
@@ -93,15 +118,18 @@ struct AttributionRuleTests {
 
   @Test("§3.3: 4.0 non-winning networks get only postback 1, without values, digits limited by their own tier")
   func runnerUpFirstPostbackOnly() throws {
-    let run = try TestScenarios.run(TestScenarios.multiNetwork(version: "4.0", users: Self.twoNetworks))
+    // n1's campaign is pinned at tier 1: its postback keeps 2 digits while the winner's has 4.
+    let text = TestScenarios.multiNetwork(version: "4.0", users: Self.twoNetworks)
+      .replacingOccurrences(of: "sourceIdentifier: 11 }", with: "sourceIdentifier: 11, forceTier: 1 }")
+    let run = try TestScenarios.run(text)
     let losers = run.postbacks.filter { !$0.didWin }
     try #require(losers.count == 1)
     let loser = losers[0].fields
     #expect(loser["ad-network-id"] == "net1.skadnetwork" && loser["postback-sequence-index"] == 0)
     #expect(loser["conversion-value"] == nil && loser["coarse-conversion-value"] == nil)
     #expect(loser["source-app-id"] == nil && loser["country-code"] == nil)
-    // Forced tier 3: all forms tie, so 4 digits; campaign-id 11 is zero-padded.
-    #expect(loser["source-identifier"] == "0011")
+    #expect(loser["source-identifier"] == "11")
+    #expect(run.postbacks.first { $0.didWin && $0.sequenceIndex == 0 }?.fields["source-identifier"] == "0012")
     // The winner's postbacks 1 and 2 both went out.
     #expect(run.postbacks.filter { $0.didWin && $0.recipient == .adNetwork }.map(\.sequenceIndex) == [0, 1])
     // Same window close as the winner's postback 1 (§3.3: same time windows).

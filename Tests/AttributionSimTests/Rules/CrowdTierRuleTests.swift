@@ -7,11 +7,13 @@ import Testing
 @Suite("§6 crowd anonymity")
 struct CrowdTierRuleTests {
   /// One network with campaigns 1234 and 5234 (sharing "234" and "34"), thresholds 1/2/3 per day.
-  private func policy(thresholds: String = "{ tier1: 1, tier2: 2, tier3: 3 }", campaignExtra: String = "") throws -> CrowdTierPolicy {
+  private func policy(privacyExtra: String = "", campaignExtra: String = "", rules: String = "{}") throws -> CrowdTierPolicy {
     let text = TestScenarios.minimal.replacingOccurrences(
       of: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }]",
       with: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }, { name: \"c2\", sourceIdentifier: 5234\(campaignExtra) }]"
-    ).replacingOccurrences(of: "  seed: 7,", with: "  seed: 7, privacy: { thresholds: \(thresholds), crowdPeriod: '1d' },")
+    ).replacingOccurrences(
+      of: "  seed: 7,",
+      with: "  seed: 7, rules: \(rules), privacy: { thresholds: { tier1: 1, tier2: 2, tier3: 3 }, crowdPeriod: '1d'\(privacyExtra) },")
     return CrowdTierPolicy(scenario: try TestScenarios.load(text))
   }
 
@@ -42,22 +44,26 @@ struct CrowdTierRuleTests {
     #expect(policy.decide(for: install(campaign: 0, hour: 27)).tier == 0)
   }
 
-  @Test("§6: country-code needs the install country's own crowd at tier 3")
+  @Test("§6: the install country's crowd caps the tier; country-code needs it at tier 3")
   func countryCrowd() throws {
-    var policy = try policy()
-    for hour in 0..<3 { policy.record(install(campaign: 0, hour: Int64(hour), country: hour == 2 ? "GB" : "US")) }
-    let british = policy.decide(for: install(campaign: 0, hour: 2, country: "GB"))
-    #expect(british.tier == 3 && !british.countryCodeAllowed)
+    for limits in [true, false] {
+      var policy = try policy(rules: "{ countryLimitsTier: \(limits) }")
+      for hour in 0..<3 { policy.record(install(campaign: 0, hour: Int64(hour), country: hour == 2 ? "GB" : "US")) }
+      // App, publisher and source forms have 3 installs; GB has 1 (tier 1).
+      let british = policy.decide(for: install(campaign: 0, hour: 2, country: "GB"))
+      #expect(british.tier == (limits ? 1 : 3), "countryLimitsTier \(limits)")
+      #expect(!british.countryCodeAllowed)
+    }
   }
 
   @Test("§6: forceTier pins tiers; a campaign's forceTier beats the scenario's")
   func forcedTiers() throws {
-    var policy = try policy(campaignExtra: ", forceTier: 1")
-    #expect(policy.decide(for: install(campaign: 1, hour: 1)).tier == 1)
-    #expect(policy.decide(for: install(campaign: 0, hour: 1)).tier == 0, "thresholds apply to the other campaign")
-    let scenario = try TestScenarios.load(TestScenarios.scripted(users: "", privacyTier: 2))
-    var forced = CrowdTierPolicy(scenario: scenario)
-    #expect(forced.decide(for: ConversionFacts(network: 0, campaign: 0, publisher: 0, country: "US", time: .zero)).tier == 2)
+    var pinned = try policy(campaignExtra: ", forceTier: 1")
+    #expect(pinned.decide(for: install(campaign: 1, hour: 1)).tier == 1)
+    #expect(pinned.decide(for: install(campaign: 0, hour: 1)).tier == 0, "thresholds apply to the other campaign")
+    var both = try policy(privacyExtra: ", forceTier: 2", campaignExtra: ", forceTier: 1")
+    #expect(both.decide(for: install(campaign: 1, hour: 1)).tier == 1, "the campaign's own tier wins")
+    #expect(both.decide(for: install(campaign: 0, hour: 1)).tier == 2, "the scenario's tier beats the thresholds")
   }
 
   @Test("§6: before 4.0 conversion-value and source-app-id need the privacy threshold, taken as tier 2")
@@ -95,6 +101,9 @@ struct CrowdTierRuleTests {
     let run = try TestScenarios.run(
       TestScenarios.multiNetwork(version: "4.0", users: user, privacy: "{}", platformExtra: ", developerMode: true"))
     #expect(run.summary.conversionsByTier == [0, 0, 0, 1])
+    let forced = try TestScenarios.run(
+      TestScenarios.multiNetwork(version: "4.0", users: user, privacy: "{ forceTier: 1 }", platformExtra: ", developerMode: true"))
+    #expect(forced.summary.conversionsByTier == [0, 1, 0, 0])
   }
 
   @Test("tier thresholds must not decrease once the defaults fill the tiers not given")
