@@ -40,8 +40,8 @@ struct World: EventHandler {
     self.sink = sink
     version = scenario.platform.version
     windows = .for(scenario.platform)
-    minimumViewDuration = scenario.platform.iosVersion >= OSVersion(15, 4) ? .seconds(2) : .seconds(3)
-    sendsDeveloperCopies = scenario.app.attributionReportEndpoint != nil && scenario.platform.iosVersion >= OSVersion(15)
+    minimumViewDuration = scenario.platform.minimumViewDuration
+    sendsDeveloperCopies = scenario.app.attributionReportEndpoint != nil && scenario.platform.sendsDeveloperCopies
     let root = RandomStream(seed: scenario.seed)
     behaviours = scenario.cohorts.map { CohortBehaviour(cohort: $0, scenario: scenario, root: root) }
     // Only arrival times are drawn up front; each user's plan is drawn when they arrive, so

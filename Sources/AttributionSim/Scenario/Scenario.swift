@@ -61,6 +61,12 @@ public struct Platform: Hashable, Sendable {
   /// The devices' iOS version: decides the minimum view time (§2.3) and developer copies (§1).
   public var iosVersion: OSVersion
 
+  /// Views shorter than this are not recorded: 2 s from iOS 15.4, 3 s before (rulebook §2.3).
+  public var minimumViewDuration: SimDuration { iosVersion >= OSVersion(15, 4) ? .seconds(2) : .seconds(3) }
+
+  /// Whether devices send developer copies of winning postbacks: iOS 15 and later (rulebook §1).
+  public var sendsDeveloperCopies: Bool { iosVersion >= OSVersion(15) }
+
   /// The SKAdNetwork version ads are signed with (AdAttributionKit is not simulated yet).
   public var version: SKAdNetworkVersion {
     if case .skAdNetwork(let version) = framework { return version }
