@@ -2,13 +2,14 @@
 import PackageDescription
 
 // AttributionSim takes no package dependencies: the toolchain (Foundation, Dispatch, Swift Testing)
-// is all it builds on.
+// and the system's OpenSSL libcrypto (libssl-dev) are all it builds on.
 let package = Package(
   name: "AttributionSim",
   platforms: [.macOS(.v14)],
   products: [
     .library(name: "AttributionSim", targets: ["AttributionSim"]),
     .library(name: "SimEngine", targets: ["SimEngine"]),
+    .library(name: "AttributionCrypto", targets: ["AttributionCrypto"]),
     .executable(name: "attrsim", targets: ["attrsim"]),
     .executable(name: "attrsim-bench", targets: ["attrsim-bench"]),
   ],
@@ -17,6 +18,8 @@ let package = Package(
 
     /// Discrete-event engine, virtual time and seeded randomness; knows nothing of advertising.
     .target(name: "SimEngine"),
+    /// ECDSA keys, signatures and hashes from the system's libcrypto, as Swift types.
+    .target(name: "AttributionCrypto", dependencies: ["CLibCrypto"]),
     /// The simulator: scenarios, platform rules, postbacks and run outputs.
     .target(name: "AttributionSim", dependencies: ["SimEngine", "SimJSON", "DidYouMean"]),
 
@@ -26,6 +29,10 @@ let package = Package(
     .target(name: "SimJSON", dependencies: ["DidYouMean"]),
     /// Edit-distance suggestions shared by scenario errors and the command line.
     .target(name: "DidYouMean"),
+    /// OpenSSL's libcrypto, reached through its C headers; only AttributionCrypto imports it.
+    .systemLibrary(
+      name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
     /// A small command-line parser in the style of swift-argument-parser.
     .target(name: "CommandLineKit", dependencies: ["DidYouMean"]),
 
@@ -39,6 +46,7 @@ let package = Package(
     .testTarget(name: "SimEngineTests", dependencies: ["SimEngine"]),
     .testTarget(name: "SimJSONTests", dependencies: ["SimJSON"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+    .testTarget(name: "AttributionCryptoTests", dependencies: ["AttributionCrypto"]),
     .testTarget(name: "AttributionSimTests", dependencies: ["AttributionSim", "SimJSON"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,50 @@
+import CLibCrypto
+
+/// Owns one libcrypto `EVP_PKEY`. Keys are immutable once built, and libcrypto allows one key
+/// to be used from several threads for signing and verifying.
+final class EVPKey: @unchecked Sendable {
+  let pointer: OpaquePointer
+
+  init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+  deinit { EVP_PKEY_free(pointer) }
+
+  /// The key's curve, if it is an EC key on a supported one.
+  var curve: Curve? {
+    guard EVP_PKEY_get_base_id(pointer) == EVP_PKEY_EC else { return nil }
+    var name = [CChar](repeating: 0, count: 64)
+    var length = 0
+    guard EVP_PKEY_get_utf8_string_param(pointer, OSSL_PKEY_PARAM_GROUP_NAME, &name, name.count, &length) == 1 else {
+      return nil
+    }
+    return Curve(nid: OBJ_sn2nid(name))
+  }
+
+  /// DER SubjectPublicKeyInfo of the public half.
+  var spkiDER: [UInt8] {
+    var output: UnsafeMutablePointer<UInt8>?
+    let length = i2d_PUBKEY(pointer, &output)
+    precondition(length > 0, "libcrypto could not encode a public key")
+    defer { CRYPTO_free(output, #fileID, #line) }
+    return Array(UnsafeBufferPointer(start: output, count: Int(length)))
+  }
+
+  /// Runs `body` with a fresh message-digest context.
+  static func withDigestContext<T>(_ body: (OpaquePointer) throws(CryptoError) -> T) throws(CryptoError) -> T {
+    guard let context = EVP_MD_CTX_new() else { throw CryptoError.fromLibrary("cannot allocate a digest context") }
+    defer { EVP_MD_CTX_free(context) }
+    return try body(context)
+  }
+}
+
+/// Reads DER or PEM through libcrypto's decoders.
+enum KeyDecoding {
+  static func withBIO<T>(_ text: String, _ body: (OpaquePointer) -> T?) -> T? {
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBytes { buffer -> T? in
+      guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
+      defer { BIO_free(bio) }
+      return body(bio)
+    }
+  }
+}

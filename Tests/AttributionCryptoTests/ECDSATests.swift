@@ -1,0 +1,95 @@
+import AttributionCrypto
+import Foundation
+import Testing
+
+/// ECDSA through libcrypto: published test vectors, round trips and bad input.
+@Suite("ECDSA keys and signatures")
+struct ECDSATests {
+  private func bytes(hex: String) -> [UInt8] {
+    var result: [UInt8] = []
+    var index = hex.startIndex
+    while index < hex.endIndex {
+      let next = hex.index(index, offsetBy: 2)
+      result.append(UInt8(hex[index..<next], radix: 16)!)
+      index = next
+    }
+    return result
+  }
+
+  // RFC 6979 appendix A.2.5: the P-256 key and its SHA-256 signature of "sample".
+  private let rfcScalar = "C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721"
+  private let rfcPublicX = "60FED4BA255A9D31C961EB74C6356D68C049B8923B61FA6CE669622E60F29FB6"
+  private let rfcPublicY = "7903FE1008B8BC99A41AE9E95628BC64F2F1B20C2D7E9F5177A3C294D4462299"
+  private let rfcR = "EFD48B2AACB6A8FD1140DD9CD45E81D69D2C877B56AAF991C34D0EA84EAF3716"
+  private let rfcS = "F7CB1C942D657C41D436C7A1B6E29F65F3E900DBB9AFF4064DC4AB2F843ACDA8"
+
+  @Test("a key built from a scalar has the RFC 6979 public point, and verifies the RFC's signature")
+  func rfc6979Vector() throws {
+    let key = try ECPrivateKey(scalar: bytes(hex: rfcScalar))
+    let point = [0x04] + bytes(hex: rfcPublicX) + bytes(hex: rfcPublicY)
+    #expect(Array(key.publicKey.spkiDER.suffix(65)) == point)
+    let sample = Array("sample".utf8)
+    #expect(key.publicKey.isValidRawSignature(bytes(hex: rfcR + rfcS), for: sample))
+    #expect(!key.publicKey.isValidRawSignature(bytes(hex: rfcR + rfcS), for: Array("samplf".utf8)))
+  }
+
+  @Test("signatures made here verify, in DER and raw r‖s; a changed message or signature does not")
+  func roundTrip() throws {
+    let key = try ECPrivateKey.generate()
+    let message = Array("4.0\u{2063}example.skadnetwork".utf8)
+    let der = try key.signature(for: message)
+    #expect(key.publicKey.isValidSignature(der, for: message))
+    #expect(!key.publicKey.isValidSignature(der, for: message + [0x20]))
+    var altered = der
+    altered[altered.count - 1] ^= 1
+    #expect(!key.publicKey.isValidSignature(altered, for: message))
+    let raw = try key.rawSignature(for: message)
+    #expect(raw.count == 64 && key.publicKey.isValidRawSignature(raw, for: message))
+    #expect(try ECDSASignature.der(fromRaw: ECDSASignature.raw(fromDER: der, curve: .p256), curve: .p256) == der)
+    let other = try ECPrivateKey.generate()
+    #expect(!other.publicKey.isValidSignature(der, for: message), "another key's signature")
+  }
+
+  @Test("keys survive PKCS#8 and SubjectPublicKeyInfo round trips")
+  func keyEncodings() throws {
+    let key = try ECPrivateKey(scalar: bytes(hex: rfcScalar))
+    let reread = try ECPrivateKey(pkcs8DER: key.pkcs8DER)
+    #expect(reread.publicKey.spkiDER == key.publicKey.spkiDER)
+    #expect(try ECPublicKey(spkiDER: key.publicKey.spkiDER).spkiDER == key.publicKey.spkiDER)
+  }
+
+  @Test("Apple's published keys (rulebook §7.4) decode on their curves")
+  func applesKeys() throws {
+    let p192 = "MEkwEwYHKoZIzj0CAQYIKoZIzj0DAQEDMgAEMyHD625uvsmGq4C43cQ9BnfN2xslVT5V1nOmAMP6qaRRUll3PB1JYmgSm+62sosG"
+    let p256 = "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEWdp8GPcGqmhgzEFj9Z2nSpQVddayaPe4FMzqM9wib1+aHaaIzoHoLN9zW4K8y4SPykE3YVK3sVqW6Af0lfx3gg=="
+    #expect(try ECPublicKey(base64SPKI: p192).curve == .p192)
+    #expect(try ECPublicKey(base64SPKI: p256).curve == .p256)
+  }
+
+  @Test("bad keys and signatures are errors or invalid, never crashes")
+  func badInput() throws {
+    #expect(throws: CryptoError.self) { try ECPublicKey(spkiDER: [0x30, 0x03, 0x01]) }
+    #expect(throws: CryptoError.self) { try ECPublicKey(pem: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n") }
+    #expect(throws: CryptoError.self) { try ECPrivateKey(scalar: [UInt8](repeating: 0, count: 32)) }
+    #expect(throws: CryptoError.self) { try ECPrivateKey(scalar: [UInt8](repeating: 0xFF, count: 32)) }
+    #expect(throws: CryptoError.self) { try ECDSASignature.der(fromRaw: [1, 2, 3], curve: .p256) }
+    let key = try ECPrivateKey.generate()
+    #expect(!key.publicKey.isValidSignature([], for: [1]))
+    #expect(!key.publicKey.isValidSignature([0x30, 0x02, 0x02, 0x00], for: [1]))
+    #expect(!key.publicKey.isValidRawSignature([UInt8](repeating: 0, count: 64), for: [1]))
+  }
+
+  @Test("base64url has no padding and rejects other alphabets")
+  func base64url() throws {
+    #expect(Base64.encodeURL([0xFB, 0xFF]) == "-_8")
+    #expect(try Base64.decodeURL("-_8") == [0xFB, 0xFF])
+    #expect(throws: CryptoError.self) { try Base64.decodeURL("+/8=") }
+    #expect(throws: CryptoError.self) { try Base64.decodeURL("a") }
+    #expect(try Base64.decode("+/8=") == [0xFB, 0xFF])
+  }
+
+  @Test("SHA-256 of 'abc' is the FIPS 180-2 value")
+  func sha256() {
+    #expect(SHA256.hash(Array("abc".utf8)) == bytes(hex: "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD"))
+  }
+}
