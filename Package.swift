@@ -21,7 +21,7 @@ let package = Package(
     /// ECDSA keys, signatures and hashes from the system's libcrypto, as Swift types.
     .target(name: "AttributionCrypto", dependencies: ["CLibCrypto"]),
     /// The simulator: scenarios, platform rules, postbacks and run outputs.
-    .target(name: "AttributionSim", dependencies: ["SimEngine", "SimJSON", "DidYouMean"]),
+    .target(name: "AttributionSim", dependencies: ["SimEngine", "SimJSON", "DidYouMean", "AttributionCrypto"]),
 
     // MARK: - Implementation details
 
@@ -38,7 +38,7 @@ let package = Package(
 
     // MARK: - Executables
 
-    .executableTarget(name: "attrsim", dependencies: ["AttributionSim", "CommandLineKit"]),
+    .executableTarget(name: "attrsim", dependencies: ["AttributionSim", "AttributionCrypto", "CommandLineKit"]),
     .executableTarget(name: "attrsim-bench", dependencies: ["AttributionSim"]),
 
     // MARK: - Tests
@@ -47,7 +47,7 @@ let package = Package(
     .testTarget(name: "SimJSONTests", dependencies: ["SimJSON"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(name: "AttributionCryptoTests", dependencies: ["AttributionCrypto"]),
-    .testTarget(name: "AttributionSimTests", dependencies: ["AttributionSim", "SimJSON"]),
+    .testTarget(name: "AttributionSimTests", dependencies: ["AttributionSim", "SimJSON", "AttributionCrypto"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -30,6 +30,19 @@ enum AttrsimTool {
         ],
         flags: [FlagSpec(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did.")]),
       CommandSpec(
+        name: "postback", abstract: "Verify postback signatures: attrsim postback verify FILE…",
+        discussion: """
+          Reads postbacks (one JSON object per file, a JSON array, or JSON lines such as a run's \
+          postbacks.jsonl) and prints for each whether its attribution-signature verifies, or why \
+          not. Apple's published keys are built in; --key adds a PEM public key. Exit status 1 \
+          when any postback is invalid.
+          """,
+        arguments: [
+          ArgumentSpec(name: "action", help: "What to do: verify."),
+          ArgumentSpec(name: "files", help: "Files of postbacks.", isRepeating: true),
+        ],
+        options: [OptionSpec(name: "key", valueName: "pem", help: "Also try this PEM public key (repeatable).")]),
+      CommandSpec(
         name: "validate", abstract: "Check scenario files without running them.",
         discussion: "Reports every problem in every file; exit status 65 when any file has one.",
         arguments: [ArgumentSpec(name: "scenarios", help: "The scenario files to check.", isRepeating: true)]),

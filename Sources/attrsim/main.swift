@@ -15,6 +15,7 @@ case .command(let command):
   do {
     switch command.name {
     case "run": status = try RunCommand.execute(command)
+    case "postback": status = try PostbackCommand.execute(command)
     default: status = ValidateCommand.execute(command)
     }
   } catch {

@@ -1,0 +1,90 @@
+import SimJSON
+
+/// The string Apple signs for an SKAdNetwork postback: its signed fields, in the order of its
+/// version, joined by U+2063 INVISIBLE SEPARATOR (rulebook §7.2; A3, A4, A5).
+public enum PostbackSigningString {
+  /// Why a postback's signed fields cannot be assembled.
+  public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `version` names no SKAdNetwork version with a known field order.
+    case unknownVersion(String)
+    /// A signed field is absent.
+    case missingField(String)
+    /// A signed field has a JSON type no postback uses for it.
+    case wrongType(field: String, found: String)
+
+    public var description: String {
+      switch self {
+      case .unknownVersion(let version): "unknown version '\(version)'"
+      case .missingField(let field): "missing field '\(field)'"
+      case .wrongType(let field, let found): "field '\(field)' has the wrong type: \(found)"
+      }
+    }
+  }
+
+  /// The separator Apple joins fields with.
+  public static let separator = "\u{2063}"
+
+  /// Versions whose field order is known. 1.0 postbacks carry no `version` key.
+  public static let knownVersions = ["1.0", "2.0", "2.1", "2.2", "3.0", "4.0"]
+
+  /// The signed fields of `version`, in order; a field in brackets may be absent and is then
+  /// left out with its separator.
+  static func fields(of version: String) -> [(name: String, optional: Bool)]? {
+    let v2 = ["version", "ad-network-id", "campaign-id", "app-id", "transaction-id", "redownload"].map { ($0, false) }
+      + [("source-app-id", true)]
+    switch version {
+    // SKAdNetwork 1.0 (A15): no version, redownload or source app; P-192 key.
+    case "1.0": return ["ad-network-id", "campaign-id", "app-id", "transaction-id"].map { ($0, false) }
+    case "2.0", "2.1": return v2
+    case "2.2": return v2 + [("fidelity-type", false)]
+    case "3.0": return v2 + [("fidelity-type", false), ("did-win", false)]
+    case "4.0":
+      // source-app-id or source-domain, whichever is present (web ads send the domain).
+      return ["version", "ad-network-id", "source-identifier", "app-id", "transaction-id", "redownload"].map { ($0, false) }
+        + [("source-app-id|source-domain", true), ("fidelity-type", false), ("did-win", false),
+          ("postback-sequence-index", false)]
+    default: return nil
+    }
+  }
+
+  /// The version a postback declares; postbacks without `version` are 1.0.
+  public static func version(of payload: [String: JSONValue]) -> String {
+    if case .string(let version) = payload["version"] { return version }
+    return "1.0"
+  }
+
+  /// The signing string of `payload` under the field order of `version` (its own by default).
+  public static func make(for payload: [String: JSONValue], version: String? = nil) throws(Problem) -> String {
+    let version = version ?? self.version(of: payload)
+    guard let fields = fields(of: version) else { throw .unknownVersion(version) }
+    var parts: [String] = []
+    for (name, optional) in fields {
+      let value = name.split(separator: "|").lazy.compactMap { payload[String($0)] }.first
+      guard let value else {
+        if optional { continue }
+        throw .missingField(name)
+      }
+      // The version signed is the version declared, even when another order is tried.
+      if name == "version" {
+        parts.append(self.version(of: payload))
+        continue
+      }
+      parts.append(try text(of: value, field: name))
+    }
+    return parts.joined(separator: separator)
+  }
+
+  /// A field's signed text: strings as they are, numbers in decimal, booleans as true/false.
+  static func text(of value: JSONValue, field: String) throws(Problem) -> String {
+    switch value {
+    case .string(let text): return text
+    case .int(let number): return String(number)
+    case .bool(let flag): return flag ? "true" : "false"
+    case .double(let number) where number.rounded() == number && abs(number) < 1e15: return String(Int64(number))
+    case .null: throw .wrongType(field: field, found: "null")
+    case .double: throw .wrongType(field: field, found: "a fractional number")
+    case .array: throw .wrongType(field: field, found: "an array")
+    case .object: throw .wrongType(field: field, found: "an object")
+    }
+  }
+}
