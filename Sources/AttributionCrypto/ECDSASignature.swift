@@ -24,10 +24,7 @@ public enum ECDSASignature {
 
   /// Raw r‖s of the curve's size from DER.
   public static func raw(fromDER der: [UInt8], curve: Curve) throws(CryptoError) -> [UInt8] {
-    let decoded: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
-      var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
-      return d2i_ECDSA_SIG(nil, &cursor, buffer.count)
-    }
+    let decoded = KeyDecoding.der(der) { d2i_ECDSA_SIG(nil, $0, $1) }
     guard let decoded else { throw .malformedSignature("not a DER ECDSA signature") }
     defer { ECDSA_SIG_free(decoded) }
     var raw = [UInt8](repeating: 0, count: 2 * curve.byteCount)

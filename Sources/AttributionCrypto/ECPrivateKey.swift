@@ -89,10 +89,7 @@ public struct ECPrivateKey: Sendable {
 
   /// A key from DER PKCS#8 (or SEC 1) bytes.
   public init(pkcs8DER bytes: [UInt8]) throws(CryptoError) {
-    let decoded: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
-      var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
-      return d2i_AutoPrivateKey(nil, &cursor, buffer.count)
-    }
+    let decoded = KeyDecoding.der(bytes) { d2i_AutoPrivateKey(nil, $0, $1) }
     guard let decoded else { throw .invalidKey("not a DER private key") }
     try self.init(key: EVPKey(decoded))
   }

@@ -14,10 +14,7 @@ public struct ECPublicKey: Sendable {
 
   /// A key from DER SubjectPublicKeyInfo bytes.
   public init(spkiDER bytes: [UInt8]) throws(CryptoError) {
-    let decoded: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
-      var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
-      return d2i_PUBKEY(nil, &cursor, buffer.count)
-    }
+    let decoded = KeyDecoding.der(bytes) { d2i_PUBKEY(nil, $0, $1) }
     guard let decoded else { throw .invalidKey("not a DER SubjectPublicKeyInfo") }
     try self.init(key: EVPKey(decoded))
   }

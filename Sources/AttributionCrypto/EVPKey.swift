@@ -39,6 +39,16 @@ final class EVPKey: @unchecked Sendable {
 
 /// Reads DER or PEM through libcrypto's decoders.
 enum KeyDecoding {
+  /// Runs a libcrypto `d2i_…` decoder over `bytes`.
+  static func der(
+    _ bytes: [UInt8], _ decode: (UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int) -> OpaquePointer?
+  ) -> OpaquePointer? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+      return decode(&cursor, buffer.count)
+    }
+  }
+
   static func withBIO<T>(_ text: String, _ body: (OpaquePointer) -> T?) -> T? {
     let bytes = Array(text.utf8)
     return bytes.withUnsafeBytes { buffer -> T? in
