@@ -8,7 +8,7 @@ enum PostbackCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
     let action = command.argument(named: "action") ?? ""
     guard action == "verify" else { throw command.usageError("Unknown postback action '\(action)'; expected 'verify'") }
-    var keys = PostbackVerifier.applesKeys
+    var keys: [ECPublicKey] = []
     for path in command.values(of: "key") {
       do {
         keys.append(try ECPublicKey(pem: String(contentsOfFile: path, encoding: .utf8)))
@@ -20,7 +20,8 @@ enum PostbackCommand {
         return .ioError
       }
     }
-    let verifier = PostbackVerifier(keys: keys)
+    let verifier = PostbackVerifier(keys: PostbackVerifier.applesKeys + keys)
+    let aakVerifier = AdAttributionKitVerifier(keys: AdAttributionKitVerifier.applesKeys, otherKeys: keys)
     var invalid = 0
     var total = 0
     for path in command.arguments(named: "files") {
@@ -35,6 +36,15 @@ enum PostbackCommand {
         case .failure(let error):
           invalid += 1
           Console.out("\(place): invalid: not JSON: \(error.message)")
+        case .success(let body) where AdAttributionKitVerifier.isAdAttributionKit(body):
+          // AdAttributionKit: a JWS, its key named by kid.
+          let outcome = aakVerifier.verify(body)
+          if case .valid = outcome {
+            Console.out("\(place): valid")
+          } else {
+            invalid += 1
+            Console.out("\(place): invalid: \(outcome.description)")
+          }
         case .success(let body):
           switch verifier.verify(body) {
           case .valid(let warnings):
