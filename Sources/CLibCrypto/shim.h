@@ -9,4 +9,6 @@
 #include <openssl/obj_mac.h>
 #include <openssl/param_build.h>
 #include <openssl/pem.h>
+#include <openssl/params.h>
+#include <openssl/rand.h>
 #include <openssl/x509.h>

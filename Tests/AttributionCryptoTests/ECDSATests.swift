@@ -93,3 +93,27 @@ struct ECDSATests {
     #expect(SHA256.hash(Array("abc".utf8)) == bytes(hex: "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD"))
   }
 }
+
+@Suite("Deterministic signing")
+struct DeterministicSignerTests {
+  @Test("the same key, seed and message give the same signature, and it verifies")
+  func sameInputsSameSignature() throws {
+    let key = try ECPrivateKey.generate()
+    let message = Array("4.0\u{2063}net.skadnetwork".utf8)
+    let first = try DeterministicSigner(key: key, seed: [1, 2, 3]).signature(for: message)
+    let signer = try DeterministicSigner(key: key, seed: [1, 2, 3])
+    #expect(try signer.signature(for: message) == first)
+    #expect(try signer.signature(for: message) == first, "signing again does not move the generator on")
+    #expect(key.publicKey.isValidSignature(first, for: message))
+    #expect(try signer.signature(for: message + [0]) != first)
+    #expect(try DeterministicSigner(key: key, seed: [9]).signature(for: message) != first, "another seed")
+    let raw = try signer.rawSignature(for: message)
+    #expect(key.publicKey.isValidRawSignature(raw, for: message))
+  }
+
+  @Test("ordinary signing stays random: two signatures of one message differ")
+  func ordinarySigningIsRandom() throws {
+    let key = try ECPrivateKey.generate()
+    #expect(try key.signature(for: [1]) != key.signature(for: [1]))
+  }
+}
