@@ -40,17 +40,7 @@ public final class DeterministicSigner {
   /// The DER signature of `message`.
   public func signature(for message: [UInt8]) throws(CryptoError) -> [UInt8] {
     try resetGenerator()
-    return try EVPKey.withDigestContext { context throws(CryptoError) -> [UInt8] in
-      var length = 0
-      guard EVP_DigestSignInit_ex(context, nil, "SHA256", library, nil, key.key.pointer, nil) == 1,
-        EVP_DigestSign(context, nil, &length, message, message.count) == 1
-      else { throw .fromLibrary("cannot start signing") }
-      var signature = [UInt8](repeating: 0, count: length)
-      guard EVP_DigestSign(context, &signature, &length, message, message.count) == 1 else {
-        throw .fromLibrary("cannot sign")
-      }
-      return Array(signature.prefix(length))
-    }
+    return try key.key.sign(message, library: library)
   }
 
   /// The raw r‖s signature of `message` (JWS ES256).

@@ -121,17 +121,7 @@ public struct ECPrivateKey: Sendable {
 
   /// An ECDSA-SHA256 signature of `message`, DER-encoded.
   public func signature(for message: [UInt8]) throws(CryptoError) -> [UInt8] {
-    try EVPKey.withDigestContext { context throws(CryptoError) -> [UInt8] in
-      var length = 0
-      guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key.pointer) == 1,
-        EVP_DigestSign(context, nil, &length, message, message.count) == 1
-      else { throw .fromLibrary("cannot start signing") }
-      var signature = [UInt8](repeating: 0, count: length)
-      guard EVP_DigestSign(context, &signature, &length, message, message.count) == 1 else {
-        throw .fromLibrary("cannot sign")
-      }
-      return Array(signature.prefix(length))
-    }
+    try key.sign(message)
   }
 
   /// An ECDSA-SHA256 signature of `message` as raw r‖s (JWS ES256).

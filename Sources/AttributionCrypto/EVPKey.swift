@@ -29,6 +29,22 @@ final class EVPKey: @unchecked Sendable {
     return Array(UnsafeBufferPointer(start: output, count: Int(length)))
   }
 
+  /// A DER ECDSA-SHA256 signature of `message`, drawing nonces from `library`'s generator
+  /// (the default context's when nil).
+  func sign(_ message: [UInt8], library: OpaquePointer? = nil) throws(CryptoError) -> [UInt8] {
+    try EVPKey.withDigestContext { context throws(CryptoError) -> [UInt8] in
+      var length = 0
+      guard EVP_DigestSignInit_ex(context, nil, "SHA256", library, nil, pointer, nil) == 1,
+        EVP_DigestSign(context, nil, &length, message, message.count) == 1
+      else { throw .fromLibrary("cannot start signing") }
+      var signature = [UInt8](repeating: 0, count: length)
+      guard EVP_DigestSign(context, &signature, &length, message, message.count) == 1 else {
+        throw .fromLibrary("cannot sign")
+      }
+      return Array(signature.prefix(length))
+    }
+  }
+
   /// Runs `body` with a fresh message-digest context.
   static func withDigestContext<T>(_ body: (OpaquePointer) throws(CryptoError) -> T) throws(CryptoError) -> T {
     guard let context = EVP_MD_CTX_new() else { throw CryptoError.fromLibrary("cannot allocate a digest context") }
