@@ -113,6 +113,13 @@ public struct ECPrivateKey: Sendable {
     return Array(UnsafeBufferPointer(start: output, count: Int(length)))
   }
 
+  /// PEM `PRIVATE KEY` (PKCS#8), as `openssl genpkey` writes it.
+  public var pem: String {
+    let encoded = Array(Base64.encode(pkcs8DER))
+    let lines = stride(from: 0, to: encoded.count, by: 64).map { String(encoded[$0..<min($0 + 64, encoded.count)]) }
+    return "-----BEGIN PRIVATE KEY-----\n" + lines.joined(separator: "\n") + "\n-----END PRIVATE KEY-----\n"
+  }
+
   /// The matching public key.
   public var publicKey: ECPublicKey {
     // Reading our own encoding back cannot fail for a key that exists.

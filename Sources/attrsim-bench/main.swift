@@ -58,7 +58,7 @@ let summary: RunSummary
 if let writeDirectory {
   var writer = try RunDirectoryWriter(directory: URL(fileURLWithPath: writeDirectory), epoch: scenario.epoch)
   summary = ScenarioRunner.run(scenario, sink: &writer)
-  try writer.commit(summary: summary.json(scenario: scenario.name, seed: scenario.seed))
+  try writer.commit(summary, scenario: scenario)
 } else {
   var sink = DiscardingSink()
   summary = ScenarioRunner.run(scenario, sink: &sink)

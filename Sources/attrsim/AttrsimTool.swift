@@ -41,7 +41,10 @@ enum AttrsimTool {
           ArgumentSpec(name: "action", help: "What to do: verify."),
           ArgumentSpec(name: "files", help: "Files of postbacks.", isRepeating: true),
         ],
-        options: [OptionSpec(name: "key", valueName: "pem", help: "Also try this PEM public key (repeatable).")]),
+        options: [
+          OptionSpec(
+            name: "key", valueName: "file", help: "Also trust this key: a PEM public key or a run's keys.json (repeatable).")
+        ]),
       CommandSpec(
         name: "validate", abstract: "Check scenario files without running them.",
         discussion: "Reports every problem in every file; exit status 65 when any file has one.",

@@ -3,7 +3,7 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim postback verify FILE… [--key PEM]…`.
+/// `attrsim postback verify FILE… [--key PEM|keys.json]…`.
 enum PostbackCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
     let action = command.argument(named: "action") ?? ""
@@ -11,8 +11,8 @@ enum PostbackCommand {
     var keys: [ECPublicKey] = []
     for path in command.values(of: "key") {
       do {
-        keys.append(try ECPublicKey(pem: String(contentsOfFile: path, encoding: .utf8)))
-      } catch let error as CryptoError {
+        keys += try PublicKeyFile.postbackKeys(in: String(contentsOfFile: path, encoding: .utf8))
+      } catch let error as PublicKeyFile.Problem {
         Console.error("\(path): error: \(error.description)")
         return .dataError
       } catch {
@@ -20,8 +20,7 @@ enum PostbackCommand {
         return .ioError
       }
     }
-    let verifier = PostbackVerifier(keys: PostbackVerifier.applesKeys + keys)
-    let aakVerifier = AdAttributionKitVerifier(keys: AdAttributionKitVerifier.applesKeys, otherKeys: keys)
+    var receiver = PostbackReceiver(otherKeys: keys)
     var invalid = 0
     var total = 0
     for path in command.arguments(named: "files") {
@@ -36,22 +35,17 @@ enum PostbackCommand {
         case .failure(let error):
           invalid += 1
           Console.out("\(place): invalid: not JSON: \(error.message)")
-        case .success(let body) where AdAttributionKitVerifier.isAdAttributionKit(body):
-          // AdAttributionKit: a JWS, its key named by kid.
-          let outcome = aakVerifier.verify(body)
-          if case .valid = outcome {
-            Console.out("\(place): valid")
-          } else {
-            invalid += 1
-            Console.out("\(place): invalid: \(outcome.description)")
-          }
         case .success(let body):
-          switch verifier.verify(body) {
-          case .valid(let warnings):
+          // All files are one endpoint, except that a run's log names two recipients, each with its copy.
+          switch receiver.receive(body, endpoint: entry.recipient ?? "") {
+          case .accepted(let warnings):
             Console.out("\(place): valid" + warnings.map { "; warning: \($0)" }.joined())
-          case .invalid(let reason):
+          case .duplicate(let identifier, let differing):
+            let note = differing.isEmpty ? "" : "; differs in \(differing.joined(separator: ", "))"
+            Console.out("\(place): valid, duplicate of an earlier postback (\(identifier))\(note)")
+          case .rejected(_, let reason):
             invalid += 1
-            Console.out("\(place): invalid: \(reason.description)")
+            Console.out("\(place): invalid: \(reason)")
           }
         }
       }

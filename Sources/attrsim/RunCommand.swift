@@ -21,13 +21,17 @@ enum RunCommand {
       let trace = command.flag("trace")
       var writer = try RunDirectoryWriter(directory: directory, epoch: scenario.epoch, trace: trace)
       let summary = ScenarioRunner.run(scenario, sink: &writer)
-      try writer.commit(summary: summary.json(scenario: scenario.name, seed: scenario.seed))
+      try writer.commit(summary, scenario: scenario)
       let winning = summary.postbacks.joined().reduce(0, +)
       let nonWinning = summary.nonWinningPostbacks > 0 ? " + \(summary.nonWinningPostbacks) non-winning" : ""
       Console.out(
         "\(scenario.name): \(summary.users) users, \(summary.installs) installs, "
           + "\(summary.attributedInstalls) attributed, \(winning) postbacks\(nonWinning) (seed \(scenario.seed))")
-      let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json"] + (trace ? ["trace.jsonl"] : [])
+      if let received = summary.received, received.accepted != received.total {
+        Console.error(
+          "warning: receivers accepted \(received.accepted) of \(received.total) postbacks; see 'received' in summary.json")
+      }
+      let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"] + (trace ? ["trace.jsonl"] : [])
       Console.out("wrote \(directory.relativePath)/{\(files.joined(separator: ","))}")
       return .success
     } catch {

@@ -11,6 +11,8 @@ final class CohortBehaviour {
   let cohort: Cohort
   let cohortStream: RandomStream
   private let exposureLabels: [StreamLabel]
+  /// For each exposure, the share of its ads whose signature fails (its network's setting).
+  private let invalidSignatureShares: [Double]
   private let eventLabels: [StreamLabel]
 
   // Stream names, hashed once.
@@ -23,6 +25,7 @@ final class CohortBehaviour {
   private static let firstLaunchLabel = StreamLabel("first-launch")
   private static let dayLabel = StreamLabel("day")
   private static let sessionsLabel = StreamLabel("sessions")
+  private static let signatureLabel = StreamLabel("signature")
 
   init(cohort: Cohort, scenario: Scenario, root: RandomStream) {
     self.cohort = cohort
@@ -33,6 +36,7 @@ final class CohortBehaviour {
         "\(network.name)/\(network.campaigns[exposure.campaign].name)/\(scenario.publishers[exposure.publisher].name)")
     }
     eventLabels = cohort.events.map { StreamLabel("event/\($0.name)") }
+    invalidSignatureShares = cohort.exposures.map { scenario.adNetworks[$0.network].invalidSignatureShare }
   }
 
   func userStream(_ index: Int) -> RandomStream { cohortStream.child(index) }
@@ -52,7 +56,7 @@ final class CohortBehaviour {
     var actions: [TimedAction] = []
     var installAt: SimTime?
 
-    for (exposure, label) in zip(cohort.exposures, exposureLabels) {
+    for (number, (exposure, label)) in zip(cohort.exposures, exposureLabels).enumerated() {
       // Draw order is fixed: reach, delay, kind, view duration, conversion, install delay.
       // Values not needed are skipped, not computed, which keeps the stream aligned.
       var stream = user.child(Self.exposureLabel).child(label)
@@ -72,11 +76,19 @@ final class CohortBehaviour {
         continue
       }
       let convertDraw = stream.nextUnit()
+      // Its own child stream, drawn only when the network has faults: other draws stay aligned.
+      var signatureValid = true
+      if invalidSignatureShares[number] > 0 {
+        var signatureStream = user.child(Self.exposureLabel).child(label).child(Self.signatureLabel)
+        signatureValid = signatureStream.nextUnit() >= invalidSignatureShares[number]
+      }
       actions.append(
         TimedAction(
           at: time - .zero,
           action: .impression(
-            AdExposure(network: exposure.network, campaign: exposure.campaign, publisher: exposure.publisher, kind: kind))))
+            AdExposure(
+              network: exposure.network, campaign: exposure.campaign, publisher: exposure.publisher, kind: kind,
+              signatureValid: signatureValid))))
       if convertDraw < installProbability {
         // A view-through ad can only lead to an install once it has been seen.
         let seen = if case .view(let duration) = kind { time + duration } else { time }

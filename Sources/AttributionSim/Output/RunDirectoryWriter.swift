@@ -1,11 +1,11 @@
 import Foundation
 import SimJSON
 
-/// Writes a run's `postbacks.jsonl`, `conversions.jsonl`, `summary.json` and, when traced,
-/// `trace.jsonl` into a folder.
+/// Writes a run's `postbacks.jsonl`, `conversions.jsonl`, `summary.json`, `keys.json` and, when
+/// traced, `trace.jsonl` into a folder.
 ///
 /// Lines go to hidden temporary files beside their targets as the run produces them, so memory
-/// stays flat however long the run; ``commit(summary:)`` renames them into place, so a reader
+/// stays flat however long the run; ``commit(_:scenario:)`` renames them into place, so a reader
 /// never sees a half-written file and a failed run leaves the old outputs untouched.
 public struct RunDirectoryWriter: RunSink {
   /// Why the outputs could not be written.
@@ -65,24 +65,29 @@ public struct RunDirectoryWriter: RunSink {
     }
   }
 
-  /// Writes `summary.json` and moves all three files into place.
-  public mutating func commit(summary: JSONValue) throws(WriteError) {
+  /// Writes `summary.json` and `keys.json` (the public keys that verify the run's signatures)
+  /// and moves every file into place.
+  public mutating func commit(_ summary: RunSummary, scenario: Scenario) throws(WriteError) {
     if let firstError {
       discard()
       throw firstError
     }
-    var summaryFile = try BufferedFile(final: directory.appendingPathComponent("summary.json"))
+    var small: [BufferedFile] = []
     do {
-      var text = summary.serialized(pretty: true)
-      text += "\n"
-      try summaryFile.append(text)
+      for (name, value) in [
+        ("summary.json", summary.json(scenario: scenario.name, seed: scenario.seed)),
+        ("keys.json", SimulatedKeys(scenario: scenario).json),
+      ] {
+        small.append(try BufferedFile(final: directory.appendingPathComponent(name)))
+        try small[small.count - 1].append(value.serialized(pretty: true) + "\n")
+      }
       try postbacks.moveIntoPlace()
       try conversions.moveIntoPlace()
       try trace?.moveIntoPlace()
-      try summaryFile.moveIntoPlace()
+      for index in small.indices { try small[index].moveIntoPlace() }
     } catch {
       discard()
-      summaryFile.discard()
+      for index in small.indices { small[index].discard() }
       throw error
     }
   }

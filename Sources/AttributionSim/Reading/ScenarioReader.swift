@@ -1,3 +1,4 @@
+import AttributionCrypto
 import DidYouMean
 import Foundation
 import SimEngine
@@ -12,7 +13,7 @@ struct ScenarioReader {
 
   static let topLevelKeys = [
     "version", "name", "description", "seed", "epoch", "horizon", "platform", "app", "adNetworks",
-    "publishers", "privacy", "rules", "schema", "users", "cohorts",
+    "publishers", "privacy", "rules", "schema", "signing", "users", "cohorts",
   ]
 
   func read() -> Scenario? {
@@ -39,6 +40,7 @@ struct ScenarioReader {
     let privacy = object.optional("privacy").map(readPrivacy) ?? PrivacySettings()
     let rules = object.optional("rules").map(RulesReader.read) ?? PlatformRules()
     let schema = object.optional("schema").flatMap(readSchemaReference) ?? .empty
+    let signing = object.optional("signing").map(readSigning) ?? SigningSettings()
     let references = References(networks: networks, publishers: publishers)
     let users = object.optional("users")?.array()?.compactMap { UserReader(reader: $0, references: references).read() } ?? []
     let cohorts = object.optional("cohorts")?.array()?.compactMap { CohortReader(reader: $0, references: references).read() } ?? []
@@ -51,7 +53,7 @@ struct ScenarioReader {
     return Scenario(
       name: name, seed: UInt64(seed), epoch: epoch, platform: platform, app: app,
       adNetworks: networks, publishers: publishers, privacy: privacy, rules: rules, schema: schema,
-      scriptedUsers: users, cohorts: cohorts, horizon: horizon)
+      scriptedUsers: users, cohorts: cohorts, horizon: horizon, signing: signing)
   }
 
   private func readEpoch(_ reader: JSONReader) -> Epoch? {
@@ -124,7 +126,8 @@ struct ScenarioReader {
     guard let elements = reader.array() else { return nil }
     if elements.isEmpty { reader.error("expected at least one ad network") }
     let networks: [AdNetwork] = elements.compactMap { element in
-      guard let object = element.object(keys: ["name", "identifier", "campaigns"]) else { return nil }
+      guard let object = element.object(keys: ["name", "identifier", "campaigns", "signingKey", "invalidSignatureShare"])
+      else { return nil }
       let name = object.required("name")?.nonEmptyString()
       let identifier = object.required("identifier", "the registered ad network ID")?.nonEmptyString()
       if let identifier, let idReader = object.optional("identifier"), identifier != identifier.lowercased() {
@@ -148,8 +151,12 @@ struct ScenarioReader {
         campaignsReader.error("expected at least one campaign")
       }
       checkUnique(campaignsReader, names: campaigns.map(\.name), what: "campaign")
+      let signingKey = object.optional("signingKey").flatMap(readKeyFile) ?? .derivedFromSeed
+      let invalidShare = object.optional("invalidSignatureShare")?.probability() ?? 0
       guard let name else { return nil }
-      return AdNetwork(name: name, identifier: identifier ?? "", campaigns: campaigns)
+      return AdNetwork(
+        name: name, identifier: identifier ?? "", campaigns: campaigns, signingKey: signingKey,
+        invalidSignatureShare: invalidShare)
     }
     checkUnique(reader, names: networks.map(\.name), what: "ad network")
     return networks
@@ -221,12 +228,51 @@ struct ScenarioReader {
   }
 
   /// The schema, inline or from a file named relative to the scenario.
+  private func readSigning(_ reader: JSONReader) -> SigningSettings {
+    var settings = SigningSettings()
+    guard let object = reader.object(keys: ["appleKey", "impressionCheck"]) else { return settings }
+    if let key = object.optional("appleKey").flatMap(readKeyFile) { settings.appleKey = key }
+    if let check = object.optional("impressionCheck")?.oneOf(SigningSettings.ImpressionCheck.allCases.map(\.rawValue)) {
+      settings.impressionCheck = SigningSettings.ImpressionCheck(rawValue: check)!
+    }
+    return settings
+  }
+
+  /// A P-256 private key file, relative to the scenario's folder; checked here so a bad key is
+  /// reported with the scenario's other errors rather than failing the run.
+  private func readKeyFile(_ reader: JSONReader) -> SigningKeySource? {
+    guard let relativePath = reader.nonEmptyString() else { return nil }
+    let displayPath = resolve(relativePath)
+    let text: String
+    do {
+      text = try String(contentsOf: URL(fileURLWithPath: displayPath), encoding: .utf8)
+    } catch {
+      reader.error("cannot read key file '\(displayPath)': \(FileText.reason(error))")
+      return nil
+    }
+    do {
+      let key = try ECPrivateKey(pem: text)
+      guard key.curve == .p256 else {
+        reader.error("key file '\(displayPath)' holds a \(key.curve.rawValue) key; signing keys are P-256")
+        return nil
+      }
+    } catch {
+      reader.error("key file '\(displayPath)' is not a PEM private key (expected '-----BEGIN PRIVATE KEY-----')")
+      return nil
+    }
+    return .pem(path: displayPath, text: text)
+  }
+
+  /// A path as the user would type it from where they ran the tool.
+  private func resolve(_ relativePath: String) -> String {
+    relativePath.hasPrefix("/") || baseDirectory.isEmpty ? relativePath : "\(baseDirectory)/\(relativePath)"
+  }
+
   private func readSchemaReference(_ reader: JSONReader) -> ConversionSchema? {
     guard case .string(let relativePath) = reader.node.value else {
       return SchemaReader(reader: reader).read()
     }
-    let displayPath =
-      relativePath.hasPrefix("/") || baseDirectory.isEmpty ? relativePath : "\(baseDirectory)/\(relativePath)"
+    let displayPath = resolve(relativePath)
     let text: String
     do {
       text = try String(contentsOf: URL(fileURLWithPath: displayPath), encoding: .utf8)

@@ -7,8 +7,8 @@ struct UserReader {
   let references: References
 
   static let actionKeys: [String: [String]] = [
-    "view": ["network", "campaign", "publisher", "duration"],
-    "click": ["network", "campaign", "publisher"],
+    "view": ["network", "campaign", "publisher", "duration", "signature"],
+    "click": ["network", "campaign", "publisher", "signature"],
     "install": ["redownload"],
     "launch": [],
     "event": ["name", "revenue"],
@@ -65,11 +65,13 @@ struct UserReader {
     switch action {
     case "view", "click":
       let duration = action == "view" ? (object.optional("duration")?.duration() ?? .seconds(5)) : .zero
+      // "invalid": the ad arrives with a signature that fails, to script the device's check (§7.3).
+      let signatureValid = object.optional("signature")?.oneOf(["valid", "invalid"]).map { $0 == "valid" } ?? true
       userAction = references.exposure(object, view: action == "view").map {
         .impression(
           AdExposure(
             network: $0.network, campaign: $0.campaign, publisher: $0.publisher,
-            kind: action == "view" ? .view(duration: duration) : .click))
+            kind: action == "view" ? .view(duration: duration) : .click, signatureValid: signatureValid))
       }
     case "install":
       userAction = .install(redownload: object.optional("redownload")?.bool() ?? false)

@@ -62,6 +62,17 @@ public struct AdAttributionKitVerifier: Sendable {
 }
 
 extension AdAttributionKitVerifier.Outcome: CustomStringConvertible {
+  /// A short stable name for counting, as ``PostbackVerifier/Reason/code``.
+  public var code: String {
+    switch self {
+    case .valid: "valid"
+    case .missingJWS: "missingField"
+    case .malformed: "malformedJWS"
+    case .unknownKeyId: "unknownKeyId"
+    case .badSignature: "badSignature"
+    }
+  }
+
   public var description: String {
     switch self {
     case .valid: "valid"

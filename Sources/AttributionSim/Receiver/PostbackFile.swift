@@ -11,6 +11,8 @@ public enum PostbackFile {
     public var index: Int?
     /// The postback body, or why that line or element is not one.
     public var body: Result<JSONValue, JSONParseError>
+    /// The `recipient` of a `postbacks.jsonl` line ("ad-network" or "developer"); nil otherwise.
+    public var recipient: String?
   }
 
   /// The postbacks in `text`.
@@ -18,16 +20,16 @@ public enum PostbackFile {
     if let whole = try? JSONParser.parse(text) {
       switch JSONValue(whole) {
       case .array(let elements):
-        return elements.enumerated().map { Entry(line: nil, index: $0.offset, body: .success(unwrapped($0.element))) }
+        return elements.enumerated().map { entry(line: nil, index: $0.offset, $0.element) }
       case let value:
-        return [Entry(line: nil, index: nil, body: .success(unwrapped(value)))]
+        return [entry(line: nil, index: nil, value)]
       }
     }
     var entries: [Entry] = []
     for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
     where !line.allSatisfy(\.isWhitespace) {
       do {
-        entries.append(Entry(line: offset + 1, index: nil, body: .success(unwrapped(JSONValue(try JSONParser.parse(String(line)))))))
+        entries.append(entry(line: offset + 1, index: nil, JSONValue(try JSONParser.parse(String(line)))))
       } catch {
         entries.append(Entry(line: offset + 1, index: nil, body: .failure(error)))
       }
@@ -35,9 +37,12 @@ public enum PostbackFile {
     return entries
   }
 
-  /// The body of a `postbacks.jsonl` line; any other value as it is.
-  static func unwrapped(_ value: JSONValue) -> JSONValue {
-    if case .object(let fields) = value, fields["recipient"] != nil, let payload = fields["payload"] { return payload }
-    return value
+  /// An entry for `value`: a `postbacks.jsonl` line is unwrapped to its payload and recipient;
+  /// any other value is the body as it is.
+  static func entry(line: Int?, index: Int?, _ value: JSONValue) -> Entry {
+    if case .object(let fields) = value, case .string(let recipient) = fields["recipient"], let payload = fields["payload"] {
+      return Entry(line: line, index: index, body: .success(payload), recipient: recipient)
+    }
+    return Entry(line: line, index: index, body: .success(value))
   }
 }

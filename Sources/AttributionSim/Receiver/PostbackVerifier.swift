@@ -33,6 +33,21 @@ public struct PostbackVerifier: Sendable {
     /// for this version.
     case legacyFieldOrder(signedAs: String)
 
+    /// A short stable name for counting: `badSignature`, `missingField`…
+    public var code: String {
+      switch self {
+      case .notAnObject: "notAnObject"
+      case .fields(.unknownVersion): "unknownVersion"
+      case .fields(.missingField): "missingField"
+      case .fields(.wrongType): "wrongType"
+      case .malformedBase64: "malformedBase64"
+      case .malformedSignature: "malformedSignature"
+      case .noKey: "noKey"
+      case .badSignature: "badSignature"
+      case .legacyFieldOrder: "legacyFieldOrder"
+      }
+    }
+
     public var description: String {
       switch self {
       case .notAnObject: "the postback is not a JSON object"

@@ -6,6 +6,8 @@ struct ActiveUser {
   /// Events scheduled for this user and not yet processed.
   var pending = 0
   var impressions = ImpressionStore()
+  /// Ads shown so far: numbers each ad's nonce.
+  var adsShown: Int32 = 0
   var launched = false
   var conversion: Conversion?
 }

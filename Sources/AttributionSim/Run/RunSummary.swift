@@ -12,6 +12,10 @@ public struct RunSummary: Sendable, Equatable {
   public var viewsReplaced = 0
   /// Impressions from publishers that do not list the network (not eligible).
   public var impressionsIneligible = 0
+  /// What the receivers made of the postbacks; nil when the run skipped receiving.
+  public var received: PostbackReceiver.Counts?
+  /// Impressions the device ignored because their signature failed (§7.3).
+  public var impressionsBadSignature = 0
   /// Installs, those with a winning impression, and redownloads.
   public var installs = 0, attributedInstalls = 0, redownloads = 0
   /// First launches and all app opens.
@@ -61,6 +65,7 @@ public struct RunSummary: Sendable, Equatable {
         "total": .int(Int64(views + clicks)), "views": .int(Int64(views)), "clicks": .int(Int64(clicks)),
         "viewsTooShort": .int(Int64(viewsTooShort)), "viewsReplaced": .int(Int64(viewsReplaced)),
         "ineligible": .int(Int64(impressionsIneligible)),
+        "badSignature": .int(Int64(impressionsBadSignature)),
       ]),
       "installs": .object([
         "total": .int(Int64(installs)), "attributed": .int(Int64(attributedInstalls)),
@@ -93,6 +98,8 @@ public struct RunSummary: Sendable, Equatable {
         "windowsWithoutPostback": .int(Int64(windowsWithoutPostback)),
         "developerCopies": .int(Int64(developerCopies)),
       ]),
+      // Ad networks' and developer copies together, each deduplicated per recipient.
+      "received": received?.json ?? .null,
       "eventsProcessed": .int(Int64(eventsProcessed)),
     ])
   }

@@ -7,9 +7,24 @@ public enum ScenarioRunner {
   /// - Parameters:
   ///   - model: the app's conversion model; the scenario's schema when nil.
   ///   - tierPolicy: how tiers are decided; a ``CrowdTierPolicy`` from the scenario when nil.
+  ///   - receive: whether the receivers verify and deduplicate every postback, with the counts in
+  ///     the summary; benchmarks of the simulation alone turn it off.
   public static func run<Sink: RunSink>(
     _ scenario: Scenario, sink: inout Sink, model: (any ConversionModel)? = nil,
-    tierPolicy: (any TierPolicy)? = nil
+    tierPolicy: (any TierPolicy)? = nil, receive: Bool = true
+  ) -> RunSummary {
+    guard receive else { return simulate(scenario, sink: &sink, model: model, tierPolicy: tierPolicy) }
+    // The simulated receivers trust only the run's own Apple key, as a test endpoint would.
+    let receiver = PostbackReceiver(otherKeys: [SimulatedKeys(scenario: scenario).apple.key.publicKey], trustApplesKeys: false)
+    var stage = ReceivingSink(receiver: receiver, downstream: sink)
+    var summary = simulate(scenario, sink: &stage, model: model, tierPolicy: tierPolicy)
+    summary.received = stage.receiver.counts
+    sink = stage.downstream
+    return summary
+  }
+
+  private static func simulate<Sink: RunSink>(
+    _ scenario: Scenario, sink: inout Sink, model: (any ConversionModel)?, tierPolicy: (any TierPolicy)?
   ) -> RunSummary {
     var world = World(
       scenario: scenario, model: model ?? scenario.schema,

@@ -5,6 +5,12 @@ extension World {
   /// Shows an ad on the user's device.
   mutating func record(_ exposure: AdExposure, slot: Int32, now: SimTime) {
     let index = Int(slot)
+    guard signatureVerifies(exposure, slot: slot, now: now) else {
+      summary.impressionsBadSignature += 1
+      let network = scenario.adNetworks[exposure.network].identifier
+      trace(slot, at: now, .note, "§7.3", "the ad's signature does not verify with \(network)'s key: impression ignored")
+      return
+    }
     let listed = publisherLists[exposure.publisher].contains(exposure.network)
     let (outcome, replaced) = users[index]!.impressions.record(
       exposure, at: now, publisherListsNetwork: listed, minimumViewDuration: minimumViewDuration,
@@ -28,6 +34,30 @@ extension World {
       let publisher = scenario.publishers[exposure.publisher].name
       trace(slot, at: now, .note, "§3.1", "publisher '\(publisher)' does not list \(network): impression not eligible")
     }
+  }
+
+  /// Whether the device accepts the ad's signature (§7.3). Cryptographically: the network signs
+  /// the ad's fields in its version's order and the device verifies them with the network's
+  /// registered key; a bad signature is one made over fields altered before the ad reached the
+  /// device. With `impressionCheck: flag` the exposure's flag decides, with the same outcome.
+  private mutating func signatureVerifies(_ exposure: AdExposure, slot: Int32, now: SimTime) -> Bool {
+    guard !impressionSigners.isEmpty else { return exposure.signatureValid }
+    let index = Int(slot)
+    var nonceStream = users[index]!.plan.stream.child("ad-nonce").child(Int(users[index]!.adsShown))
+    users[index]!.adsShown += 1
+    let network = scenario.adNetworks[exposure.network]
+    let served = ImpressionSignature(
+      version: version.rawValue, adNetworkId: network.identifier,
+      sourceIdentifier: Int64(network.campaigns[exposure.campaign].sourceIdentifier), itemId: scenario.app.appId,
+      nonce: UUIDText.version4(high: nonceStream.next(), low: nonceStream.next()),
+      source: scenario.publishers[exposure.publisher].source, fidelityType: exposure.kind == .click ? 1 : 0,
+      timestamp: scenario.epoch.unixMilliseconds + now.milliseconds, signature: "")
+    let signer = impressionSigners[exposure.network]
+    var received = signer.signed(served)
+    if !exposure.signatureValid {
+      received.timestamp += 1
+    }
+    return received.verifies(with: signer.publicKey)
   }
 
   /// The app is installed: the best unexpired impression wins, other networks' best run up.

@@ -84,7 +84,8 @@ extension World {
       country: users[Int(slot)]!.plan.country, rules: scenario.rules)
   }
 
-  /// Sends a winning postback, and its developer copy at the same time (§7.6).
+  /// Sends a winning postback signed by the simulated Apple (§7.2), and its developer copy at
+  /// the same time (§7.6).
   mutating func send(window: Int, slot: Int32, now: SimTime) {
     guard let postback = users[Int(slot)]!.conversion!.windows[window].postback,
       let closed = users[Int(slot)]!.conversion!.windows[window].closedAt
@@ -92,8 +93,9 @@ extension World {
     let content = postback.content
     summary.postbacks[window][content == .fine ? 0 : content == .coarse ? 1 : 2] += 1
     var record = PostbackRecord(
-      time: now, recipient: .adNetwork, payload: postback.payload, user: users[Int(slot)]!.plan.name.description,
-      content: content, sequenceIndex: window, didWin: true, preparedAt: closed)
+      time: now, recipient: .adNetwork, payload: postbackSigner.signed(postback.payload),
+      user: users[Int(slot)]!.plan.name.description, content: content, sequenceIndex: window, didWin: true,
+      preparedAt: closed)
     sink.receive(record)
     if sendsDeveloperCopies {
       record.recipient = .developer
@@ -103,7 +105,7 @@ extension World {
     users[Int(slot)]!.conversion!.windows[window].postback = nil
   }
 
-  /// Sends a non-winning postback; developers get no copy of these (§7.6).
+  /// Sends a signed non-winning postback; developers get no copy of these (§7.6).
   mutating func sendRunnerUp(_ rank: Int, slot: Int32, now: SimTime) {
     guard let postback = users[Int(slot)]!.conversion!.runnerUps[rank].postback,
       let closed = users[Int(slot)]!.conversion!.windows[0].closedAt
@@ -111,8 +113,9 @@ extension World {
     summary.nonWinningPostbacks += 1
     sink.receive(
       PostbackRecord(
-        time: now, recipient: .adNetwork, payload: postback.payload, user: users[Int(slot)]!.plan.name.description,
-        content: postback.content, sequenceIndex: 0, didWin: false, preparedAt: closed))
+        time: now, recipient: .adNetwork, payload: postbackSigner.signed(postback.payload),
+        user: users[Int(slot)]!.plan.name.description, content: postback.content, sequenceIndex: 0, didWin: false,
+        preparedAt: closed))
     users[Int(slot)]!.conversion!.runnerUps[rank].postback = nil
   }
 }

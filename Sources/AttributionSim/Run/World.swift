@@ -19,6 +19,10 @@ struct World: EventHandler {
   /// unspecialised, and the sink is only called once per output line.
   var sink: any RunSink
   var summary = RunSummary()
+  /// The simulated Apple's postback signing (§7.2).
+  let postbackSigner: PostbackSigner
+  /// Each network's impression signing, when the device checks signatures cryptographically (§7.3).
+  let impressionSigners: [ImpressionSigner]
 
   var users: [ActiveUser?] = []
   private var freeSlots: [Int32] = []
@@ -62,6 +66,9 @@ struct World: EventHandler {
     self.eventIndex = eventIndex
     legacySdkEventSlots = legacyEvents.map { eventIndex[$0]! }
     summary.users = scenario.userCount
+    let keys = SimulatedKeys(scenario: scenario)
+    postbackSigner = PostbackSigner(keys.apple)
+    impressionSigners = scenario.signing.impressionCheck == .cryptographic ? keys.adNetworks.map(ImpressionSigner.init) : []
   }
 
   /// Schedules the scripted users and the first cohort arrival.

@@ -32,6 +32,8 @@ public struct Scenario: Sendable {
   public var cohorts: [Cohort]
   /// When to stop; nil runs until every postback has been sent.
   public var horizon: SimDuration?
+  /// Signing keys and impression-signature checks.
+  public var signing = SigningSettings()
 
   /// All users the scenario simulates.
   public var userCount: Int { scriptedUsers.count + cohorts.reduce(0) { $0 + $1.count } }
@@ -125,10 +127,15 @@ public struct AdvertisedApp: Hashable, Sendable {
 /// An ad network with its campaigns.
 public struct AdNetwork: Hashable, Sendable {
   /// An ad network with its campaigns.
-  public init(name: String, identifier: String, campaigns: [Campaign]) {
+  public init(
+    name: String, identifier: String, campaigns: [Campaign], signingKey: SigningKeySource = .derivedFromSeed,
+    invalidSignatureShare: Double = 0
+  ) {
     self.name = name
     self.identifier = identifier
     self.campaigns = campaigns
+    self.signingKey = signingKey
+    self.invalidSignatureShare = invalidSignatureShare
   }
 
   /// The name scenarios refer to it by.
@@ -137,6 +144,11 @@ public struct AdNetwork: Hashable, Sendable {
   public var identifier: String
   /// Its campaigns.
   public var campaigns: [Campaign]
+  /// The P-256 key it signs impressions with (rulebook §7.3).
+  public var signingKey: SigningKeySource
+  /// Share of its cohort impressions whose signature fails, as from a signing bug or tampering
+  /// in transit; the device ignores them.
+  public var invalidSignatureShare: Double
 }
 
 /// One campaign of an ad network.

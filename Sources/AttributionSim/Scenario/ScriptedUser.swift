@@ -58,11 +58,12 @@ public enum RevenueKind: String, Hashable, Sendable {
 /// One ad shown to a user.
 public struct AdExposure: Hashable, Sendable {
   /// An exposure by indices into the scenario's networks, campaigns and publishers.
-  public init(network: Int, campaign: Int, publisher: Int, kind: Kind) {
+  public init(network: Int, campaign: Int, publisher: Int, kind: Kind, signatureValid: Bool = true) {
     self.network = network
     self.campaign = campaign
     self.publisher = publisher
     self.kind = kind
+    self.signatureValid = signatureValid
   }
 
   /// How the ad was presented.
@@ -81,4 +82,6 @@ public struct AdExposure: Hashable, Sendable {
   public var publisher: Int
   /// View or click.
   public var kind: Kind
+  /// Whether the network's signature over the ad verifies; the device ignores the ad when not (§7.3).
+  public var signatureValid: Bool
 }

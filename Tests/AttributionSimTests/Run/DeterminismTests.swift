@@ -20,9 +20,9 @@ struct DeterminismTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     var writer = try RunDirectoryWriter(directory: directory, epoch: scenario.epoch)
     let summary = ScenarioRunner.run(scenario, sink: &writer)
-    try writer.commit(summary: summary.json(scenario: scenario.name, seed: scenario.seed))
+    try writer.commit(summary, scenario: scenario)
     var result: [String: Data] = [:]
-    for name in ["postbacks.jsonl", "conversions.jsonl", "summary.json"] {
+    for name in ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"] {
       result[name] = try Data(contentsOf: directory.appendingPathComponent(name))
     }
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }

@@ -35,10 +35,12 @@ struct ScriptedJourneyTests {
     // Tier 2: fine value, all 4 source-identifier digits, no source-app-id or country-code.
     let first = postbacks[0]
     let transaction1 = try #require(first.payload.objectValue?["transaction-id"]?.stringValue)
+    let signature1 = try #require(first.payload.objectValue?["attribution-signature"]?.stringValue)
     #expect(first.payload == .object([
       "version": "4.0", "ad-network-id": "alpha1234.skadnetwork", "source-identifier": "5211",
       "app-id": 1_234_567_890, "transaction-id": .string(transaction1), "redownload": false,
       "fidelity-type": 1, "did-win": true, "postback-sequence-index": 0, "conversion-value": 42,
+      "attribution-signature": .string(signature1),
     ]))
     let close1 = try offset("2d1h25m")
     #expect(first.time >= close1 + .hours(24) && first.time <= close1 + .hours(48))
@@ -46,10 +48,12 @@ struct ScriptedJourneyTests {
     // Window 2 (day 2–7): the day-4 session sets coarse "low"; postback 2 keeps 2 digits.
     let second = postbacks[1]
     let transaction2 = try #require(second.payload.objectValue?["transaction-id"]?.stringValue)
+    let signature2 = try #require(second.payload.objectValue?["attribution-signature"]?.stringValue)
     #expect(second.payload == .object([
       "version": "4.0", "ad-network-id": "alpha1234.skadnetwork", "source-identifier": "11",
       "app-id": 1_234_567_890, "transaction-id": .string(transaction2), "redownload": false,
       "fidelity-type": 1, "did-win": true, "postback-sequence-index": 1, "coarse-conversion-value": "low",
+      "attribution-signature": .string(signature2),
     ]))
     let close2 = try offset("7d1h25m")
     #expect(second.time >= close2 + .hours(24) && second.time <= close2 + .hours(144))

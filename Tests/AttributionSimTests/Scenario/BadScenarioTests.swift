@@ -1,3 +1,4 @@
+import AttributionCrypto
 import AttributionSim
 import Foundation
 import Testing
@@ -122,6 +123,47 @@ struct BadScenarioTests {
     #expect(diagnostics(replacing: "  seed: 7,", with: "  seed: 7, schema: \"nope.json\",") == [
       "bad.json:4:20: error: schema: cannot read schema file 'nope.json': no such file"
     ])
+  }
+
+  @Test("§7.2: a signing key file must exist and hold a P-256 private key in PEM")
+  func badKeyFiles() throws {
+    #expect(diagnostics(replacing: "  seed: 7,", with: "  seed: 7, signing: { appleKey: \"nope.pem\" },") == [
+      "bad.json:4:33: error: signing.appleKey: cannot read key file 'nope.pem': no such file"
+    ])
+    let directory = FileManager.default.temporaryDirectory.path
+    let name = "attrsim-\(UUID().uuidString)"
+    let p192 = "\(directory)/\(name)-p192.pem"
+    let text = "\(directory)/\(name).txt"
+    try ECPrivateKey.generate(curve: .p192).pem.write(toFile: p192, atomically: true, encoding: .utf8)
+    try "not a key".write(toFile: text, atomically: true, encoding: .utf8)
+    defer {
+      try? FileManager.default.removeItem(atPath: p192)
+      try? FileManager.default.removeItem(atPath: text)
+    }
+    #expect(
+      diagnostics(
+        replacing: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }] }",
+        with: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }], signingKey: \"\(p192)\" }") == [
+        "bad.json:9:120: error: adNetworks[0].signingKey: key file '\(p192)' holds a P-192 key; signing keys are P-256"
+      ])
+    #expect(diagnostics(replacing: "  seed: 7,", with: "  seed: 7, signing: { appleKey: \"\(text)\" },") == [
+      "bad.json:4:33: error: signing.appleKey: key file '\(text)' is not a PEM private key (expected '-----BEGIN PRIVATE KEY-----')"
+    ])
+  }
+
+  @Test("§7.3: signing settings get a did-you-mean, and a network's invalid-signature share is a probability")
+  func badSigningSettings() {
+    #expect(diagnostics(replacing: "  seed: 7,", with: "  seed: 7, signing: { impressionChek: \"flag\" },") == [
+      "bad.json:4:23: error: signing.impressionChek: unknown key 'impressionChek'; did you mean 'impressionCheck'?"
+    ])
+    #expect(diagnostics(replacing: "  seed: 7,", with: "  seed: 7, signing: { impressionCheck: \"none\" },") == [
+      "bad.json:4:40: error: signing.impressionCheck: expected one of 'cryptographic', 'flag', found 'none'"
+    ])
+    #expect(
+      diagnostics(
+        replacing: "sourceIdentifier: 1234 }] }", with: "sourceIdentifier: 1234 }], invalidSignatureShare: 1.5 }") == [
+        "bad.json:9:131: error: adNetworks[0].invalidSignatureShare: expected a probability from 0 to 1, found number 1.5"
+      ])
   }
 
   @Test("before 4.0 a campaign's sourceIdentifier is a campaign-id of 1 to 100")

@@ -23,11 +23,8 @@ public struct ImpressionSignature: Sendable, Equatable {
   /// The base64 DER signature.
   public var signature: String
 
-  /// App or website.
-  public enum Source: Sendable, Equatable {
-    case app(Int64)
-    case web(domain: String)
-  }
+  /// App or website, as for publishers.
+  public typealias Source = PublisherApp.Source
 
   /// The signed string: fields in the version's order joined by U+2063.
   public var signingString: String {

@@ -1,0 +1,113 @@
+import AttributionCrypto
+import SimJSON
+
+/// A postback endpoint as an ad network or developer runs it: it checks each postback's
+/// signature, then drops replays, keyed by `transaction-id` (SKAdNetwork) or
+/// `postback-identifier` (AdAttributionKit) (rulebook §5.3, §7). Nothing is dropped silently:
+/// every postback gets a receipt, and the counts say how many of each.
+public struct PostbackReceiver: Sendable {
+  /// What became of one postback.
+  public enum Receipt: Equatable, Sendable {
+    /// Verified and new; warnings as from ``PostbackVerifier``.
+    case accepted(warnings: [String])
+    /// Verified, but its identifier was accepted before: a device retry or a replay. Fields
+    /// that differ from the first copy are named; unsigned fields can be altered on a replay.
+    case duplicate(identifier: String, differingFields: [String])
+    /// Not verified: a short code (`badSignature`, `missingField`…) and the full reason.
+    case rejected(code: String, reason: String)
+  }
+
+  /// Counts of receipts.
+  public struct Counts: Equatable, Sendable {
+    /// Postbacks accepted.
+    public var accepted = 0
+    /// Replays dropped.
+    public var duplicates = 0
+    /// Of those, replays whose fields differ from the accepted copy.
+    public var duplicatesDiffering = 0
+    /// Rejected postbacks by reason code.
+    public var rejected: [String: Int] = [:]
+
+    /// Counts as given; all zero by default.
+    public init(accepted: Int = 0, duplicates: Int = 0, duplicatesDiffering: Int = 0, rejected: [String: Int] = [:]) {
+      self.accepted = accepted
+      self.duplicates = duplicates
+      self.duplicatesDiffering = duplicatesDiffering
+      self.rejected = rejected
+    }
+
+    /// All postbacks received.
+    public var total: Int { accepted + duplicates + rejected.values.reduce(0, +) }
+
+    /// The `received` object of `summary.json`.
+    public var json: JSONValue {
+      .object([
+        "accepted": .int(Int64(accepted)), "duplicates": .int(Int64(duplicates)),
+        "duplicatesDiffering": .int(Int64(duplicatesDiffering)),
+        "rejected": .object(rejected.mapValues { .int(Int64($0)) }), "total": .int(Int64(total)),
+      ])
+    }
+  }
+
+  private let skAdNetwork: PostbackVerifier
+  private let adAttributionKit: AdAttributionKitVerifier
+  /// The first accepted copy of each identifier, per endpoint.
+  private var seen: [String: JSONValue] = [:]
+  /// What has been received so far.
+  public private(set) var counts = Counts()
+
+  /// A receiver trusting Apple's published keys and `otherKeys` (a simulator's, say).
+  public init(otherKeys: [ECPublicKey] = [], trustApplesKeys: Bool = true) {
+    skAdNetwork = PostbackVerifier(keys: (trustApplesKeys ? PostbackVerifier.applesKeys : []) + otherKeys)
+    adAttributionKit = AdAttributionKitVerifier(
+      keys: trustApplesKeys ? AdAttributionKitVerifier.applesKeys : [:], otherKeys: otherKeys)
+  }
+
+  /// Receives `body` at `endpoint` (postbacks are deduplicated per endpoint: an ad network and
+  /// the developer each get their own copy).
+  public mutating func receive(_ body: JSONValue, endpoint: String = "") -> Receipt {
+    let identifier: String
+    let warnings: [String]
+    if AdAttributionKitVerifier.isAdAttributionKit(body) {
+      let outcome = adAttributionKit.verify(body)
+      guard case .valid(let payload) = outcome else { return reject(code: outcome.code, reason: outcome.description) }
+      guard case .string(let id) = payload["postback-identifier"] else {
+        return reject(code: "missingField", reason: "the JWS payload has no postback-identifier")
+      }
+      identifier = id
+      warnings = []
+    } else {
+      switch skAdNetwork.verify(body) {
+      case .invalid(let reason): return reject(code: reason.code, reason: reason.description)
+      case .valid(let found): warnings = found
+      }
+      // Verification assembled every signed field, so both are present and have signable types.
+      guard case .object(let fields) = body, let transaction = fields["transaction-id"], let network = fields["ad-network-id"],
+        let transactionText = try? PostbackSigningString.text(of: transaction, field: "transaction-id"),
+        let networkText = try? PostbackSigningString.text(of: network, field: "ad-network-id")
+      else { return reject(code: "missingField", reason: "missing field 'transaction-id'") }
+      identifier = networkText + "/" + transactionText
+    }
+    let key = endpoint + "\u{0}" + identifier
+    if let first = seen[key] {
+      counts.duplicates += 1
+      let differing = Self.differingFields(first, body)
+      if !differing.isEmpty { counts.duplicatesDiffering += 1 }
+      return .duplicate(identifier: identifier, differingFields: differing)
+    }
+    seen[key] = body
+    counts.accepted += 1
+    return .accepted(warnings: warnings)
+  }
+
+  private mutating func reject(code: String, reason: String) -> Receipt {
+    counts.rejected[code, default: 0] += 1
+    return .rejected(code: code, reason: reason)
+  }
+
+  /// Top-level fields present in one body and not the other, or with other values; sorted.
+  static func differingFields(_ first: JSONValue, _ second: JSONValue) -> [String] {
+    guard case .object(let a) = first, case .object(let b) = second else { return first == second ? [] : ["(body)"] }
+    return Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+  }
+}

@@ -1,0 +1,23 @@
+import AttributionCrypto
+
+/// An ad network signing its impressions (rulebook §7.3), reproducibly.
+struct ImpressionSigner {
+  private let signer: DeterministicSigner
+  /// The network's public key, as registered with Apple: what the device checks with.
+  let publicKey: ECPublicKey
+
+  init(_ entry: SimulatedKeys.Entry) {
+    signer = entry.makeSigner()
+    publicKey = entry.key.publicKey
+  }
+
+  /// `impression` with its signature over its own fields.
+  func signed(_ impression: ImpressionSignature) -> ImpressionSignature {
+    guard let signature = try? signer.signature(for: Array(impression.signingString.utf8)) else {
+      preconditionFailure("cannot sign an impression")
+    }
+    var signed = impression
+    signed.signature = Base64.encode(signature)
+    return signed
+  }
+}
