@@ -5,6 +5,7 @@ import Foundation
 // lifecycle (impressions, installs, launches, updates, three windows, postbacks).
 // Build and run in release mode:
 //   swift run -c release attrsim-bench [--users N] [--scenario PATH] [--write DIR]
+//     [--impression-check cryptographic|flag] [--no-receive]
 // Wall-clock time is read here, in the benchmark, never in simulation code.
 
 func fail(_ message: String) -> Never {
@@ -15,6 +16,8 @@ func fail(_ message: String) -> Never {
 var users = 1_000_000
 var scenarioPath = "Scenarios/quickstart.json"
 var writeDirectory: String?
+var impressionCheck: SigningSettings.ImpressionCheck?
+var receive = true
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -27,8 +30,15 @@ while let argument = arguments.popFirst() {
   case "--write":
     guard let value = arguments.popFirst() else { fail("--write needs a folder") }
     writeDirectory = value
+  case "--impression-check":
+    guard let value = arguments.popFirst().flatMap(SigningSettings.ImpressionCheck.init) else {
+      fail("--impression-check needs 'cryptographic' or 'flag'")
+    }
+    impressionCheck = value
+  case "--no-receive":
+    receive = false
   case "-h", "--help":
-    print("usage: attrsim-bench [--users N] [--scenario PATH] [--write DIR]")
+    print("usage: attrsim-bench [--users N] [--scenario PATH] [--write DIR] [--impression-check cryptographic|flag] [--no-receive]")
     exit(0)
   default:
     fail("unknown argument '\(argument)'")
@@ -52,16 +62,18 @@ for index in scenario.cohorts.indices {
   assigned += share
 }
 
+if let impressionCheck { scenario.signing.impressionCheck = impressionCheck }
+
 let clock = ContinuousClock()
 let start = clock.now
 let summary: RunSummary
 if let writeDirectory {
   var writer = try RunDirectoryWriter(directory: URL(fileURLWithPath: writeDirectory), epoch: scenario.epoch)
-  summary = ScenarioRunner.run(scenario, sink: &writer)
+  summary = ScenarioRunner.run(scenario, sink: &writer, receive: receive)
   try writer.commit(summary, scenario: scenario)
 } else {
   var sink = DiscardingSink()
-  summary = ScenarioRunner.run(scenario, sink: &sink)
+  summary = ScenarioRunner.run(scenario, sink: &sink, receive: receive)
 }
 let elapsed = clock.now - start
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
@@ -74,6 +86,7 @@ let postbacks = summary.postbacks.joined().reduce(0, +)
 func rate(_ count: Int) -> String { String(format: "%.2f M/s", Double(count) / seconds / 1e6) }
 print("scenario:          \(scenario.name) scaled to \(summary.users) users (\(writeDirectory == nil ? "outputs discarded" : "outputs written"))")
 print("installs:          \(summary.installs) (\(summary.attributedInstalls) attributed), \(postbacks) postbacks")
+print("impressions:       \(summary.views + summary.clicks + summary.impressionsBadSignature) shown, checked: \(scenario.signing.impressionCheck.rawValue); postbacks received: \(receive ? "verified" : "skipped")")
 print("events processed:  \(summary.eventsProcessed)")
 print(String(format: "wall time:         %.3f s", seconds))
 print("events per second: \(rate(summary.eventsProcessed))")

@@ -27,25 +27,33 @@ public enum PostbackSigningString {
   /// Versions whose field order is known. 1.0 postbacks carry no `version` key.
   public static let knownVersions = ["1.0", "2.0", "2.1", "2.2", "3.0", "4.0"]
 
-  /// The signed fields of `version`, in order; a field in brackets may be absent and is then
-  /// left out with its separator.
-  static func fields(of version: String) -> [(name: String, optional: Bool)]? {
-    let v2 = ["version", "ad-network-id", "campaign-id", "app-id", "transaction-id", "redownload"].map { ($0, false) }
-      + [("source-app-id", true)]
-    switch version {
-    // SKAdNetwork 1.0 (A15): no version, redownload or source app; P-192 key.
-    case "1.0": return ["ad-network-id", "campaign-id", "app-id", "transaction-id"].map { ($0, false) }
-    case "2.0", "2.1": return v2
-    case "2.2": return v2 + [("fidelity-type", false)]
-    case "3.0": return v2 + [("fidelity-type", false), ("did-win", false)]
-    case "4.0":
-      // source-app-id or source-domain, whichever is present (web ads send the domain).
-      return ["version", "ad-network-id", "source-identifier", "app-id", "transaction-id", "redownload"].map { ($0, false) }
-        + [("source-app-id|source-domain", true), ("fidelity-type", false), ("did-win", false),
-          ("postback-sequence-index", false)]
-    default: return nil
-    }
+  /// One signed field: its name, or names when any one of them may fill the place, and
+  /// whether it may be absent (then it is left out with its separator).
+  struct Field: Sendable {
+    var names: [String]
+    var optional: Bool
   }
+
+  /// The signed fields of each version, in order; built once, since every postback needs them.
+  private static let fieldOrders: [String: [Field]] = {
+    func required(_ names: String...) -> [Field] { names.map { Field(names: [$0], optional: false) } }
+    let v2 = required("version", "ad-network-id", "campaign-id", "app-id", "transaction-id", "redownload")
+      + [Field(names: ["source-app-id"], optional: true)]
+    return [
+      // SKAdNetwork 1.0 (A15): no version, redownload or source app; P-192 key.
+      "1.0": required("ad-network-id", "campaign-id", "app-id", "transaction-id"),
+      "2.0": v2, "2.1": v2,
+      "2.2": v2 + required("fidelity-type"),
+      "3.0": v2 + required("fidelity-type", "did-win"),
+      // source-app-id or source-domain, whichever is present (web ads send the domain).
+      "4.0": required("version", "ad-network-id", "source-identifier", "app-id", "transaction-id", "redownload")
+        + [Field(names: ["source-app-id", "source-domain"], optional: true)]
+        + required("fidelity-type", "did-win", "postback-sequence-index"),
+    ]
+  }()
+
+  /// The signed fields of `version`, in order.
+  static func fields(of version: String) -> [Field]? { fieldOrders[version] }
 
   /// The version a postback declares; postbacks without `version` are 1.0.
   public static func version(of payload: [String: JSONValue]) -> String {
@@ -57,21 +65,20 @@ public enum PostbackSigningString {
   public static func make(for payload: [String: JSONValue], version: String? = nil) throws(Problem) -> String {
     let version = version ?? self.version(of: payload)
     guard let fields = fields(of: version) else { throw .unknownVersion(version) }
-    var parts: [String] = []
-    for (name, optional) in fields {
-      let value = name.split(separator: "|").lazy.compactMap { payload[String($0)] }.first
-      guard let value else {
-        if optional { continue }
-        throw .missingField(name)
+    var signed = ""
+    signed.reserveCapacity(256)
+    var first = true
+    for field in fields {
+      guard let (name, value) = field.names.lazy.compactMap({ name in payload[name].map { (name, $0) } }).first else {
+        if field.optional { continue }
+        throw .missingField(field.names.joined(separator: "|"))
       }
+      if !first { signed += separator }
+      first = false
       // The version signed is the version declared, even when another order is tried.
-      if name == "version" {
-        parts.append(self.version(of: payload))
-        continue
-      }
-      parts.append(try text(of: value, field: name))
+      signed += name == "version" ? self.version(of: payload) : try text(of: value, field: name)
     }
-    return parts.joined(separator: separator)
+    return signed
   }
 
   /// A field's signed text: strings as they are, numbers in decimal, booleans as true/false.
