@@ -108,4 +108,43 @@ struct PostbackSigningTests {
     let json = summary.json(scenario: "multi", seed: 3).objectValue?["received"]
     #expect(json?.objectValue?["accepted"] == .int(5) && json?.objectValue?["total"] == .int(5))
   }
+
+  /// Shared fields of the hand-built postbacks below.
+  private static let common: [String: JSONValue] = [
+    "ad-network-id": "example123.skadnetwork", "app-id": 525_463_029,
+    "transaction-id": "6aafb7a5-0170-41b5-bbe4-fe71dedf1e28",
+  ]
+
+  @Test(
+    "§7.2: each version's signing string is its fields in order joined by U+2063, and signs and verifies on its curve",
+    arguments: [
+      // 1.0 and 2.0 are P-192; 1.0 has no version key.
+      ("1.0", ["campaign-id": 42], ["example123.skadnetwork", "42", "525463029", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e28"]),
+      ("2.0", ["version": "2.0", "campaign-id": 42, "redownload": true, "source-app-id": 1_234_567_891],
+       ["2.0", "example123.skadnetwork", "42", "525463029", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e28", "true", "1234567891"]),
+      // Below the privacy threshold 2.1 has no source-app-id: it is left out with its separator.
+      ("2.1", ["version": "2.1", "campaign-id": 42, "redownload": false],
+       ["2.1", "example123.skadnetwork", "42", "525463029", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e28", "false"]),
+      ("2.2", ["version": "2.2", "campaign-id": 42, "redownload": false, "fidelity-type": 0],
+       ["2.2", "example123.skadnetwork", "42", "525463029", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e28", "false", "0"]),
+      ("3.0", ["version": "3.0", "campaign-id": 42, "redownload": false, "source-app-id": 1_234_567_891,
+               "fidelity-type": 1, "did-win": false, "conversion-value": 20],
+       ["3.0", "example123.skadnetwork", "42", "525463029", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e28", "false", "1234567891",
+        "1", "false"]),
+      // Web ads: source-domain takes source-app-id's place; values are outside the signature.
+      ("4.0", ["version": "4.0", "source-identifier": "5239", "redownload": false, "source-domain": "example.com",
+               "fidelity-type": 1, "did-win": true, "postback-sequence-index": 0, "coarse-conversion-value": "high"],
+       ["4.0", "example123.skadnetwork", "5239", "525463029", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e28", "false", "example.com",
+        "1", "true", "0"]),
+    ] as [(String, [String: JSONValue], [String])])
+  func signingStringRoundTrip(version: String, fields: [String: JSONValue], signed: [String]) throws {
+    var body = Self.common.merging(fields) { $1 }
+    let text = try PostbackSigningString.make(for: body)
+    #expect(text == signed.joined(separator: "\u{2063}"))
+    let key = try ECPrivateKey.generate(curve: ["1.0", "2.0"].contains(version) ? .p192 : .p256)
+    body["attribution-signature"] = .string(Base64.encode(try key.signature(for: Array(text.utf8))))
+    #expect(PostbackVerifier(keys: [key.publicKey]).verify(.object(body)) == .valid(warnings: []))
+    body["app-id"] = 525_463_030
+    #expect(PostbackVerifier(keys: [key.publicKey]).verify(.object(body)) == .invalid(.badSignature))
+  }
 }
