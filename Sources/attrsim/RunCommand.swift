@@ -31,7 +31,8 @@ enum RunCommand {
         Console.error(
           "warning: receivers accepted \(received.accepted) of \(received.total) postbacks; see 'received' in summary.json")
       }
-      let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"] + (trace ? ["trace.jsonl"] : [])
+      let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"]
+        + (summary.decoding != nil ? ["decoded.csv"] : []) + (trace ? ["trace.jsonl"] : [])
       Console.out("wrote \(directory.relativePath)/{\(files.joined(separator: ","))}")
       return .success
     } catch {

@@ -1,8 +1,8 @@
 import Foundation
 import SimJSON
 
-/// Writes a run's `postbacks.jsonl`, `conversions.jsonl`, `summary.json`, `keys.json` and, when
-/// traced, `trace.jsonl` into a folder.
+/// Writes a run's `postbacks.jsonl`, `conversions.jsonl`, `summary.json`, `keys.json`,
+/// `decoded.csv` (when decoded) and, when traced, `trace.jsonl` into a folder.
 ///
 /// Lines go to hidden temporary files beside their targets as the run produces them, so memory
 /// stays flat however long the run; ``commit(_:scenario:)`` renames them into place, so a reader
@@ -74,12 +74,14 @@ public struct RunDirectoryWriter: RunSink {
     }
     var small: [BufferedFile] = []
     do {
-      for (name, value) in [
-        ("summary.json", summary.json(scenario: scenario.name, seed: scenario.seed)),
-        ("keys.json", SimulatedKeys(scenario: scenario).json),
-      ] {
+      var files = [
+        ("summary.json", summary.json(scenario: scenario.name, seed: scenario.seed).serialized(pretty: true) + "\n"),
+        ("keys.json", SimulatedKeys(scenario: scenario).json.serialized(pretty: true) + "\n"),
+      ]
+      if let decoding = summary.decoding { files.append(("decoded.csv", decoding.csv)) }
+      for (name, text) in files {
         small.append(try BufferedFile(final: directory.appendingPathComponent(name)))
-        try small[small.count - 1].append(value.serialized(pretty: true) + "\n")
+        try small[small.count - 1].append(text)
       }
       try postbacks.moveIntoPlace()
       try conversions.moveIntoPlace()

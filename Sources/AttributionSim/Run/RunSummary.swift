@@ -14,6 +14,8 @@ public struct RunSummary: Sendable, Equatable {
   public var impressionsIneligible = 0
   /// What the receivers made of the postbacks; nil when the run skipped receiving.
   public var received: PostbackReceiver.Counts?
+  /// Decoded against true values per campaign and window; nil when not decoded.
+  public var decoding: DecodingReport?
   /// Impressions the device ignored because their signature failed (§7.3).
   public var impressionsBadSignature = 0
   /// Installs, those with a winning impression, and redownloads.
@@ -100,6 +102,7 @@ public struct RunSummary: Sendable, Equatable {
       ]),
       // Ad networks' and developer copies together, each deduplicated per recipient.
       "received": received?.json ?? .null,
+      "decoding": decoding?.json ?? .null,
       "eventsProcessed": .int(Int64(eventsProcessed)),
     ])
   }

@@ -7,8 +7,9 @@ public enum ScenarioRunner {
   /// - Parameters:
   ///   - model: the app's conversion model; the scenario's schema when nil.
   ///   - tierPolicy: how tiers are decided; a ``CrowdTierPolicy`` from the scenario when nil.
-  ///   - receive: whether the receivers verify and deduplicate every postback, with the counts in
-  ///     the summary; benchmarks of the simulation alone turn it off.
+  ///   - receive: whether the receivers verify, deduplicate and decode every postback, with the
+  ///     counts and the decoding report in the summary; benchmarks of the simulation alone turn
+  ///     it off. Decoding needs a model that is also a ``ConversionDecoder``.
   public static func run<Sink: RunSink>(
     _ scenario: Scenario, sink: inout Sink, model: (any ConversionModel)? = nil,
     tierPolicy: (any TierPolicy)? = nil, receive: Bool = true
@@ -16,9 +17,14 @@ public enum ScenarioRunner {
     guard receive else { return simulate(scenario, sink: &sink, model: model, tierPolicy: tierPolicy) }
     // The simulated receivers trust only the run's own Apple key, as a test endpoint would.
     let receiver = PostbackReceiver(otherKeys: [SimulatedKeys(scenario: scenario).apple.key.publicKey], trustApplesKeys: false)
-    var stage = ReceivingSink(receiver: receiver, downstream: sink)
+    let runModel = model ?? scenario.schema
+    let report = (runModel as? any ConversionDecoder).map {
+      DecodingReport(scenario: scenario, decoder: $0, eventNames: runModel.eventNames)
+    }
+    var stage = ReceivingSink(receiver: receiver, report: report, downstream: sink)
     var summary = simulate(scenario, sink: &stage, model: model, tierPolicy: tierPolicy)
     summary.received = stage.receiver.counts
+    summary.decoding = stage.report
     sink = stage.downstream
     return summary
   }
