@@ -46,6 +46,19 @@ enum AttrsimTool {
             name: "key", valueName: "file", help: "Also trust this key: a PEM public key or a run's keys.json (repeatable).")
         ]),
       CommandSpec(
+        name: "compare", abstract: "Run a scenario under two or more schemas and compare their decoding.",
+        discussion: """
+          Runs the same scenario, seed and users once per schema (common random numbers: only the \
+          schema differs) and prints, side by side, the share of first postbacks with a fine, \
+          coarse or no value, true and decoded revenue, the revenue captured, unknown values, the \
+          median time to the first useful signal and each campaign's ROAS error. Writes nothing.
+          """,
+        arguments: [ArgumentSpec(name: "scenario", help: "The scenario file (JSON or JSON5).")],
+        options: [
+          OptionSpec(name: "schema", valueName: "file", help: "A schema file to compare (repeat: two or more)."),
+          OptionSpec(name: "seed", valueName: "n", help: "Use this seed instead of the scenario's."),
+        ]),
+      CommandSpec(
         name: "validate", abstract: "Check scenario files without running them.",
         discussion: "Reports every problem in every file; exit status 65 when any file has one.",
         arguments: [ArgumentSpec(name: "scenarios", help: "The scenario files to check.", isRepeating: true)]),

@@ -16,6 +16,7 @@ case .command(let command):
     switch command.name {
     case "run": status = try RunCommand.execute(command)
     case "postback": status = try PostbackCommand.execute(command)
+    case "compare": status = try CompareCommand.execute(command)
     default: status = ValidateCommand.execute(command)
     }
   } catch {

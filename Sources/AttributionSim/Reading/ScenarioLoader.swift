@@ -7,14 +7,7 @@ public enum ScenarioLoader {
   ///
   /// - Throws: ``ScenarioLoadError`` with every problem found, never just the first.
   public static func load(path: String) throws(ScenarioLoadError) -> Scenario {
-    let text: String
-    do {
-      text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
-    } catch {
-      throw ScenarioLoadError(diagnostics: [
-        ScenarioDiagnostic(file: path, location: nil, path: "", message: "cannot read file: \(FileText.reason(error))")
-      ])
-    }
+    let text = try readText(path)
     let directory = (path as NSString).deletingLastPathComponent
     return try parse(text, file: path, baseDirectory: directory)
   }
@@ -24,25 +17,54 @@ public enum ScenarioLoader {
   public static func parse(_ text: String, file: String, baseDirectory: String = "") throws(ScenarioLoadError)
     -> Scenario
   {
-    let node: JSONNode
+    let node = try parseNode(text, file: file)
+    let log = DiagnosticLog()
+    let reader = ScenarioReader(
+      root: JSONReader(node: node, path: "", file: file, log: log), baseDirectory: baseDirectory, log: log)
+    return try checked(reader.read(), log: log, file: file, what: "scenario")
+  }
+
+  /// Loads a conversion schema file on its own (for `attrsim compare` and library users).
+  ///
+  /// - Throws: ``ScenarioLoadError`` with every problem found.
+  public static func loadSchema(path: String) throws(ScenarioLoadError) -> ConversionSchema {
+    let node = try parseNode(try readText(path), file: path)
+    let log = DiagnosticLog()
+    let schema = SchemaReader(reader: JSONReader(node: node, path: "", file: path, log: log)).read()
+    return try checked(schema, log: log, file: path, what: "schema")
+  }
+
+  private static func readText(_ path: String) throws(ScenarioLoadError) -> String {
     do {
-      node = try JSONParser.parse(text)
+      return try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+    } catch {
+      throw ScenarioLoadError(diagnostics: [
+        ScenarioDiagnostic(file: path, location: nil, path: "", message: "cannot read file: \(FileText.reason(error))")
+      ])
+    }
+  }
+
+  private static func parseNode(_ text: String, file: String) throws(ScenarioLoadError) -> JSONNode {
+    do {
+      return try JSONParser.parse(text)
     } catch {
       throw ScenarioLoadError(diagnostics: [
         ScenarioDiagnostic(file: file, location: error.location, path: "", message: error.message)
       ])
     }
-    let log = DiagnosticLog()
-    let reader = ScenarioReader(
-      root: JSONReader(node: node, path: "", file: file, log: log), baseDirectory: baseDirectory, log: log)
-    let scenario = reader.read()
-    guard let scenario, !log.hasErrors else {
+  }
+
+  /// `value` when it was read without errors; otherwise every logged problem.
+  private static func checked<Value>(_ value: Value?, log: DiagnosticLog, file: String, what: String)
+    throws(ScenarioLoadError) -> Value
+  {
+    guard let value, !log.hasErrors else {
       var diagnostics = log.sorted
       if diagnostics.isEmpty {
-        diagnostics = [ScenarioDiagnostic(file: file, location: nil, path: "", message: "the scenario is not valid")]
+        diagnostics = [ScenarioDiagnostic(file: file, location: nil, path: "", message: "the \(what) is not valid")]
       }
       throw ScenarioLoadError(diagnostics: diagnostics)
     }
-    return scenario
+    return value
   }
 }

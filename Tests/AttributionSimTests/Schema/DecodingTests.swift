@@ -96,4 +96,19 @@ struct DecodingTests {
     #expect(row.postbacks == 1 && row.unknown == 1 && row.fine == 0 && row.decodedRevenue == 0)
     #expect(summary.decoding?.json.objectValue?["unknownValues"] == .int(1))
   }
+
+  @Test("sample schemas load on their own, and decode every fine value they can set back to its bucket")
+  func sampleSchemas() throws {
+    for name in ["quickstart-hybrid", "revenue-game", "legacy-sdk"] {
+      let schema = try ScenarioLoader.loadSchema(path: TestScenarios.scenariosDirectory + "/schemas/\(name).json")
+      for revenue in stride(from: 0.0, through: 1_200, by: 0.37) {
+        var state = MeasurementState(window: 0, eventCount: schema.eventNames.count)
+        state.adRevenue = revenue
+        guard let fine = schema.update(for: state)?.fine else { continue }
+        let decoded = try #require(schema.decode(fine: fine, window: 0), "\(name): value \(fine)")
+        #expect(decoded.revenueAtLeast <= revenue && decoded.revenueBelow.map { revenue < $0 } ?? true, "\(name): \(revenue)")
+      }
+    }
+    #expect(throws: ScenarioLoadError.self) { try ScenarioLoader.loadSchema(path: "/nonexistent/schema.json") }
+  }
 }
