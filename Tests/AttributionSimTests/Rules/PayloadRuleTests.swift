@@ -5,16 +5,7 @@ import Testing
 /// Rulebook §7.1: exactly the fields each version sends, with Apple's spellings and JSON types.
 @Suite("§7.1 postback payloads")
 struct PayloadRuleTests {
-  /// n1 clicks and loses to n2's later click; the app sets fine 9 and coarse medium in window 1
-  /// and coarse high in window 2.
-  private static let users = """
-    { name: "u", country: "FR", timeline: [
-      { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
-      { at: "2h", action: "click", network: "n2", campaign: "c", publisher: "hub" },
-      { at: "3h", action: "install" }, { at: "3h5m", action: "launch" },
-      { at: "4h", action: "update", fine: 9, coarse: "medium" }, { at: "4d", action: "update", coarse: "high" },
-    ] }
-    """
+  private static let users = TestScenarios.overtakenClicker
 
   private func postbacks(_ version: String) throws -> [PostbackRecord] {
     try TestScenarios.run(TestScenarios.multiNetwork(version: version, users: Self.users)).postbacks

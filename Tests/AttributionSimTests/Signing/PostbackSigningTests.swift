@@ -8,14 +8,7 @@ import Testing
 /// from the seed or a file, and publishes the public key in `keys.json`.
 @Suite("§7.2 postback signatures in runs")
 struct PostbackSigningTests {
-  private static let users = """
-    { name: "u", country: "FR", timeline: [
-      { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
-      { at: "2h", action: "click", network: "n2", campaign: "c", publisher: "hub" },
-      { at: "3h", action: "install" }, { at: "3h5m", action: "launch" },
-      { at: "4h", action: "update", fine: 9, coarse: "medium" }, { at: "4d", action: "update", coarse: "high" },
-    ] }
-    """
+  private static let users = TestScenarios.overtakenClicker
 
   /// Runs into a temporary folder; returns the folder's `postbacks.jsonl` and `keys.json` text.
   private func runFiles(_ scenario: Scenario) throws -> (postbacks: String, keys: String) {

@@ -119,6 +119,18 @@ extension TestScenarios {
     """
   }
 
+  /// A user `u` of ``multiNetwork(version:users:privacy:rules:platformExtra:extra:)``: n1's
+  /// click loses to n2's later click; the app sets fine 9 and coarse medium in window 1 and
+  /// coarse high in window 2.
+  static let overtakenClicker = """
+    { name: "u", country: "FR", timeline: [
+      { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
+      { at: "2h", action: "click", network: "n2", campaign: "c", publisher: "hub" },
+      { at: "3h", action: "install" }, { at: "3h5m", action: "launch" },
+      { at: "4h", action: "update", fine: 9, coarse: "medium" }, { at: "4d", action: "update", coarse: "high" },
+    ] }
+    """
+
   /// Scenario text whose app carries a second SDK with the given inline schema.
   static func withLegacySdk(_ text: String, schema: String) -> String {
     text.replacingOccurrences(of: "app: { appId: 1234567890,", with: "app: { appId: 1234567890, legacySdk: { schema: \(schema) },")
