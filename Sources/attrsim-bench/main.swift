@@ -86,7 +86,7 @@ let postbacks = summary.postbacks.joined().reduce(0, +)
 func rate(_ count: Int) -> String { String(format: "%.2f M/s", Double(count) / seconds / 1e6) }
 print("scenario:          \(scenario.name) scaled to \(summary.users) users (\(writeDirectory == nil ? "outputs discarded" : "outputs written"))")
 print("installs:          \(summary.installs) (\(summary.attributedInstalls) attributed), \(postbacks) postbacks")
-print("impressions:       \(summary.views + summary.clicks + summary.impressionsBadSignature) shown, checked: \(scenario.signing.impressionCheck.rawValue); postbacks received: \(receive ? "verified" : "skipped")")
+print("impressions:       \(summary.views + summary.clicks) recorded, \(summary.impressionsBadSignature) bad signatures (check: \(scenario.signing.impressionCheck.rawValue)); receivers: \(receive ? "on" : "off")")
 print("events processed:  \(summary.eventsProcessed)")
 print(String(format: "wall time:         %.3f s", seconds))
 print("events per second: \(rate(summary.eventsProcessed))")

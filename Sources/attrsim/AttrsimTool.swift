@@ -16,8 +16,9 @@ enum AttrsimTool {
       CommandSpec(
         name: "run", abstract: "Run a scenario and write its postbacks, conversions and summary.",
         discussion: """
-          Writes postbacks.jsonl, conversions.jsonl and summary.json into the output folder, each \
-          replaced atomically; with --trace also trace.jsonl, every platform decision that changed \
+          Writes postbacks.jsonl (signed), conversions.jsonl, summary.json, keys.json (the public \
+          keys that verify the run's signatures) and decoded.csv (the schema's decoding against \
+          the truth) into the output folder, each replaced atomically; with --trace also trace.jsonl, every platform decision that changed \
           an outcome (rejected calls, replaced views, postbacks not sent). A scenario with problems \
           is reported in full and nothing is written (exit status 65).
           """,
@@ -33,9 +34,10 @@ enum AttrsimTool {
         name: "postback", abstract: "Verify postback signatures: attrsim postback verify FILE…",
         discussion: """
           Reads postbacks (one JSON object per file, a JSON array, or JSON lines such as a run's \
-          postbacks.jsonl) and prints for each whether its attribution-signature verifies, or why \
-          not. Apple's published keys are built in; --key adds a PEM public key. Exit status 1 \
-          when any postback is invalid.
+          postbacks.jsonl) and prints for each whether its signature verifies, or why not, and \
+          whether it repeats an earlier postback's transaction-id. Apple's published keys are \
+          built in; --key adds a PEM public key or a run's keys.json. Exit status 1 when any \
+          postback is invalid; repeats are reported, not invalid.
           """,
         arguments: [
           ArgumentSpec(name: "action", help: "What to do: verify."),

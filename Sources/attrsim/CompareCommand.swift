@@ -1,7 +1,6 @@
 import AttributionSim
 import CommandLineKit
 import Foundation
-import SimJSON
 
 /// `attrsim compare SCENARIO --schema A --schema B… [--seed N]`: the same users, seed and
 /// platform under each schema, decoding figures side by side.
@@ -39,47 +38,28 @@ enum CompareCommand {
 
   /// The figures a marketer compares, one row each.
   private static func rows(_ summaries: [RunSummary]) -> [[String]] {
-    func decoding(_ summary: RunSummary) -> [String: JSONValue] {
-      if case .object(let fields) = summary.decoding?.json { return fields }
-      return [:]
-    }
-    func number(_ value: JSONValue?, _ format: String) -> String {
-      switch value {
-      case .double(let number): String(format: format, number)
-      case .int(let number): String(format: format, Double(number))
-      default: "–"
-      }
-    }
+    func figure(_ value: Double?, _ format: String) -> String { value.map { String(format: format, $0) } ?? "–" }
     func share(_ summary: RunSummary, _ content: Int) -> String {
       let first = summary.postbacks.first ?? []
       let total = first.reduce(0, +)
       return total == 0 ? "–" : String(format: "%.1f%%", 100 * Double(first[content]) / Double(total))
     }
+    let reports = summaries.map(\.decoding)
     var rows: [[String]] = [
       ["postback 1: fine / coarse / none"] + summaries.map { "\(share($0, 0)) / \(share($0, 1)) / \(share($0, 2))" },
-      ["true revenue (USD)"] + summaries.map { number(decoding($0)["trueRevenue"], "%.2f") },
-      ["decoded revenue (USD)"] + summaries.map { number(decoding($0)["decodedRevenue"], "%.2f") },
-      ["revenue captured"] + summaries.map { number(decoding($0)["revenueCaptured"], "%.3f") },
-      ["unknown values"] + summaries.map { number(decoding($0)["unknownValues"], "%.0f") },
-      ["first signal, median hours"] + summaries.map {
-        number(decoding($0)["firstSignal"].flatMap { if case .object(let f) = $0 { f["medianHours"] } else { nil } }, "%.1f")
-      },
+      ["true revenue (USD)"] + reports.map { figure($0?.trueRevenue, "%.2f") },
+      ["decoded revenue (USD)"] + reports.map { figure($0?.decodedRevenue, "%.2f") },
+      ["revenue captured"] + reports.map { figure($0?.revenueCaptured, "%.3f") },
+      ["unknown values"] + reports.map { $0.map { String($0.unknownValues) } ?? "–" },
+      ["first signal, median hours"] + reports.map { figure($0?.firstSignalMedianHours, "%.1f") },
     ]
-    // Per-campaign ROAS error, campaigns in scenario order (the first run's order).
-    guard case .array(let campaigns) = decoding(summaries[0])["campaigns"] else { return rows }
-    for campaign in campaigns {
-      guard case .object(let fields) = campaign, case .string(let network) = fields["network"],
-        case .string(let name) = fields["campaign"]
-      else { continue }
+    // Per-campaign ROAS error, campaigns in the first run's (scenario) order.
+    for campaign in reports.first??.campaigns ?? [] {
       rows.append(
-        ["ROAS error \(network)/\(name)"]
-          + summaries.map { summary in
-            guard case .array(let others) = decoding(summary)["campaigns"] else { return "–" }
-            let match = others.first {
-              if case .object(let f) = $0 { f["network"] == .string(network) && f["campaign"] == .string(name) } else { false }
-            }
-            guard case .object(let f) = match, case .double(let error) = f["roasError"] else { return "–" }
-            return String(format: "%+.1f%%", 100 * error)
+        ["ROAS error \(campaign.network)/\(campaign.campaign)"]
+          + reports.map { report in
+            let match = report?.campaigns.first { $0.network == campaign.network && $0.campaign == campaign.campaign }
+            return figure(match?.roasError.map { 100 * $0 }, "%+.1f%%")
           })
     }
     return rows

@@ -163,38 +163,64 @@ public struct DecodingReport: Sendable, Equatable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The headline figures: revenue captured, per-campaign revenue (and so ROAS) error, unknown
-  /// values, and the time from install to the first postback carrying a value.
-  public var json: JSONValue {
-    let all = orderedRows
-    let trueTotal = all.reduce(0) { $0 + $1.trueRevenue }
-    let decodedTotal = all.reduce(0) { $0 + $1.decodedRevenue }
-    var campaigns: [JSONValue] = []
-    var seen: Set<String> = []
-    for row in all where !seen.contains(row.network + "/" + row.campaign) {
-      seen.insert(row.network + "/" + row.campaign)
-      let rows = all.filter { $0.network == row.network && $0.campaign == row.campaign }
-      let truth = rows.reduce(0) { $0 + $1.trueRevenue }
-      let decoded = rows.reduce(0) { $0 + $1.decodedRevenue }
-      campaigns.append(.object([
-        "network": .string(row.network), "campaign": .string(row.campaign),
-        "trueRevenue": .double(CSVField.rounded(truth)), "decodedRevenue": .double(CSVField.rounded(decoded)),
-        // Spend is the same on both sides, so ROAS is off by the revenue's relative error.
-        "roasError": truth > 0 ? .double(CSVField.rounded((decoded - truth) / truth)) : .null,
-      ]))
-    }
+  /// One campaign's revenue over all its windows.
+  public struct CampaignFigures: Sendable, Equatable {
+    public var network: String
+    public var campaign: String
+    public var trueRevenue: Double
+    public var decodedRevenue: Double
+    /// (decoded − true) ÷ true: spend is the same on both sides, so ROAS is off by the revenue's
+    /// relative error. Nil without true revenue.
+    public var roasError: Double? { trueRevenue > 0 ? (decodedRevenue - trueRevenue) / trueRevenue : nil }
+  }
+
+  /// True and decoded revenue over all campaigns and windows.
+  public var trueRevenue: Double { rows.values.reduce(0) { $0 + $1.trueRevenue } }
+  public var decodedRevenue: Double { rows.values.reduce(0) { $0 + $1.decodedRevenue } }
+  /// Decoded ÷ true revenue; nil without true revenue.
+  public var revenueCaptured: Double? { trueRevenue > 0 ? decodedRevenue / trueRevenue : nil }
+  /// Postbacks whose value the model cannot produce.
+  public var unknownValues: Int { rows.values.reduce(0) { $0 + $1.unknown } }
+  /// Median hours from install to the first winning postback carrying a value.
+  public var firstSignalMedianHours: Double? {
     let delays = signalDelays.sorted()
+    return delays.isEmpty ? nil : delays[delays.count / 2]
+  }
+
+  /// Each campaign's figures, in scenario order.
+  public var campaigns: [CampaignFigures] {
+    var figures: [CampaignFigures] = []
+    for row in orderedRows {
+      if let last = figures.last, last.network == row.network, last.campaign == row.campaign {
+        figures[figures.count - 1].trueRevenue += row.trueRevenue
+        figures[figures.count - 1].decodedRevenue += row.decodedRevenue
+      } else {
+        figures.append(
+          CampaignFigures(
+            network: row.network, campaign: row.campaign, trueRevenue: row.trueRevenue, decodedRevenue: row.decodedRevenue))
+      }
+    }
+    return figures
+  }
+
+  /// The `decoding` object of `summary.json`: the figures above, rounded to 4 decimals.
+  public var json: JSONValue {
+    func figure(_ value: Double?) -> JSONValue { value.map { .double(CSVField.rounded($0)) } ?? .null }
+    let campaigns: [JSONValue] = campaigns.map {
+      .object([
+        "network": .string($0.network), "campaign": .string($0.campaign), "trueRevenue": figure($0.trueRevenue),
+        "decodedRevenue": figure($0.decodedRevenue), "roasError": figure($0.roasError),
+      ])
+    }
     return .object([
-      "trueRevenue": .double(CSVField.rounded(trueTotal)),
-      "decodedRevenue": .double(CSVField.rounded(decodedTotal)),
-      "revenueCaptured": trueTotal > 0 ? .double(CSVField.rounded(decodedTotal / trueTotal)) : .null,
-      "unknownValues": .int(Int64(all.reduce(0) { $0 + $1.unknown })),
+      "trueRevenue": figure(trueRevenue), "decodedRevenue": figure(decodedRevenue),
+      "revenueCaptured": figure(revenueCaptured), "unknownValues": .int(Int64(unknownValues)),
       "campaigns": .array(campaigns),
       "firstSignal": .object([
-        "conversions": .int(Int64(delays.count)),
+        "conversions": .int(Int64(signalDelays.count)),
         "conversionsWithout": .int(Int64(conversionsWithoutSignal)),
-        "medianHours": delays.isEmpty ? .null : .double(CSVField.rounded(delays[delays.count / 2])),
-        "meanHours": delays.isEmpty ? .null : .double(CSVField.rounded(delays.reduce(0, +) / Double(delays.count))),
+        "medianHours": figure(firstSignalMedianHours),
+        "meanHours": figure(signalDelays.isEmpty ? nil : signalDelays.reduce(0, +) / Double(signalDelays.count)),
       ]),
     ])
   }

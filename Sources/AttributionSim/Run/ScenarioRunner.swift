@@ -14,15 +14,16 @@ public enum ScenarioRunner {
     _ scenario: Scenario, sink: inout Sink, model: (any ConversionModel)? = nil,
     tierPolicy: (any TierPolicy)? = nil, receive: Bool = true
   ) -> RunSummary {
-    guard receive else { return simulate(scenario, sink: &sink, model: model, tierPolicy: tierPolicy) }
-    // The simulated receivers trust only the run's own Apple key, as a test endpoint would.
-    let receiver = PostbackReceiver(otherKeys: [SimulatedKeys(scenario: scenario).apple.key.publicKey], trustApplesKeys: false)
+    let keys = SimulatedKeys(scenario: scenario)
     let runModel = model ?? scenario.schema
+    guard receive else { return simulate(scenario, keys: keys, sink: &sink, model: runModel, tierPolicy: tierPolicy) }
+    // The simulated receivers trust only the run's own Apple key, as a test endpoint would.
+    let receiver = PostbackReceiver(otherKeys: [keys.apple.key.publicKey], trustApplesKeys: false)
     let report = (runModel as? any ConversionDecoder).map {
       DecodingReport(scenario: scenario, decoder: $0, eventNames: runModel.eventNames)
     }
     var stage = ReceivingSink(receiver: receiver, report: report, downstream: sink)
-    var summary = simulate(scenario, sink: &stage, model: model, tierPolicy: tierPolicy)
+    var summary = simulate(scenario, keys: keys, sink: &stage, model: runModel, tierPolicy: tierPolicy)
     summary.received = stage.receiver.counts
     summary.decoding = stage.report
     sink = stage.downstream
@@ -30,11 +31,11 @@ public enum ScenarioRunner {
   }
 
   private static func simulate<Sink: RunSink>(
-    _ scenario: Scenario, sink: inout Sink, model: (any ConversionModel)?, tierPolicy: (any TierPolicy)?
+    _ scenario: Scenario, keys: SimulatedKeys, sink: inout Sink, model: any ConversionModel,
+    tierPolicy: (any TierPolicy)?
   ) -> RunSummary {
     var world = World(
-      scenario: scenario, model: model ?? scenario.schema,
-      tierPolicy: tierPolicy ?? CrowdTierPolicy(scenario: scenario),
+      scenario: scenario, model: model, tierPolicy: tierPolicy ?? CrowdTierPolicy(scenario: scenario), keys: keys,
       sink: sink)
     var simulation = Simulation<WorldEvent>()
     world.start(in: &simulation)

@@ -37,7 +37,7 @@ struct World: EventHandler {
   /// For each event of the second SDK's schema, its index among `trackedEvents`.
   let legacySdkEventSlots: [Int]
 
-  init(scenario: Scenario, model: any ConversionModel, tierPolicy: any TierPolicy, sink: any RunSink) {
+  init(scenario: Scenario, model: any ConversionModel, tierPolicy: any TierPolicy, keys: SimulatedKeys, sink: any RunSink) {
     self.scenario = scenario
     self.model = model
     self.tierPolicy = tierPolicy
@@ -66,7 +66,6 @@ struct World: EventHandler {
     self.eventIndex = eventIndex
     legacySdkEventSlots = legacyEvents.map { eventIndex[$0]! }
     summary.users = scenario.userCount
-    let keys = SimulatedKeys(scenario: scenario)
     postbackSigner = PostbackSigner(keys.apple)
     impressionSigners = scenario.signing.impressionCheck == .cryptographic ? keys.adNetworks.map(ImpressionSigner.init) : []
   }

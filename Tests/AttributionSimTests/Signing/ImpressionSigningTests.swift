@@ -45,7 +45,9 @@ struct ImpressionSigningTests {
   }
 
   /// `u` taps n1's ad with `n1Signature`, then n2's ad at 1h30m, then installs.
-  private func tapBoth(n1Signature: String, check: String = "cryptographic") throws -> (RunSummary, [PostbackRecord], [TraceRecord]) {
+  private func tapBoth(n1Signature: String, check: String = "cryptographic", version: String = "4.0") throws
+    -> (RunSummary, [PostbackRecord], [TraceRecord])
+  {
     let users = """
       { name: "u", timeline: [
         { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub", signature: "\(n1Signature)" },
@@ -54,13 +56,15 @@ struct ImpressionSigningTests {
       ] }
       """
     return try TestScenarios.run(
-      TestScenarios.multiNetwork(version: "4.0", users: users, extra: "signing: { impressionCheck: \"\(check)\" },"))
+      TestScenarios.multiNetwork(version: version, users: users, extra: "signing: { impressionCheck: \"\(check)\" },"))
   }
 
-  @Test("§7.3: the device ignores a tapped ad whose signature fails; the other network's view wins, and it is counted and traced")
-  func badSignatureIsIgnored() throws {
+  @Test(
+    "§7.3: the device ignores a tapped ad whose signature fails; the other network's view wins, and it is counted and traced",
+    arguments: ["2.2", "3.0", "4.0"])
+  func badSignatureIsIgnored(version: String) throws {
     for check in ["cryptographic", "flag"] {
-      let (summary, postbacks, trace) = try tapBoth(n1Signature: "invalid", check: check)
+      let (summary, postbacks, trace) = try tapBoth(n1Signature: "invalid", check: check, version: version)
       #expect(summary.impressionsBadSignature == 1 && summary.clicks == 0 && summary.views == 1, "\(check)")
       let winners = postbacks.filter { $0.recipient == .adNetwork && $0.didWin }
       #expect(winners.map { $0.fields["ad-network-id"] } == [.string("net2.skadnetwork")], "\(check)")
@@ -68,7 +72,7 @@ struct ImpressionSigningTests {
       #expect(postbacks.allSatisfy { !$0.didWin ? $0.fields["ad-network-id"] != .string("net1.skadnetwork") : true })
       #expect(trace.contains { $0.rule == "§7.3" && $0.message.contains("net1.skadnetwork") }, "\(check)")
     }
-    let (summary, postbacks, _) = try tapBoth(n1Signature: "valid")
+    let (summary, postbacks, _) = try tapBoth(n1Signature: "valid", version: version)
     #expect(summary.impressionsBadSignature == 0)
     #expect(postbacks.first { $0.didWin }?.fields["ad-network-id"] == .string("net1.skadnetwork"), "a click beats a view")
   }
