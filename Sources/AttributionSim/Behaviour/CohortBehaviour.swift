@@ -154,10 +154,10 @@ final class CohortBehaviour {
         let amount = revenue.map { (Self.bounded($0, 0...Self.maximumRevenue) * 100).rounded() / 100 }
         switch event.revenueKind {
         case .inAppPurchase:
-          actions.append(TimedAction(at: time, action: .event(name: event.name, revenue: amount)))
+          actions.append(TimedAction(at: time, action: .event(name: event.name, revenue: amount, currency: event.currency)))
         case .ad:
           actions.append(TimedAction(at: time, action: .event(name: event.name, revenue: nil)))
-          if let amount { actions.append(TimedAction(at: time, action: .revenue(amount: amount, kind: .ad))) }
+          if let amount { actions.append(TimedAction(at: time, action: .revenue(amount: amount, kind: .ad, currency: event.currency))) }
         }
       }
     }

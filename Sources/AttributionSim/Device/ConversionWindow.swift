@@ -22,7 +22,7 @@ struct ConversionWindow {
   /// Whether the app locked it.
   var locked = false
   /// What the app measured in it.
-  var measurement: MeasurementState
+  var measures: Measures
   /// The postback prepared when the window closed, until it is sent.
   var postback: SKAdNetworkPostback?
   /// When that postback was (or will be) sent.

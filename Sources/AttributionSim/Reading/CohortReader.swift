@@ -103,13 +103,15 @@ struct CohortReader {
   }
 
   private func readEvent(_ reader: JSONReader) -> CohortEvent? {
-    guard let object = reader.object(keys: ["name", "perDay", "revenue", "revenueKind"]) else { return nil }
+    guard let object = reader.object(keys: ["name", "perDay", "revenue", "revenueKind", "currency"]) else { return nil }
     let name = object.required("name")?.nonEmptyString()
     let perDay = object.required("perDay", "probability per active day").flatMap { readProbabilities($0) }
     let revenue = object.optional("revenue")?.distribution(of: .amount)
     let kind = object.optional("revenueKind")?.oneOf(["iap", "ad"]).flatMap(RevenueKind.init) ?? .inAppPurchase
     if object.has("revenue"), revenue == nil { return nil }
     guard let name, let perDay else { return nil }
-    return CohortEvent(name: name, perDay: perDay, revenue: revenue, revenueKind: kind)
+    let currency = object.optional("currency").flatMap(SchemaReader.currencyCode)
+    if object.has("currency"), currency == nil { return nil }
+    return CohortEvent(name: name, perDay: perDay, revenue: revenue, revenueKind: kind, currency: currency ?? "USD")
   }
 }

@@ -50,10 +50,25 @@ struct ScenarioReader {
       root.error("the scenario has no users: add 'users' (scripted) or 'cohorts'")
     }
     guard let name, let seed, let epoch, let platform, let app, !log.hasErrors else { return nil }
-    return Scenario(
+    let scenario = Scenario(
       name: name, seed: UInt64(seed), epoch: epoch, platform: platform, app: app,
       adNetworks: networks, publishers: publishers, privacy: privacy, rules: rules, schema: schema,
       scriptedUsers: users, cohorts: cohorts, horizon: horizon, signing: signing)
+    checkCurrencies(scenario, object)
+    return log.hasErrors ? nil : scenario
+  }
+
+  /// Every currency the scenario's revenue comes in must convert into each schema's currency.
+  private func checkCurrencies(_ scenario: Scenario, _ object: ObjectReader) {
+    let schemas = [(scenario.schema, object.optional("schema"))]
+      + (scenario.app.legacySdk.map { [($0, object.optional("app"))] } ?? [])
+    for (schema, reader) in schemas {
+      let missing = scenario.currencies.filter { schema.currencies.rate($0) == nil }
+      guard !missing.isEmpty, schema != .empty else { continue }
+      (reader ?? root).error(
+        "revenue comes in \(missing.joined(separator: ", ")), which the schema (in \(schema.currencies.base)) cannot convert: "
+          + "add \(missing.map { "exchangeRates.\($0)" }.joined(separator: ", ")) to it")
+    }
   }
 
   private func readEpoch(_ reader: JSONReader) -> Epoch? {

@@ -11,8 +11,8 @@ struct UserReader {
     "click": ["network", "campaign", "publisher", "signature"],
     "install": ["redownload"],
     "launch": [],
-    "event": ["name", "revenue"],
-    "revenue": ["amount", "kind"],
+    "event": ["name", "revenue", "currency"],
+    "revenue": ["amount", "kind", "currency"],
     "update": ["fine", "coarse", "lock", "api"],
   ]
   static let actions = ["view", "click", "install", "launch", "event", "revenue", "update"]
@@ -80,11 +80,13 @@ struct UserReader {
     case "event":
       let name = object.required("name")?.nonEmptyString()
       let revenue = object.optional("revenue")?.nonNegativeNumber()
-      userAction = name.map { .event(name: $0, revenue: revenue) }
+      let currency = object.optional("currency").flatMap(SchemaReader.currencyCode) ?? "USD"
+      userAction = name.map { .event(name: $0, revenue: revenue, currency: currency) }
     case "revenue":
       let amount = object.required("amount")?.nonNegativeNumber()
       let kind = object.optional("kind")?.oneOf(["iap", "ad"]).flatMap(RevenueKind.init) ?? .inAppPurchase
-      userAction = amount.map { .revenue(amount: $0, kind: kind) }
+      let currency = object.optional("currency").flatMap(SchemaReader.currencyCode) ?? "USD"
+      userAction = amount.map { .revenue(amount: $0, kind: kind, currency: currency) }
     default:  // "update"
       // Out-of-range fine values are allowed here on purpose: the device rejects them, as iOS does.
       let fine = object.optional("fine")?.integer(in: -1_000...1_000).map(Int.init)

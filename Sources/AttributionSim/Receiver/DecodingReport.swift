@@ -20,7 +20,7 @@ public struct DecodingReport: Sendable, Equatable {
     /// Of those, how many carried a fine value, a coarse value, nothing, or a value the model
     /// cannot produce (counted, not decoded).
     public var fine = 0, coarse = 0, none = 0, unknown = 0
-    /// True revenue (USD) in the window, over the campaign's installs.
+    /// True revenue in the window (in the decoder's currency), over the campaign's installs.
     public var trueRevenue = 0.0
     /// The sum of the decoded point estimates.
     public var decodedRevenue = 0.0
@@ -44,6 +44,8 @@ public struct DecodingReport: Sendable, Equatable {
   private let networks: [AdNetwork]
   private let networkIndex: [String: Int]
   private let windowCount: Int
+  /// The scenario's currencies, in measurement order, for converting true revenue.
+  private let currencies: [String]
   private let hasSourceIdentifiers: Bool
   private var rows: [Key: Row] = [:]
   /// First time each user's winning postback carried a value, until their conversion arrives.
@@ -59,6 +61,7 @@ public struct DecodingReport: Sendable, Equatable {
     networks = scenario.adNetworks
     networkIndex = Dictionary(scenario.adNetworks.enumerated().map { ($0.element.identifier, $0.offset) }) { a, _ in a }
     windowCount = scenario.platform.version.hasConversionWindows ? 3 : 1
+    currencies = scenario.currencies
     hasSourceIdentifiers = scenario.platform.version.hasConversionWindows
   }
 
@@ -101,8 +104,8 @@ public struct DecodingReport: Sendable, Equatable {
       entry.none += 1
     }
     if let decoded {
-      entry.decodedRevenue += decoded.revenueEstimate
-      for (index, name) in eventNames.enumerated() where decoded.events[name] == true { entry.decodedEventUsers[index] += 1 }
+      entry.decodedRevenue += decoded.revenueEstimate ?? 0
+      for index in eventNames.indices where decoded.event(index) == true { entry.decodedEventUsers[index] += 1 }
       if firstSignal[postback.user] == nil { firstSignal[postback.user] = postback.time }
     }
     rows[key] = entry
@@ -117,10 +120,10 @@ public struct DecodingReport: Sendable, Equatable {
       var entry = row(key)
       entry.installs += 1
       if conversion.windows.indices.contains(window) {
-        let measurement = conversion.windows[window].measurement
-        entry.trueRevenue += measurement.totalRevenue
-        for index in eventNames.indices where measurement.eventCounts.indices.contains(index) {
-          if measurement.eventCounts[index] > 0 { entry.trueEventUsers[index] += 1 }
+        let measures = conversion.windows[window].measures
+        entry.trueRevenue += measures.revenue(.all, currencies: currencies, table: decoder.currencies)
+        for index in eventNames.indices where measures.eventCounts.indices.contains(index) {
+          if measures.eventCounts[index] > 0 { entry.trueEventUsers[index] += 1 }
         }
       }
       rows[key] = entry

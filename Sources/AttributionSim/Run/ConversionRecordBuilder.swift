@@ -6,6 +6,8 @@ struct ConversionRecordBuilder: Sendable {
   let scenario: Scenario
   /// The events the device counted, in measurement order.
   let eventNames: [String]
+  /// The currencies revenue was counted in, in measurement order.
+  let currencies: [String]
 
   /// The transaction ID of a conversion's postback for `window`: a version-4 UUID drawn from the
   /// conversion's own stream. Each postback has its own: postbacks 2 and 3 cannot be linked to
@@ -44,8 +46,11 @@ struct ConversionRecordBuilder: Sendable {
         let end = scenario.platform.version.hasConversionWindows
           ? start + windows.windowEnds[index] : (conversion.timerDeadline ?? start)
         var events: [String: JSONValue] = [:]
-        for (event, name) in eventNames.enumerated() where window.measurement.eventCounts.indices.contains(event) {
-          events[name] = .int(Int64(window.measurement.eventCounts[event]))
+        for (event, name) in eventNames.enumerated() where window.measures.eventCounts.indices.contains(event) {
+          events[name] = .int(Int64(window.measures.eventCounts[event]))
+        }
+        func byCurrency(_ amounts: [Double]) -> JSONValue {
+          .object(Dictionary(uniqueKeysWithValues: zip(currencies, amounts.map(money))))
         }
         windowObjects.append(
           .object([
@@ -56,9 +61,10 @@ struct ConversionRecordBuilder: Sendable {
             "locked": .bool(window.locked),
             "fineValue": window.fine.map { .int(Int64($0)) } ?? .null,
             "coarseValue": window.coarse.map { .string($0.rawValue) } ?? .null,
-            "sessions": .int(Int64(window.measurement.sessions)),
+            "sessions": .int(Int64(window.measures.sessions)),
+            "activeDays": .int(Int64(window.measures.activeDays)),
             "events": .object(events),
-            "revenue": .object(["iap": money(window.measurement.purchaseRevenue), "ad": money(window.measurement.adRevenue)]),
+            "revenue": .object(["iap": byCurrency(window.measures.purchaseRevenue), "ad": byCurrency(window.measures.adRevenue)]),
             "postback": postback(
               transactionId: ConversionRecordBuilder.transactionId(conversion, window: index), sendTime: window.sendTime),
           ]))

@@ -84,8 +84,8 @@ extension World {
     summary.conversionsByTier[tier.tier] += 1
     let runnerUps = others.map { RunnerUp(impression: $0, tier: tierPolicy.decide(for: facts($0))) }
     let windowCount = version.hasConversionWindows ? 3 : 1
-    let measurementWindows = (0..<windowCount).map {
-      ConversionWindow(measurement: MeasurementState(window: $0, eventCount: trackedEvents.count))
+    let measurementWindows = (0..<windowCount).map { _ in
+      ConversionWindow(measures: Measures(eventCount: trackedEvents.count, currencyCount: currencies.count))
     }
     users[index]!.conversion = Conversion(
       winner: winner, runnerUps: runnerUps, installTime: now, redownload: redownload, tier: tier,

@@ -11,41 +11,54 @@ extension World {
   }
 
   /// Adds an activity to the current window's measurements, then lets the app's model and the
-  /// second SDK, in that order, update the conversion value.
+  /// second SDK, in that order, update the conversion value. A session also counts its day
+  /// as active.
   mutating func measure(
-    slot: Int32, in simulation: inout Simulation<WorldEvent>, _ change: (inout MeasurementState) -> Void
+    slot: Int32, session: Bool = false, in simulation: inout Simulation<WorldEvent>, _ change: (inout Measures) -> Void
   ) {
     let index = Int(slot)
-    guard let window = currentWindow(slot: slot, now: simulation.now) else { return }
+    let now = simulation.now
+    guard let window = currentWindow(slot: slot, now: now), let start = users[index]!.conversion!.windowStart else {
+      return
+    }
     // The ground truth counts every activity, also after a lock or the value timer.
-    change(&users[index]!.conversion!.windows[window].measurement)
-    let current = users[index]!.conversion!.windows[window]
-    // The app's SDK cannot read the platform's value: it calls when its own answer differs from
-    // what it last asked for. It knows its own locks; it cannot know when a timer expired.
-    if !current.locked, var update = model.update(for: current.measurement) {
-      if version.hasConversionWindows {
-        let fineChanges = window == 0 && update.fine != nil && update.fine != current.appFine
-        let coarseChanges = update.coarse != nil && update.coarse != current.appCoarse
-        if fineChanges || coarseChanges || update.lock {
-          if window == 0, let fine = update.fine { users[index]!.conversion!.windows[0].appFine = fine }
-          if let coarse = update.coarse { users[index]!.conversion!.windows[window].appCoarse = coarse }
-          apply(update, api: .current, slot: slot, in: &simulation)
-        }
-      } else if let fine = update.fine, fine > (current.appFine ?? 0) {
-        // Before 4.0 only a greater value counts, so that is the only call an SDK makes.
-        update.coarse = nil
-        update.lock = false
-        users[index]!.conversion!.windows[0].appFine = fine
+    change(&users[index]!.conversion!.windows[window].measures)
+    if session {
+      let day = (now - start).milliseconds / 86_400_000
+      if users[index]!.conversion!.lastActiveDay != day {
+        users[index]!.conversion!.lastActiveDay = day
+        users[index]!.conversion!.windows[window].measures.activeDays += 1
+      }
+    }
+    let conversion = users[index]!.conversion!
+    let current = conversion.windows[window]
+    var state = MeasurementState(
+      window: window, valueRules: valueRules, sinceFirstLaunch: now - start, eventCount: 0, currencies: currencies)
+    state.inWindow = current.measures
+    state.sinceInstall = current.measures
+    for earlier in conversion.windows[..<window] { state.sinceInstall.add(earlier.measures) }
+    // The app's SDK cannot read the platform's value: it remembers what it asked for and its own
+    // locks; it cannot know when a timer expired.
+    if !current.locked {
+      state.lastFine = conversion.windows[0].appFine
+      state.lastCoarse = current.appCoarse
+      if let update = model.update(for: state) {
+        // A fine value after window 1 is the platform's to ignore (§4), not the SDK's memory.
+        if window == 0, let fine = update.fine { users[index]!.conversion!.windows[0].appFine = fine }
+        if let coarse = update.coarse { users[index]!.conversion!.windows[window].appCoarse = coarse }
         apply(update, api: .current, slot: slot, in: &simulation)
       }
     }
     // The second SDK maps the same measurements with its own schema and calls the old API
-    // whenever its value changes, knowing nothing of windows or locks.
+    // whenever its value changes, knowing nothing of windows or locks: it counts since install.
     guard let legacySdk = scenario.app.legacySdk else { return }
-    var state = current.measurement
-    state.window = 0
-    state.eventCounts = legacySdkEventSlots.map { state.eventCounts[$0] }
-    guard let fine = legacySdk.update(for: state)?.fine, fine != users[index]!.conversion!.legacySdkFine else { return }
+    var legacy = state
+    legacy.window = 0
+    legacy.sinceInstall.eventCounts = legacySdkEventSlots.map { state.sinceInstall.eventCounts[$0] }
+    legacy.inWindow = legacy.sinceInstall
+    legacy.lastFine = conversion.legacySdkFine
+    legacy.lastCoarse = nil
+    guard let fine = legacySdk.update(for: legacy)?.fine, fine != conversion.legacySdkFine else { return }
     users[index]!.conversion!.legacySdkFine = fine
     apply(ConversionUpdate(fine: fine), api: .legacy, slot: slot, in: &simulation)
   }

@@ -36,6 +36,11 @@ struct World: EventHandler {
   let eventIndex: [String: Int]
   /// For each event of the second SDK's schema, its index among `trackedEvents`.
   let legacySdkEventSlots: [Int]
+  /// Currencies the scenario's revenue comes in, fixing the order of revenue arrays.
+  let currencies: [String]
+  let currencyIndex: [String: Int]
+  /// How the platform treats conversion values for the scenario's ads (§4).
+  let valueRules: MeasurementState.ValueRules
 
   init(scenario: Scenario, model: any ConversionModel, tierPolicy: any TierPolicy, keys: SimulatedKeys, sink: any RunSink) {
     self.scenario = scenario
@@ -65,6 +70,9 @@ struct World: EventHandler {
     let eventIndex = Dictionary(trackedEvents.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
     self.eventIndex = eventIndex
     legacySdkEventSlots = legacyEvents.map { eventIndex[$0]! }
+    currencies = scenario.currencies
+    currencyIndex = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($0.element, $0.offset) })
+    valueRules = version.hasConversionWindows ? .windowed : .increasingOnly
     summary.users = scenario.userCount
     postbackSigner = PostbackSigner(keys.apple)
     impressionSigners = scenario.signing.impressionCheck == .cryptographic ? keys.adNetworks.map(ImpressionSigner.init) : []
@@ -142,7 +150,7 @@ struct World: EventHandler {
 
   private mutating func finish(_ slot: Int32) {
     if let conversion = users[Int(slot)]!.conversion {
-      sink.receive(ConversionRecordBuilder(scenario: scenario, eventNames: trackedEvents).record(conversion, user: users[Int(slot)]!.plan))
+      sink.receive(ConversionRecordBuilder(scenario: scenario, eventNames: trackedEvents, currencies: currencies).record(conversion, user: users[Int(slot)]!.plan))
     }
     users[Int(slot)] = nil
     freeSlots.append(slot)
@@ -170,18 +178,20 @@ struct World: EventHandler {
         summary.firstLaunches += 1
         register(slot: slot, in: &simulation)
       }
-      measure(slot: slot, in: &simulation) { $0.sessions += 1 }
-    case .event(let name, let revenue):
+      measure(slot: slot, session: true, in: &simulation) { $0.sessions += 1 }
+    case .event(let name, let revenue, let currency):
       let event = eventIndex[name]
-      measure(slot: slot, in: &simulation) { state in
-        if let event { state.eventCounts[event] += 1 }
-        state.purchaseRevenue += revenue ?? 0
+      let currency = currencyIndex[currency]!
+      measure(slot: slot, in: &simulation) { measures in
+        if let event { measures.eventCounts[event] += 1 }
+        measures.purchaseRevenue[currency] += revenue ?? 0
       }
-    case .revenue(let amount, let kind):
-      measure(slot: slot, in: &simulation) { state in
+    case .revenue(let amount, let kind, let currency):
+      let currency = currencyIndex[currency]!
+      measure(slot: slot, in: &simulation) { measures in
         switch kind {
-        case .inAppPurchase: state.purchaseRevenue += amount
-        case .ad: state.adRevenue += amount
+        case .inAppPurchase: measures.purchaseRevenue[currency] += amount
+        case .ad: measures.adRevenue[currency] += amount
         }
       }
     case .conversionValueUpdate(let update, let api):

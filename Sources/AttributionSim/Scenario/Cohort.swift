@@ -78,8 +78,10 @@ public struct CohortEvent: Hashable, Sendable {
   /// Probability the event happens on active day d (d = 0 is the first-launch day); the last
   /// value repeats.
   public var perDay: [Double]
-  /// Purchase revenue in USD when it happens, or nil for events without revenue.
+  /// Revenue (in `currency`) when it happens, or nil for events without revenue.
   public var revenue: Distribution?
   /// Whether the revenue is in-app purchase or ad revenue.
   public var revenueKind: RevenueKind
+  /// ISO 4217 code of the revenue's currency.
+  public var currency: String = "USD"
 }

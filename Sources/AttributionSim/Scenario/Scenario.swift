@@ -37,6 +37,20 @@ public struct Scenario: Sendable {
 
   /// All users the scenario simulates.
   public var userCount: Int { scriptedUsers.count + cohorts.reduce(0) { $0 + $1.count } }
+
+  /// The currencies the scenario's revenue comes in, sorted; US dollars when it names none.
+  public var currencies: [String] {
+    var codes = Set(cohorts.flatMap { $0.events.filter { $0.revenue != nil }.map(\.currency) })
+    for user in scriptedUsers {
+      for step in user.timeline {
+        switch step.action {
+        case .event(_, .some, let currency), .revenue(_, _, let currency): codes.insert(currency)
+        default: break
+        }
+      }
+    }
+    return codes.isEmpty ? ["USD"] : codes.sorted()
+  }
 }
 
 /// The attribution framework and device settings a scenario runs under.

@@ -39,10 +39,10 @@ public enum UserAction: Hashable, Sendable {
   case install(redownload: Bool)
   /// The user opens the app (the first open is the first launch).
   case launch
-  /// The app records an in-app event, optionally with purchase revenue in USD.
-  case event(name: String, revenue: Double?)
-  /// The app records revenue in USD: in-app purchase or ad revenue.
-  case revenue(amount: Double, kind: RevenueKind)
+  /// The app records an in-app event, optionally with purchase revenue in `currency`.
+  case event(name: String, revenue: Double?, currency: String = "USD")
+  /// The app records revenue in `currency`: in-app purchase or ad revenue.
+  case revenue(amount: Double, kind: RevenueKind, currency: String = "USD")
   /// The app calls a conversion-value API directly, bypassing the schema.
   case conversionValueUpdate(ConversionUpdate, api: UpdateAPI)
 }

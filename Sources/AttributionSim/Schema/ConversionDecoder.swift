@@ -7,31 +7,35 @@ public protocol ConversionDecoder: Sendable {
   func decode(fine: Int, window: Int) -> DecodedValue?
   /// What coarse value `coarse` means in window `window`; nil when the model cannot produce it.
   func decode(coarse: CoarseValue, window: Int) -> DecodedValue?
+  /// The currency decoded revenue is in, and how true revenue converts into it.
+  var currencies: CurrencyTable { get }
 }
 
-/// A decoded conversion value: a revenue range with a point estimate, and what it says about
-/// each event.
+extension ConversionDecoder {
+  /// US dollars, unless the model says otherwise.
+  public var currencies: CurrencyTable { .usd }
+}
+
+/// A decoded conversion value: the range each measure it speaks of lies in, and a revenue point
+/// estimate.
 public struct DecodedValue: Hashable, Sendable {
-  /// Revenue (USD) in the window is at least this.
-  public var revenueAtLeast: Double
-  /// Revenue is below this; nil when unbounded.
-  public var revenueBelow: Double?
-  /// Events the value says happened (true) or did not (false); absent events are unknown.
-  public var events: [String: Bool]
+  /// The range of each measure the value says something about; absent measures are unknown.
+  public var ranges: [Measure: ValueRange]
+  /// Revenue point estimate in the decoder's currency, or nil when the value says nothing
+  /// about revenue.
+  public var revenueEstimate: Double?
 
   /// A decoded value.
-  public init(revenueAtLeast: Double, revenueBelow: Double?, events: [String: Bool] = [:]) {
-    self.revenueAtLeast = revenueAtLeast
-    self.revenueBelow = revenueBelow
-    self.events = events
+  public init(ranges: [Measure: ValueRange], revenueEstimate: Double?) {
+    self.ranges = ranges
+    self.revenueEstimate = revenueEstimate
   }
 
-  /// The revenue point estimate: the range's midpoint, or its lower bound when it is unbounded
-  /// above (a conservative choice: the top bucket's true mean is unknown to the decoder).
-  /// arXiv 2102.08458 frames the optimal estimate as the conditional mean within the range,
-  /// which needs the revenue distribution; the midpoint assumes it flat.
-  public var revenueEstimate: Double {
-    guard let upper = revenueBelow else { return revenueAtLeast }
-    return (revenueAtLeast + upper) / 2
+  /// Whether event `index` happened (true), did not (false), or the value cannot tell (nil).
+  public func event(_ index: Int) -> Bool? {
+    guard let range = ranges[.eventCount(index)] else { return nil }
+    if range.atLeast >= 1 { return true }
+    if let below = range.below, below <= 1 { return false }
+    return nil
   }
 }

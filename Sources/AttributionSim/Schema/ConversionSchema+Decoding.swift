@@ -1,53 +1,94 @@
 /// Decoding the schema's own values (the server side of the same file).
 extension ConversionSchema: ConversionDecoder {
-  /// A fine value's revenue bucket and event bits. Values with bits no rule sets, or a bucket
-  /// beyond the last bound, cannot come from this schema.
   public func decode(fine: Int, window: Int) -> DecodedValue? {
-    guard (0...63).contains(fine) else { return nil }
-    let bucketMask = (1 << revenueBits) - 1
-    let bucket = fine & bucketMask
-    guard bucket <= revenueBuckets.count else { return nil }
-    let eventMask = eventBits.reduce(0) { $0 | (1 << $1.bit) }
-    guard fine & ~(bucketMask | eventMask) == 0 else { return nil }
-    var events: [String: Bool] = [:]
-    for eventBit in eventBits { events[eventNames[eventBit.event]] = fine & (1 << eventBit.bit) != 0 }
-    return DecodedValue(
-      revenueAtLeast: bucket == 0 ? 0 : revenueBuckets[bucket - 1],
-      revenueBelow: bucket < revenueBuckets.count ? revenueBuckets[bucket] : nil, events: events)
+    guard ConversionUpdate.fineRange.contains(fine), let ranges = fineRanges(fine) else { return nil }
+    return decoded(ranges)
   }
 
-  /// A coarse value's revenue range: the hull of the ranges of the rules giving that value,
-  /// each bounded above by every earlier rule that tests revenue alone (it must have failed).
-  /// An event is known to have happened when every reachable rule giving the value needs it.
-  public func decode(coarse: CoarseValue, window: Int) -> DecodedValue? {
-    let ranges = coarseRuleRanges()
-    let reachable = coarseRules.indices.filter { coarseRules[$0].value == coarse && ranges[$0] != nil }
-    guard !reachable.isEmpty else { return nil }
-    let lower = reachable.map { ranges[$0]!.atLeast }.min()!
-    let uppers = reachable.map { ranges[$0]!.below }
-    let upper = uppers.contains { $0 == nil } ? nil : uppers.compactMap { $0 }.max()
-    var events: [String: Bool] = [:]
-    for (index, name) in eventNames.enumerated() where reachable.allSatisfy({ coarseRules[$0].condition.event == index }) {
-      events[name] = true
-    }
-    return DecodedValue(revenueAtLeast: lower, revenueBelow: upper, events: events)
+  public func decode(coarse value: CoarseValue, window: Int) -> DecodedValue? {
+    guard coarse.indices.contains(window) else { return nil }
+    let rules = coarse[window]
+    let reachable = Self.deciding(rules.map(\.condition), rank: Array(rules.indices))
+    let giving = rules.indices.compactMap { rules[$0].value == value ? reachable[$0] : nil }
+    return giving.isEmpty ? nil : decoded(Self.hull(giving))
   }
 
-  /// For each coarse rule, the revenue range in which it can be the first rule to hold; nil
-  /// when it never can (an earlier revenue-only rule always wins first).
-  func coarseRuleRanges() -> [(atLeast: Double, below: Double?)?] {
-    var ceiling: Double?
-    var ranges: [(atLeast: Double, below: Double?)?] = []
-    for rule in coarseRules {
-      let floor = rule.condition.revenueAtLeast ?? 0
-      ranges.append(ceiling.map { floor < $0 } ?? true ? (floor, ceiling) : nil)
-      // A rule testing revenue alone fails only below its bound; one testing nothing always
-      // holds, so no later rule is ever reached.
-      if rule.condition.event == nil, rule.condition.sessionsAtLeast == nil {
-        let bound = rule.condition.revenueAtLeast ?? 0
-        ceiling = min(ceiling ?? bound, bound)
+  /// The measure ranges a fine value stands for, or nil when the mapping cannot produce it.
+  func fineRanges(_ value: Int) -> [Measure: ValueRange]? {
+    switch fine {
+    case .bits(let fields):
+      guard !fields.isEmpty else { return value == 0 ? [:] : nil }
+      guard value & ~fields.reduce(0, { $0 | $1.mask }) == 0 else { return nil }
+      var ranges: [Measure: ValueRange] = [:]
+      for field in fields {
+        guard let (measure, range) = field.decode((value & field.mask) >> field.low) else { return nil }
+        ranges[measure] = ranges[measure, default: .any].intersection(range)
       }
+      return ranges
+    case .table(let rules):
+      let reachable = Self.deciding(rules.map(\.condition), rank: rules.map { -$0.value })
+      let giving = rules.indices.compactMap { rules[$0].value == value ? reachable[$0] : nil }
+      return giving.isEmpty ? nil : Self.hull(giving)
+    }
+  }
+
+  private func decoded(_ ranges: [Measure: ValueRange]) -> DecodedValue {
+    let estimate = { (source: RevenueSource) in
+      ranges[.revenue(source)]?.estimate(decoding.estimate, openEndedFactor: decoding.openEndedFactor)
+    }
+    var revenue = estimate(.all)
+    if revenue == nil, estimate(.iap) != nil || estimate(.ad) != nil {
+      revenue = (estimate(.iap) ?? 0) + (estimate(.ad) ?? 0)
+    }
+    return DecodedValue(ranges: ranges, revenueEstimate: revenue)
+  }
+
+  /// For rules checked in order of `rank` (lowest first; equal ranks do not exclude each
+  /// other), the condition under which each decides: its own, narrowed by every earlier rule
+  /// having failed. Nil for a rule that never decides, because an earlier rule always holds
+  /// when it does or its narrowed condition is impossible.
+  static func deciding(_ conditions: [Condition], rank: [Int]) -> [Condition?] {
+    conditions.indices.map { index in
+      let earlier = conditions.indices.filter { rank[$0] < rank[index] }
+      var narrowed = conditions[index]
+      for other in earlier { narrowed = narrowed.excluding(conditions[other]) }
+      guard !narrowed.isImpossible, !earlier.contains(where: { narrowed.implies(conditions[$0]) }) else { return nil }
+      return narrowed
+    }
+  }
+
+  /// The smallest ranges covering every condition; a measure some condition leaves free is
+  /// left out (unknown).
+  static func hull(_ conditions: [Condition]) -> [Measure: ValueRange] {
+    guard let first = conditions.first else { return [:] }
+    var ranges = first.ranges
+    for condition in conditions.dropFirst() {
+      var next: [Measure: ValueRange] = [:]
+      for (measure, range) in ranges {
+        if let other = condition.ranges[measure] { next[measure] = range.hull(other) }
+      }
+      ranges = next
     }
     return ranges
+  }
+}
+
+extension BitField {
+  /// The measure a field value speaks of and its range, or nil when the field cannot hold it.
+  func decode(_ value: Int) -> (Measure, ValueRange)? {
+    switch content {
+    case .revenueBucket(let source, let bounds):
+      guard value <= bounds.count else { return nil }
+      return (
+        .revenue(source),
+        ValueRange(atLeast: value == 0 ? 0 : bounds[value - 1], below: value < bounds.count ? bounds[value] : nil)
+      )
+    case .flag(let event):
+      return (.eventCount(event), value == 0 ? ValueRange(below: 1) : ValueRange(atLeast: 1))
+    case .count(let measure):
+      // The top value holds everything from the cap up.
+      let low = Double(value)
+      return (measure, ValueRange(atLeast: low, below: value < maximum ? low + 1 : nil))
+    }
   }
 }

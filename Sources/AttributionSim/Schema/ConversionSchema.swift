@@ -1,91 +1,87 @@
-/// A declarative conversion model: fine value from revenue buckets and event bits, coarse value
-/// and locks from ordered rules.
-///
-/// This is the format's first version, enough for the foundation's flow; the full schema format
-/// (SKAdNetwork 3 layouts, decoding, lint) builds on it.
+/// A declarative conversion model: the same file decides on the device which fine value, coarse
+/// value and lock each activity produces, and decodes postbacks on the server.
 public struct ConversionSchema: ConversionModel, Hashable, Sendable {
   /// The highest schema format version this build reads.
   public static let supportedFormatVersion = 1
 
-  /// A condition on the current window's measurements; every part given must hold.
-  public struct Condition: Hashable, Sendable {
-    /// Revenue (purchase plus ad, USD) in the window is at least this.
-    public var revenueAtLeast: Double?
-    /// This event (index into ``ConversionSchema/eventNames``) happened in the window.
-    public var event: Int?
-    /// At least this many sessions in the window.
-    public var sessionsAtLeast: Int?
-
-    /// Whether the condition holds for `state`.
-    public func holds(for state: MeasurementState) -> Bool {
-      if let bound = revenueAtLeast, state.totalRevenue < bound { return false }
-      if let event, state.eventCounts[event] == 0 { return false }
-      if let bound = sessionsAtLeast, state.sessions < bound { return false }
-      return true
-    }
-  }
-
-  /// A coarse-value rule: the first rule whose condition holds gives the value.
-  public struct CoarseRule: Hashable, Sendable {
-    /// The value this rule gives.
-    public var value: CoarseValue
-    /// When it applies.
-    public var condition: Condition
-  }
-
-  /// A lock rule: lock the window when the condition holds.
-  public struct LockRule: Hashable, Sendable {
-    /// The window (0–2) it applies to, or nil for every window.
-    public var window: Int?
-    /// When to lock.
-    public var condition: Condition
-  }
-
-  /// A fine-value bit set when an event happened in window 1.
-  public struct EventBit: Hashable, Sendable {
-    /// Index into ``ConversionSchema/eventNames``.
-    public var event: Int
-    /// Bit position, 0–5.
-    public var bit: Int
-  }
-
-  /// Every event name the schema mentions.
+  /// Every event name the schema mentions, in order of first mention.
   public var eventNames: [String]
-  /// Ascending revenue bounds (USD): the fine value's low bits hold how many bounds the window's
-  /// revenue reaches.
-  public var revenueBuckets: [Double]
-  /// Fine-value bit set when an event (index) happened in window 0.
-  public var eventBits: [EventBit]
-  /// Coarse rules in priority order.
-  public var coarseRules: [CoarseRule]
+  /// The currency revenue bounds are stated in, and exchange rates into it.
+  public var currencies: CurrencyTable
+  /// The fine-value mapping.
+  public var fine: FineMapping
+  /// Coarse rules for each window (index 0–2), in priority order.
+  public var coarse: [[CoarseRule]]
   /// Lock rules.
-  public var lockRules: [LockRule]
+  public var locks: [LockRule]
+  /// How decoding estimates revenue.
+  public var decoding: DecodingSettings
+  /// What the schema is for, from its file.
+  public var summary: String
 
-  /// Bits the revenue bucket occupies.
-  public var revenueBits: Int { Self.revenueBits(bucketCount: revenueBuckets.count) }
-
-  /// Bits needed to hold a bucket index from 0 to `bucketCount`.
-  public static func revenueBits(bucketCount: Int) -> Int {
-    var bits = 0
-    while (1 << bits) <= bucketCount { bits += 1 }
-    return bits
+  /// A schema from its parts; `coarse` may list fewer than three windows (the rest have none).
+  public init(
+    eventNames: [String], currencies: CurrencyTable = .usd, fine: FineMapping, coarse: [[CoarseRule]] = [],
+    locks: [LockRule] = [], decoding: DecodingSettings = DecodingSettings(), summary: String = ""
+  ) {
+    self.eventNames = eventNames
+    self.currencies = currencies
+    self.fine = fine
+    self.coarse = (0..<3).map { coarse.indices.contains($0) ? coarse[$0] : [] }
+    self.locks = locks
+    self.decoding = decoding
+    self.summary = summary
   }
 
   /// A schema that sets no values beyond registration.
-  public static let empty = ConversionSchema(
-    eventNames: [], revenueBuckets: [], eventBits: [], coarseRules: [], lockRules: [])
+  public static let empty = ConversionSchema(eventNames: [], fine: .none)
+
+  /// Whether any coarse rule exists in any window.
+  public var hasCoarseValues: Bool { coarse.contains { !$0.isEmpty } }
 
   public func update(for state: MeasurementState) -> ConversionUpdate? {
-    var update = ConversionUpdate()
-    if state.window == 0 {
-      var fine = revenueBuckets.reduce(0) { $0 + (state.totalRevenue >= $1 ? 1 : 0) }
-      for eventBit in eventBits where state.eventCounts[eventBit.event] > 0 { fine |= 1 << eventBit.bit }
-      update.fine = fine
+    let values = MeasureValues(state.inWindow, state: state, table: currencies)
+    switch state.valueRules {
+    case .increasingOnly:
+      // Before 4.0 only a greater value counts (§4), so the model never asks for less, and has
+      // no coarse value or lock to ask for.
+      guard let value = fineValue(values), value > (state.lastFine ?? 0) else { return nil }
+      return ConversionUpdate(fine: value)
+    case .windowed:
+      var update = ConversionUpdate()
+      if state.window == 0 { update.fine = fineValue(values) }
+      update.coarse = coarse[state.window].first { $0.condition.holds(values) }?.value
+      update.lock = locks.contains { ($0.window == nil || $0.window == state.window) && $0.condition.holds(values) }
+      // An SDK calls only when its answer changed or it locks.
+      let fineChanges = update.fine != nil && update.fine != state.lastFine
+      let coarseChanges = update.coarse != nil && update.coarse != state.lastCoarse
+      return fineChanges || coarseChanges || update.lock ? update : nil
     }
-    update.coarse = coarseRules.first { $0.condition.holds(for: state) }?.value
-    update.lock = lockRules.contains {
-      ($0.window == nil || $0.window == state.window) && $0.condition.holds(for: state)
+  }
+
+  /// The fine value the mapping gives, or nil when it gives none.
+  func fineValue(_ values: MeasureValues) -> Int? {
+    switch fine {
+    case .bits(let fields):
+      guard !fields.isEmpty else { return nil }
+      return fields.reduce(0) { value, field in value | (field.encode(values) << field.low) }
+    case .table(let rules):
+      return rules.filter { $0.condition.holds(values) }.map(\.value).max()
     }
-    return update.fine == nil && update.coarse == nil && !update.lock ? nil : update
+  }
+}
+
+extension BitField {
+  /// The field's value for the measurements, before shifting into place.
+  func encode(_ values: MeasureValues) -> Int {
+    switch content {
+    case .revenueBucket(let source, let bounds):
+      let revenue = values[.revenue(source)]
+      return bounds.reduce(0) { $0 + (revenue >= $1 ? 1 : 0) }
+    case .flag(let event):
+      return values[.eventCount(event)] > 0 ? 1 : 0
+    case .count(let measure):
+      return min(Int(values[measure]), maximum)
+    }
   }
 }

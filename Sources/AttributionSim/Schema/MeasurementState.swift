@@ -1,22 +1,43 @@
-/// What the app has measured in one conversion window: the conversion model's input.
-public struct MeasurementState: Hashable, Sendable {
-  /// The window: 0, 1 or 2 (postback sequence index).
-  public var window: Int
-  /// App opens in the window, the first launch included.
-  public var sessions: Int = 0
-  /// In-app purchase revenue in the window, USD.
-  public var purchaseRevenue: Double = 0
-  /// Ad revenue in the window, USD.
-  public var adRevenue: Double = 0
-  /// Count of each event in the window, indexed like the schema's ``ConversionSchema/eventNames``.
-  public var eventCounts: [Int]
+import SimEngine
 
-  /// A window with nothing measured yet.
-  public init(window: Int, eventCount: Int) {
-    self.window = window
-    eventCounts = Array(repeating: 0, count: eventCount)
+/// What the app knows when it asks its conversion model for an update: the conversion model's
+/// input.
+public struct MeasurementState: Hashable, Sendable {
+  /// How the platform treats values for the ad (rulebook §4).
+  public enum ValueRules: Hashable, Sendable {
+    /// SKAdNetwork 2.x/3.0: one value that counts only when it is greater than the last.
+    case increasingOnly
+    /// SKAdNetwork 4.0 / AdAttributionKit: three windows, fine value in the first, any value.
+    case windowed
   }
 
-  /// Purchase and ad revenue together.
-  public var totalRevenue: Double { purchaseRevenue + adRevenue }
+  /// The window: 0, 1 or 2 (postback sequence index); always 0 before 4.0.
+  public var window: Int
+  /// The platform's value rules for the ad.
+  public var valueRules: ValueRules
+  /// Time since the first launch, when the app's clock for the conversion started.
+  public var sinceFirstLaunch: SimDuration
+  /// Currency codes, fixing the order of the revenue arrays in ``Measures``.
+  public var currencies: [String]
+  /// Measured since the current window opened (the rulebook's windows, §5.2).
+  public var inWindow: Measures
+  /// Measured since the first launch, over every window.
+  public var sinceInstall: Measures
+  /// The fine value the app last asked for (nil: none since registration set 0).
+  public var lastFine: Int?
+  /// The coarse value the app last asked for in this window.
+  public var lastCoarse: CoarseValue?
+
+  /// A state in `window` with nothing measured.
+  public init(
+    window: Int, valueRules: ValueRules = .windowed, sinceFirstLaunch: SimDuration = .zero,
+    eventCount: Int, currencies: [String] = ["USD"]
+  ) {
+    self.window = window
+    self.valueRules = valueRules
+    self.sinceFirstLaunch = sinceFirstLaunch
+    self.currencies = currencies
+    inWindow = Measures(eventCount: eventCount, currencyCount: currencies.count)
+    sinceInstall = inWindow
+  }
 }

@@ -191,8 +191,10 @@ struct ScriptedJourneyTests {
     #expect(first["end"] == "2026-03-04T01:25:00.000Z")
     #expect(first["fineValue"] == 42)
     #expect(first["coarseValue"] == "medium")
-    #expect(first["revenue"] == .object(["iap": 4.99, "ad": 0.0]))
-    #expect(windows[2].objectValue?["revenue"] == .object(["iap": 9.99, "ad": 0.0]))
+    #expect(first["revenue"] == .object(["iap": .object(["USD": 4.99]), "ad": .object(["USD": 0.0])]))
+    #expect(first["sessions"] == 1 && first["activeDays"] == 1)
+    #expect(windows[1].objectValue?["activeDays"] == 1, "the launch on day 3 of the clock, in window 2")
+    #expect(windows[2].objectValue?["revenue"] == .object(["iap": .object(["USD": 9.99]), "ad": .object(["USD": 0.0])]))
   }
 }
 

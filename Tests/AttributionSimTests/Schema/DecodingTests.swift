@@ -19,14 +19,14 @@ struct DecodingTests {
     for revenue in revenues {
       for mask in 0..<(1 << schema.eventNames.count) {
         var state = MeasurementState(window: 0, eventCount: schema.eventNames.count)
-        state.purchaseRevenue = revenue
-        for index in schema.eventNames.indices where mask & (1 << index) != 0 { state.eventCounts[index] = 1 }
+        state.inWindow.purchaseRevenue[0] = revenue
+        for index in schema.eventNames.indices where mask & (1 << index) != 0 { state.inWindow.eventCounts[index] = 1 }
         let fine = try #require(schema.update(for: state)?.fine)
         seen.insert(fine)
         let decoded = try #require(schema.decode(fine: fine, window: 0), "value \(fine)")
-        #expect(decoded.revenueAtLeast <= revenue && decoded.revenueBelow.map { revenue < $0 } ?? true, "value \(fine)")
+        #expect(decoded.ranges[.revenue(.all)]?.contains(revenue) == true, "value \(fine)")
         for (index, name) in schema.eventNames.enumerated() {
-          #expect(decoded.events[name] == (state.eventCounts[index] > 0), "value \(fine), \(name)")
+          #expect(decoded.event(index) == (state.inWindow.eventCounts[index] > 0), "value \(fine), \(name)")
         }
       }
     }
@@ -36,10 +36,14 @@ struct DecodingTests {
   @Test("coarse values decode to the revenue the rules allow: high ≥ 10, medium below 10, low below 0.5")
   func coarseRanges() throws {
     let schema = try hybrid()
-    #expect(schema.decode(coarse: .high, window: 1) == DecodedValue(revenueAtLeast: 10, revenueBelow: nil))
+    #expect(schema.decode(coarse: .high, window: 1)?.ranges == [.revenue(.all): ValueRange(atLeast: 10)])
     // Medium: a purchase (any revenue below 10) or revenue from 0.5; purchase is not certain.
-    #expect(schema.decode(coarse: .medium, window: 1) == DecodedValue(revenueAtLeast: 0, revenueBelow: 10))
-    #expect(schema.decode(coarse: .low, window: 2) == DecodedValue(revenueAtLeast: 0, revenueBelow: 0.5))
+    let medium = try #require(schema.decode(coarse: .medium, window: 1))
+    #expect(medium.ranges[.revenue(.all)] == ValueRange(below: 10) && medium.event(2) == nil)
+    // Low: every earlier rule failed, so revenue is below 0.5 and there was no purchase.
+    let low = try #require(schema.decode(coarse: .low, window: 2))
+    #expect(low.ranges[.revenue(.all)] == ValueRange(below: 0.5) && low.event(2) == false)
+    #expect(low.ranges[.sessions] == ValueRange(atLeast: 1))
     #expect(schema.decode(coarse: .high, window: 0)?.revenueEstimate == 10, "unbounded: the lower bound")
     #expect(schema.decode(coarse: .medium, window: 0)?.revenueEstimate == 5, "bounded: the midpoint")
   }
@@ -54,10 +58,10 @@ struct DecodingTests {
                     coarseValue: [{ value: "high", revenueAtLeast: 10 }, { value: "low", revenueAtLeast: 20 }] },
         """)
     let schema = try TestScenarios.load(text).schema
-    #expect(schema.decode(fine: 2, window: 0) == DecodedValue(revenueAtLeast: 10, revenueBelow: nil, events: ["purchase": false]))
+    #expect(schema.decode(fine: 2, window: 0)?.ranges == [.revenue(.all): ValueRange(atLeast: 10), .eventCount(0): ValueRange(below: 1)])
     #expect(schema.decode(fine: 3, window: 0) == nil, "bucket 3 needs a third bound")
     #expect(schema.decode(fine: 4, window: 0) == nil, "bit 2 is set by nothing")
-    #expect(schema.decode(fine: 9, window: 0) == DecodedValue(revenueAtLeast: 1, revenueBelow: 10, events: ["purchase": true]))
+    #expect(schema.decode(fine: 9, window: 0)?.ranges == [.revenue(.all): ValueRange(atLeast: 1, below: 10), .eventCount(0): ValueRange(atLeast: 1)])
     #expect(schema.decode(coarse: .medium, window: 1) == nil, "no rule gives medium")
     #expect(schema.decode(coarse: .low, window: 1) == nil, "revenue ≥ 20 always meets the 'high' rule first")
   }
@@ -103,10 +107,10 @@ struct DecodingTests {
       let schema = try ScenarioLoader.loadSchema(path: TestScenarios.scenariosDirectory + "/schemas/\(name).json")
       for revenue in stride(from: 0.0, through: 1_200, by: 0.37) {
         var state = MeasurementState(window: 0, eventCount: schema.eventNames.count)
-        state.adRevenue = revenue
+        state.inWindow.adRevenue[0] = revenue
         guard let fine = schema.update(for: state)?.fine else { continue }
         let decoded = try #require(schema.decode(fine: fine, window: 0), "\(name): value \(fine)")
-        #expect(decoded.revenueAtLeast <= revenue && decoded.revenueBelow.map { revenue < $0 } ?? true, "\(name): \(revenue)")
+        #expect(decoded.ranges[.revenue(.all)]?.contains(revenue) == true, "\(name): \(revenue)")
       }
     }
     #expect(throws: ScenarioLoadError.self) { try ScenarioLoader.loadSchema(path: "/nonexistent/schema.json") }

@@ -1,0 +1,81 @@
+/// A condition on the app's measurements: each measure it names lies in its range.
+public struct Condition: Hashable, Sendable {
+  /// The range each named measure must lie in; measures not named are free.
+  public var ranges: [Measure: ValueRange]
+
+  /// A condition from measure ranges; no ranges means it always holds.
+  public init(_ ranges: [Measure: ValueRange] = [:]) { self.ranges = ranges }
+
+  /// Whether it holds for the measured values.
+  public func holds(_ values: MeasureValues) -> Bool {
+    ranges.allSatisfy { $0.value.contains(values[$0.key]) }
+  }
+
+  /// The range of `measure` the condition allows.
+  public func range(_ measure: Measure) -> ValueRange { ranges[measure] ?? .any }
+
+  /// Whether it names no measure, so always holds.
+  public var isAlways: Bool { ranges.isEmpty }
+
+  /// The condition holding when both do.
+  public func and(_ other: Condition) -> Condition {
+    Condition(ranges.merging(other.ranges) { $0.intersection($1) })
+  }
+
+  /// Whether no values satisfy it (a measure's range is empty).
+  public var isImpossible: Bool {
+    ranges.contains { measure, range in
+      // Counts take whole values: [2.5, 3) holds none.
+      range.isEmpty || (measure.isCount && range.below.map { $0 <= range.atLeast.rounded(.up) } ?? false)
+    }
+  }
+
+  /// Whether every values satisfying this also satisfy `other`.
+  public func implies(_ other: Condition) -> Bool {
+    other.ranges.allSatisfy { range($0.key).isSubset(of: $0.value) }
+  }
+
+  /// The condition left once `earlier`, checked first, is known to have failed, as far as one
+  /// range per measure can say it: only a condition on a single measure with one bound narrows
+  /// the others (failing `x ≥ a` means `x < a`).
+  public func excluding(_ earlier: Condition) -> Condition {
+    guard earlier.ranges.count == 1, let (measure, range) = earlier.ranges.first else { return self }
+    var narrowed = self
+    if range.below == nil {
+      narrowed.ranges[measure] = self.range(measure).intersection(ValueRange(atLeast: 0, below: range.atLeast))
+    } else if range.atLeast == 0, let upper = range.below {
+      narrowed.ranges[measure] = self.range(measure).intersection(ValueRange(atLeast: upper))
+    }
+    return narrowed
+  }
+}
+
+/// The measured values a condition is checked against, worked out once per update.
+public struct MeasureValues: Sendable {
+  private let measures: Measures
+  private let revenue: (all: Double, iap: Double, ad: Double)
+  private let hours: Double
+
+  /// The values of `measures` at `state`'s time, revenue converted with `table`.
+  public init(_ measures: Measures, state: MeasurementState, table: CurrencyTable) {
+    self.measures = measures
+    let iap = measures.revenue(.iap, currencies: state.currencies, table: table)
+    let ad = measures.revenue(.ad, currencies: state.currencies, table: table)
+    revenue = (iap + ad, iap, ad)
+    hours = Double(state.sinceFirstLaunch.milliseconds) / 3_600_000
+  }
+
+  /// The value of `measure`.
+  public subscript(measure: Measure) -> Double {
+    switch measure {
+    case .revenue(.all): revenue.all
+    case .revenue(.iap): revenue.iap
+    case .revenue(.ad): revenue.ad
+    case .eventCount(let index): Double(measures.eventCounts[index])
+    case .sessions: Double(measures.sessions)
+    case .activeDays: Double(measures.activeDays)
+    case .daysSinceInstall: (hours / 24).rounded(.down)
+    case .hoursSinceInstall: hours
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/// What the app counted over a span of time (one conversion window, or since the install).
+public struct Measures: Hashable, Sendable {
+  /// App opens, the first launch included.
+  public var sessions = 0
+  /// Distinct days since the first launch with at least one app open.
+  public var activeDays = 0
+  /// Count of each event, indexed like the model's event names.
+  public var eventCounts: [Int]
+  /// In-app purchase revenue, indexed like ``MeasurementState/currencies``.
+  public var purchaseRevenue: [Double]
+  /// Ad revenue, indexed like ``MeasurementState/currencies``.
+  public var adRevenue: [Double]
+
+  /// Nothing counted yet.
+  public init(eventCount: Int, currencyCount: Int) {
+    eventCounts = Array(repeating: 0, count: eventCount)
+    purchaseRevenue = Array(repeating: 0, count: currencyCount)
+    adRevenue = purchaseRevenue
+  }
+
+  /// Adds what `other` counted (same events and currencies).
+  public mutating func add(_ other: Measures) {
+    sessions += other.sessions
+    activeDays += other.activeDays
+    for index in eventCounts.indices { eventCounts[index] += other.eventCounts[index] }
+    for index in purchaseRevenue.indices {
+      purchaseRevenue[index] += other.purchaseRevenue[index]
+      adRevenue[index] += other.adRevenue[index]
+    }
+  }
+
+  /// Revenue from `source` converted with `table`, reading currency codes from `currencies`;
+  /// currencies the table cannot convert count nothing (scenario loading rejects them).
+  public func revenue(_ source: RevenueSource, currencies: [String], table: CurrencyTable) -> Double {
+    var total = 0.0
+    for (index, code) in currencies.enumerated() {
+      guard let rate = table.rate(code) else { continue }
+      if source != .ad { total += purchaseRevenue[index] * rate }
+      if source != .iap { total += adRevenue[index] * rate }
+    }
+    return total
+  }
+}
