@@ -61,6 +61,41 @@ enum AttrsimTool {
           OptionSpec(name: "seed", valueName: "n", help: "Use this seed instead of the scenario's."),
         ]),
       CommandSpec(
+        name: "schema", abstract: "Check or explain conversion schemas: attrsim schema lint|explain FILE…",
+        discussion: """
+          lint reports every reading error and every rule that never applies, fine values that \
+          overlap, coarse mappings that never say 'high', locks outside their window and, with \
+          --scenario, events no scenario performs; exit status 65 when any error is found \
+          (warnings alone exit 0). explain prints what each fine and coarse value means and \
+          when each window locks.
+          """,
+        arguments: [
+          ArgumentSpec(name: "action", help: "What to do: lint or explain."),
+          ArgumentSpec(name: "schemas", help: "Schema files (JSON or JSON5).", isRepeating: true),
+        ],
+        options: [
+          OptionSpec(
+            name: "scenario", valueName: "file",
+            help: "lint: check the schema's events against this scenario's (repeatable).")
+        ]),
+      CommandSpec(
+        name: "decode", abstract: "Decode postbacks with a schema, per campaign and window.",
+        discussion: """
+          Reads postbacks (a run's postbacks.jsonl, or Apple's JSON bodies: one object, an array \
+          or one per line), skips developer copies, repeated transaction-ids and non-winning \
+          postbacks, decodes each value with the schema and prints fine, coarse, none and unknown \
+          counts, decoded revenue and events per campaign and window. --scenario names campaigns \
+          by their source identifiers (and supplies its schema when --schema is not given); --out \
+          writes each postback's decoding as JSON lines. Signatures are not checked: see \
+          'attrsim postback verify'.
+          """,
+        arguments: [ArgumentSpec(name: "postbacks", help: "Files of postbacks.", isRepeating: true)],
+        options: [
+          OptionSpec(name: "schema", valueName: "file", help: "The schema to decode with."),
+          OptionSpec(name: "scenario", valueName: "file", help: "Name networks and campaigns from this scenario."),
+          OptionSpec(name: "out", short: "o", valueName: "file", help: "Write each postback's decoding (JSON lines)."),
+        ]),
+      CommandSpec(
         name: "validate", abstract: "Check scenario files without running them.",
         discussion: "Reports every problem in every file; exit status 65 when any file has one.",
         arguments: [ArgumentSpec(name: "scenarios", help: "The scenario files to check.", isRepeating: true)]),

@@ -32,7 +32,7 @@ enum CompareCommand {
       summaries.append(ScenarioRunner.run(scenario, sink: &sink))
     }
     Console.out("\(scenario.name): \(scenario.userCount) users, seed \(scenario.seed); the same users under each schema\n")
-    Console.out(table(header: ["schema"] + schemaPaths, rows: rows(summaries)))
+    Console.out(TextTable.render([["schema"] + schemaPaths] + rows(summaries)))
     return .success
   }
 
@@ -63,15 +63,5 @@ enum CompareCommand {
           })
     }
     return rows
-  }
-
-  /// Left-aligned columns separated by two spaces.
-  private static func table(header: [String], rows: [[String]]) -> String {
-    let all = [header] + rows
-    let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-    return all.map { row in
-      row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
-        .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-    }.joined(separator: "\n")
   }
 }

@@ -17,6 +17,8 @@ case .command(let command):
     case "run": status = try RunCommand.execute(command)
     case "postback": status = try PostbackCommand.execute(command)
     case "compare": status = try CompareCommand.execute(command)
+    case "schema": status = try SchemaCommand.execute(command)
+    case "decode": status = try DecodeCommand.execute(command)
     default: status = ValidateCommand.execute(command)
     }
   } catch {

@@ -34,6 +34,27 @@ public enum ScenarioLoader {
     return try checked(schema, log: log, file: path, what: "schema")
   }
 
+  /// Lints a schema file: every reading error, or, when it reads, every ``SchemaLint`` finding
+  /// located in the file. Events are checked against `declaredEvents` when given.
+  public static func lintSchema(path: String, declaredEvents: Set<String>? = nil) -> [ScenarioDiagnostic] {
+    let node: JSONNode
+    do {
+      node = try parseNode(try readText(path), file: path)
+    } catch {
+      return error.diagnostics
+    }
+    let log = DiagnosticLog()
+    guard let schema = SchemaReader(reader: JSONReader(node: node, path: "", file: path, log: log)).read(), !log.hasErrors
+    else { return log.sorted }
+    for finding in SchemaLint(schema, declaredEvents: declaredEvents).findings {
+      log.add(
+        ScenarioDiagnostic(
+          severity: finding.severity, file: path, location: JSONPathLookup.node(at: finding.path, under: node)?.location,
+          path: finding.path, message: finding.message))
+    }
+    return log.sorted
+  }
+
   private static func readText(_ path: String) throws(ScenarioLoadError) -> String {
     do {
       return try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)

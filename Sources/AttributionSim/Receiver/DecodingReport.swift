@@ -30,23 +30,36 @@ public struct DecodingReport: Sendable, Equatable {
   }
 
   private struct Key: Hashable, Comparable {
-    var network: Int
+    var network: Int  // Int.max for a network the report does not know
+    var networkId: String
     var campaign: Int  // Int.max for unmatched
     var unmatched: String
     var window: Int
     static func < (a: Key, b: Key) -> Bool {
-      (a.network, a.campaign, a.unmatched, a.window) < (b.network, b.campaign, b.unmatched, b.window)
+      (a.network, a.networkId, a.campaign, a.unmatched, a.window)
+        < (b.network, b.networkId, b.campaign, b.unmatched, b.window)
     }
+  }
+
+  /// What one postback's value decoded to.
+  public enum Outcome: Sendable, Equatable {
+    /// A fine or coarse value the model can produce, and what it means.
+    case decoded(DecodedValue)
+    /// No value (crowd anonymity withheld it, or the window had none).
+    case none
+    /// A value the model cannot produce.
+    case unknown
   }
 
   private let decoder: any ConversionDecoder
   private let eventNames: [String]
   private let networks: [AdNetwork]
   private let networkIndex: [String: Int]
-  private let windowCount: Int
+  private var windowCount: Int
   /// The scenario's currencies, in measurement order, for converting true revenue.
-  private let currencies: [String]
-  private let hasSourceIdentifiers: Bool
+  private var currencies: [String]
+  /// Whether rows carry a simulation's truth (false for postbacks from anywhere).
+  public private(set) var hasTruth: Bool
   private var rows: [Key: Row] = [:]
   /// First time each user's winning postback carried a value, until their conversion arrives.
   private var firstSignal: [String: SimTime] = [:]
@@ -56,59 +69,97 @@ public struct DecodingReport: Sendable, Equatable {
 
   /// A report for `scenario` decoded with `decoder`, reading the events `eventNames` names.
   public init(scenario: Scenario, decoder: any ConversionDecoder, eventNames: [String]) {
-    self.decoder = decoder
-    self.eventNames = eventNames
-    networks = scenario.adNetworks
-    networkIndex = Dictionary(scenario.adNetworks.enumerated().map { ($0.element.identifier, $0.offset) }) { a, _ in a }
+    self.init(decoder: decoder, eventNames: eventNames, networks: scenario.adNetworks)
     windowCount = scenario.platform.version.hasConversionWindows ? 3 : 1
     currencies = scenario.currencies
-    hasSourceIdentifiers = scenario.platform.version.hasConversionWindows
+    hasTruth = true
+  }
+
+  /// A report of postbacks from anywhere, without truth: rows by network and campaign, named
+  /// from `networks` where they match (otherwise the ad network identifier and the source
+  /// identifier or campaign-id).
+  public init(decoder: any ConversionDecoder, eventNames: [String], networks: [AdNetwork] = []) {
+    self.decoder = decoder
+    self.eventNames = eventNames
+    self.networks = networks
+    networkIndex = Dictionary(networks.enumerated().map { ($0.element.identifier, $0.offset) }) { a, _ in a }
+    windowCount = 3
+    currencies = []
+    hasTruth = false
   }
 
   private mutating func row(_ key: Key) -> Row {
     if let row = rows[key] { return row }
-    let network = networks[key.network]
+    let campaign: String
+    if key.campaign != Int.max {
+      campaign = networks[key.network].campaigns[key.campaign].name
+    } else {
+      campaign = key.unmatched
+    }
     return Row(
-      network: network.name, campaign: key.campaign == Int.max ? key.unmatched : network.campaigns[key.campaign].name,
+      network: key.network == Int.max ? key.networkId : networks[key.network].name, campaign: campaign,
       window: key.window, trueEventUsers: Array(repeating: 0, count: eventNames.count),
       decodedEventUsers: Array(repeating: 0, count: eventNames.count))
   }
 
-  /// Decodes an accepted winning postback.
+  /// Decodes an accepted winning postback of the run.
   mutating func decode(_ postback: PostbackRecord) {
-    guard case .object(let body) = postback.payload, case .string(let networkId) = body["ad-network-id"],
-      let network = networkIndex[networkId]
-    else { return }
-    var key = Key(network: network, campaign: Int.max, unmatched: "", window: postback.sequenceIndex)
-    if hasSourceIdentifiers, case .string(let digits) = body["source-identifier"], let value = Int(digits) {
+    if case .decoded = decode(payload: postback.payload), firstSignal[postback.user] == nil {
+      firstSignal[postback.user] = postback.time
+    }
+  }
+
+  /// Decodes a winning postback body (from the run or from anywhere) into its campaign's row.
+  /// A body that is not a postback (no ad network identifier) decodes to nil and counts nowhere.
+  @discardableResult
+  public mutating func decode(payload: JSONValue) -> Outcome? {
+    guard case .object(let body) = payload, case .string(let networkId) = body["ad-network-id"] else { return nil }
+    var window = 0
+    if case .int(let index) = body["postback-sequence-index"] { window = Int(index) }
+    // Known networks are keyed by index alone, as the truth rows are.
+    let known = networkIndex[networkId]
+    var key = Key(
+      network: known ?? Int.max, networkId: known == nil ? networkId : "", campaign: Int.max, unmatched: "", window: window)
+    let campaigns = key.network == Int.max ? [] : networks[key.network].campaigns
+    // Unmatched identifiers are marked "?" when the report knows the network's campaigns.
+    let mark = campaigns.isEmpty ? "" : "?"
+    if case .string(let digits) = body["source-identifier"], let value = Int(digits) {
       let modulus = TierDecision.modulus(digits: digits.count)
-      let matches = networks[network].campaigns.indices.filter { networks[network].campaigns[$0].sourceIdentifier % modulus == value }
-      if matches.count == 1 { key.campaign = matches[0] } else { key.unmatched = "?" + digits }
-    } else if case .int(let id) = body["campaign-id"],
-      let match = networks[network].campaigns.firstIndex(where: { $0.sourceIdentifier == Int(id) })
-    {
-      key.campaign = match
+      let matches = campaigns.indices.filter { campaigns[$0].sourceIdentifier % modulus == value }
+      if matches.count == 1 { key.campaign = matches[0] } else { key.unmatched = mark + digits }
+    } else if case .int(let id) = body["campaign-id"] {
+      if let match = campaigns.firstIndex(where: { $0.sourceIdentifier == Int(id) }) {
+        key.campaign = match
+      } else {
+        key.unmatched = mark + String(id)
+      }
     } else {
       key.unmatched = "?"
     }
     var entry = row(key)
     entry.postbacks += 1
-    var decoded: DecodedValue?
+    let outcome: Outcome
     if case .int(let fine) = body["conversion-value"] {
-      decoded = decoder.decode(fine: Int(fine), window: postback.sequenceIndex)
-      if decoded == nil { entry.unknown += 1 } else { entry.fine += 1 }
+      outcome = decoder.decode(fine: Int(fine), window: window).map(Outcome.decoded) ?? .unknown
+      if case .decoded = outcome { entry.fine += 1 }
     } else if case .string(let text) = body["coarse-conversion-value"] {
-      decoded = CoarseValue(rawValue: text).flatMap { decoder.decode(coarse: $0, window: postback.sequenceIndex) }
-      if decoded == nil { entry.unknown += 1 } else { entry.coarse += 1 }
+      outcome = CoarseValue(rawValue: text).flatMap { decoder.decode(coarse: $0, window: window) }.map(Outcome.decoded) ?? .unknown
+      if case .decoded = outcome { entry.coarse += 1 }
     } else {
+      outcome = .none
       entry.none += 1
     }
-    if let decoded {
+    switch outcome {
+    case .decoded(let decoded):
       entry.decodedRevenue += decoded.revenueEstimate ?? 0
       for index in eventNames.indices where decoded.event(index) == true { entry.decodedEventUsers[index] += 1 }
-      if firstSignal[postback.user] == nil { firstSignal[postback.user] = postback.time }
+    case .unknown:
+      entry.unknown += 1
+    case .none:
+      break
     }
     rows[key] = entry
+    return outcome
   }
 
   /// Adds a finished conversion's truth to its winning campaign's rows.
@@ -116,7 +167,8 @@ public struct DecodingReport: Sendable, Equatable {
     let conversion = record.conversion
     for window in 0..<windowCount {
       let key = Key(
-        network: Int(conversion.winner.network), campaign: Int(conversion.winner.campaign), unmatched: "", window: window)
+        network: Int(conversion.winner.network), networkId: "", campaign: Int(conversion.winner.campaign), unmatched: "",
+        window: window)
       var entry = row(key)
       entry.installs += 1
       if conversion.windows.indices.contains(window) {
@@ -147,23 +199,33 @@ public struct DecodingReport: Sendable, Equatable {
 
   /// `decoded.csv`: one line per campaign and window.
   public var csv: String {
-    var header = [
-      "network", "campaign", "window", "installs", "postbacks", "fine", "coarse", "none", "unknown", "true_revenue",
-      "decoded_revenue", "revenue_error",
-    ]
-    for name in eventNames { header += ["true_\(name)_users", "decoded_\(name)_users"] }
-    var lines = [header.joined(separator: ",")]
+    table.map { $0.map(CSVField.text).joined(separator: ",") }.joined(separator: "\n") + "\n"
+  }
+
+  /// The rows as text cells under a header; truth columns only when the report has truth.
+  public var table: [[String]] {
+    var header = ["network", "campaign", "window"]
+    if hasTruth { header.append("installs") }
+    header += ["postbacks", "fine", "coarse", "none", "unknown"]
+    header += hasTruth ? ["true_revenue", "decoded_revenue", "revenue_error"] : ["decoded_revenue"]
+    for name in eventNames { header += (hasTruth ? ["true_\(name)_users"] : []) + ["decoded_\(name)_users"] }
+    var lines = [header]
     for row in orderedRows {
-      var fields = [
-        CSVField.text(row.network), CSVField.text(row.campaign), String(row.window), String(row.installs),
-        String(row.postbacks), String(row.fine), String(row.coarse), String(row.none), String(row.unknown),
-        CSVField.money(row.trueRevenue), CSVField.money(row.decodedRevenue),
-        CSVField.money(row.decodedRevenue - row.trueRevenue),
-      ]
-      for index in eventNames.indices { fields += [String(row.trueEventUsers[index]), String(row.decodedEventUsers[index])] }
-      lines.append(fields.joined(separator: ","))
+      var fields = [row.network, row.campaign, String(row.window)]
+      if hasTruth { fields.append(String(row.installs)) }
+      fields += [String(row.postbacks), String(row.fine), String(row.coarse), String(row.none), String(row.unknown)]
+      fields +=
+        hasTruth
+        ? [
+          CSVField.money(row.trueRevenue), CSVField.money(row.decodedRevenue),
+          CSVField.money(row.decodedRevenue - row.trueRevenue),
+        ] : [CSVField.money(row.decodedRevenue)]
+      for index in eventNames.indices {
+        fields += (hasTruth ? [String(row.trueEventUsers[index])] : []) + [String(row.decodedEventUsers[index])]
+      }
+      lines.append(fields)
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines
   }
 
   /// One campaign's revenue over all its windows.

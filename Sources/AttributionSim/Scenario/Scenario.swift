@@ -38,6 +38,17 @@ public struct Scenario: Sendable {
   /// All users the scenario simulates.
   public var userCount: Int { scriptedUsers.count + cohorts.reduce(0) { $0 + $1.count } }
 
+  /// The names of the in-app events the scenario's users perform.
+  public var declaredEvents: Set<String> {
+    var names = Set(cohorts.flatMap { $0.events.map(\.name) })
+    for user in scriptedUsers {
+      for step in user.timeline {
+        if case .event(let name, _, _) = step.action { names.insert(name) }
+      }
+    }
+    return names
+  }
+
   /// The currencies the scenario's revenue comes in, sorted; US dollars when it names none.
   public var currencies: [String] {
     var codes = Set(cohorts.flatMap { $0.events.filter { $0.revenue != nil }.map(\.currency) })

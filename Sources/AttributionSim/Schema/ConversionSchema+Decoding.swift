@@ -65,7 +65,7 @@ extension ConversionSchema: ConversionDecoder {
     for condition in conditions.dropFirst() {
       var next: [Measure: ValueRange] = [:]
       for (measure, range) in ranges {
-        if let other = condition.ranges[measure] { next[measure] = range.hull(other) }
+        if let other = condition.ranges[measure], case let hull = range.hull(other), hull != .any { next[measure] = hull }
       }
       ranges = next
     }

@@ -1,0 +1,105 @@
+import AttributionSim
+import CommandLineKit
+import Foundation
+import SimJSON
+
+/// `attrsim decode --schema SCHEMA POSTBACKS… [--scenario S] [--out FILE]`: decodes postbacks
+/// from anywhere with a schema, per campaign and window.
+enum DecodeCommand {
+  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
+    let scenarioPath = command.value(of: "scenario")
+    guard command.value(of: "schema") != nil || scenarioPath != nil else {
+      throw command.usageError("Name the schema to decode with: --schema FILE (or --scenario FILE for its schema)")
+    }
+    var scenario: Scenario?
+    var schema: ConversionSchema
+    do {
+      if let scenarioPath { scenario = try ScenarioLoader.load(path: scenarioPath) }
+      if let schemaPath = command.value(of: "schema") {
+        schema = try ScenarioLoader.loadSchema(path: schemaPath)
+      } else {
+        schema = scenario!.schema
+      }
+    } catch {
+      RunCommand.report(error, file: command.value(of: "schema") ?? scenarioPath ?? "")
+      return .dataError
+    }
+    var report = DecodingReport(decoder: schema, eventNames: schema.eventNames, networks: scenario?.adNetworks ?? [])
+    var lines: [String] = []
+    var seen = Set<String>()
+    var counts = (postbacks: 0, copies: 0, duplicates: 0, nonWinning: 0, invalid: 0)
+    for path in command.arguments(named: "postbacks") {
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        Console.error("\(path): error: cannot read the file")
+        return .ioError
+      }
+      for entry in PostbackFile.entries(in: text) {
+        let place = path + (entry.line.map { ":\($0)" } ?? "") + (entry.index.map { "[\($0)]" } ?? "")
+        guard case .success(let body) = entry.body, case .object(let fields) = body,
+          case .string(let network) = fields["ad-network-id"]
+        else {
+          counts.invalid += 1
+          Console.error("\(place): error: not a postback (a JSON object with an ad-network-id)")
+          continue
+        }
+        // A run's log holds the developer's copy of each winning postback too.
+        if entry.recipient == "developer" {
+          counts.copies += 1
+          continue
+        }
+        if case .bool(false) = fields["did-win"] {
+          counts.nonWinning += 1
+          continue
+        }
+        if case .string(let transaction) = fields["transaction-id"] {
+          guard seen.insert(network + "\u{1F}" + transaction).inserted else {
+            counts.duplicates += 1
+            continue
+          }
+        }
+        counts.postbacks += 1
+        let outcome = report.decode(payload: body)
+        lines.append(line(place: place, fields: fields, outcome: outcome, schema: schema))
+      }
+    }
+    Console.out(TextTable.render(report.table))
+    var notes = ["\(counts.postbacks) winning postbacks decoded"]
+    if counts.copies > 0 { notes.append("\(counts.copies) developer copies skipped") }
+    if counts.duplicates > 0 { notes.append("\(counts.duplicates) repeated transaction-ids skipped") }
+    if counts.nonWinning > 0 { notes.append("\(counts.nonWinning) non-winning (they carry no value)") }
+    if counts.invalid > 0 { notes.append("\(counts.invalid) entries not postbacks") }
+    Console.out(notes.joined(separator: "; "))
+    if let out = command.value(of: "out") {
+      do {
+        try Data((lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")).utf8)
+          .write(to: URL(fileURLWithPath: out), options: .atomic)
+        Console.out("wrote \(out)")
+      } catch {
+        Console.error("\(out): error: cannot write: \(error.localizedDescription)")
+        return .ioError
+      }
+    }
+    return counts.invalid > 0 ? .dataError : .success
+  }
+
+  /// One postback's identity, value and decoding, as a JSON line.
+  private static func line(
+    place: String, fields: [String: JSONValue], outcome: DecodingReport.Outcome?, schema: ConversionSchema
+  ) -> String {
+    var object: [String: JSONValue] = ["at": .string(place)]
+    for key in [
+      "ad-network-id", "transaction-id", "postback-sequence-index", "source-identifier", "campaign-id",
+      "conversion-value", "coarse-conversion-value",
+    ] {
+      if let value = fields[key] { object[key] = value }
+    }
+    switch outcome {
+    case .decoded(let value)?: object["decoded"] = value.json(eventNames: schema.eventNames, currency: schema.currencies.base)
+    case .unknown?: object["decoded"] = .string("unknown value")
+    case .none?, nil: object["decoded"] = .null
+    }
+    var text = ""
+    JSONValue.object(object).write(to: &text, pretty: false)
+    return text
+  }
+}
