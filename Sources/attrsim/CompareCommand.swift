@@ -22,7 +22,7 @@ enum CompareCommand {
     var summaries: [RunSummary] = []
     for schemaPath in schemaPaths {
       do {
-        scenario.schema = try ScenarioLoader.loadSchema(path: schemaPath)
+        scenario.schema = try ScenarioLoader.loadSchema(path: schemaPath, for: scenario)
       } catch {
         RunCommand.report(error, file: schemaPath)
         return .dataError

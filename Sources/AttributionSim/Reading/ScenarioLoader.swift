@@ -24,13 +24,16 @@ public enum ScenarioLoader {
     return try checked(reader.read(), log: log, file: file, what: "scenario")
   }
 
-  /// Loads a conversion schema file on its own (for `attrsim compare` and library users).
+  /// Loads a conversion schema file on its own (for `attrsim compare` and library users); with
+  /// `scenario`, also checks that it converts every currency the scenario's revenue comes in.
   ///
   /// - Throws: ``ScenarioLoadError`` with every problem found.
-  public static func loadSchema(path: String) throws(ScenarioLoadError) -> ConversionSchema {
+  public static func loadSchema(path: String, for scenario: Scenario? = nil) throws(ScenarioLoadError) -> ConversionSchema {
     let node = try parseNode(try readText(path), file: path)
     let log = DiagnosticLog()
-    let schema = SchemaReader(reader: JSONReader(node: node, path: "", file: path, log: log)).read()
+    let reader = JSONReader(node: node, path: "", file: path, log: log)
+    let schema = SchemaReader(reader: reader).read()
+    if let schema, let scenario, let problem = ScenarioReader.currencyProblem(scenario, schema) { reader.error(problem) }
     return try checked(schema, log: log, file: path, what: "schema")
   }
 

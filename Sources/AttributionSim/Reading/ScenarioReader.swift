@@ -58,16 +58,21 @@ struct ScenarioReader {
     return log.hasErrors ? nil : scenario
   }
 
+  /// Why `schema` cannot measure `scenario`'s revenue, or nil when it converts every currency.
+  static func currencyProblem(_ scenario: Scenario, _ schema: ConversionSchema) -> String? {
+    let missing = schema.currencies.missing(scenario.currencies)
+    guard !missing.isEmpty else { return nil }
+    return "revenue comes in \(missing.joined(separator: ", ")), which the schema (in \(schema.currencies.base)) cannot convert: "
+      + "add \(missing.map { "exchangeRates.\($0)" }.joined(separator: ", ")) to it"
+  }
+
   /// Every currency the scenario's revenue comes in must convert into each schema's currency.
   private func checkCurrencies(_ scenario: Scenario, _ object: ObjectReader) {
     let schemas = [(scenario.schema, object.optional("schema"))]
       + (scenario.app.legacySdk.map { [($0, object.optional("app"))] } ?? [])
     for (schema, reader) in schemas {
-      let missing = scenario.currencies.filter { schema.currencies.rate($0) == nil }
-      guard !missing.isEmpty, schema != .empty else { continue }
-      (reader ?? root).error(
-        "revenue comes in \(missing.joined(separator: ", ")), which the schema (in \(schema.currencies.base)) cannot convert: "
-          + "add \(missing.map { "exchangeRates.\($0)" }.joined(separator: ", ")) to it")
+      guard schema != .empty, let problem = Self.currencyProblem(scenario, schema) else { continue }
+      (reader ?? root).error(problem)
     }
   }
 

@@ -111,11 +111,13 @@ struct SchemaReader {
       }
       let rules: [ValueRule] =
         valuesReader.array()?.compactMap { entry in
-          guard let object = entry.object(keys: ["value"] + ConditionReader.keys),
+          guard let object = entry.object(keys: ["value", "revenueEstimate"] + ConditionReader.keys),
             let value = object.required("value", "the fine value, 0 to 63")?.integer(in: 0...63),
             let condition = ConditionReader(object: object).read(events: &events)
           else { return nil }
-          return ValueRule(value: Int(value), condition: condition, source: entry.path)
+          let estimate = object.optional("revenueEstimate")?.nonNegativeNumber()
+          if object.has("revenueEstimate"), estimate == nil { return nil }
+          return ValueRule(value: Int(value), condition: condition, revenueEstimate: estimate, source: entry.path)
         } ?? []
       return .table(rules)
     }
@@ -269,11 +271,14 @@ struct SchemaReader {
   private func readCoarse(_ reader: JSONReader, events: inout EventNames) -> [[CoarseRule]] {
     func rules(_ reader: JSONReader) -> [CoarseRule] {
       reader.array()?.compactMap { rule in
-        guard let object = rule.object(keys: ["value"] + ConditionReader.keys) else { return nil }
+        guard let object = rule.object(keys: ["value", "revenueEstimate"] + ConditionReader.keys) else { return nil }
         let value = object.required("value", "low, medium or high")?.oneOf(CoarseValue.allCases.map(\.rawValue))
           .flatMap(CoarseValue.init)
-        guard let condition = ConditionReader(object: object).read(events: &events), let value else { return nil }
-        return CoarseRule(value: value, condition: condition, source: rule.path)
+        let estimate = object.optional("revenueEstimate")?.nonNegativeNumber()
+        guard let condition = ConditionReader(object: object).read(events: &events), let value,
+          estimate != nil || !object.has("revenueEstimate")
+        else { return nil }
+        return CoarseRule(value: value, condition: condition, revenueEstimate: estimate, source: rule.path)
       } ?? []
     }
     if case .array = reader.node.value {

@@ -2,15 +2,18 @@
 extension ConversionSchema: ConversionDecoder {
   public func decode(fine: Int, window: Int) -> DecodedValue? {
     guard ConversionUpdate.fineRange.contains(fine), let ranges = fineRanges(fine) else { return nil }
-    return decoded(ranges)
+    var estimates: [Double?] = []
+    if case .table(let rules) = self.fine { estimates = rules.filter { $0.value == fine }.map(\.revenueEstimate) }
+    return decoded(ranges, estimates: estimates)
   }
 
   public func decode(coarse value: CoarseValue, window: Int) -> DecodedValue? {
     guard coarse.indices.contains(window) else { return nil }
     let rules = coarse[window]
     let reachable = Self.deciding(rules.map(\.condition), rank: Array(rules.indices))
-    let giving = rules.indices.compactMap { rules[$0].value == value ? reachable[$0] : nil }
-    return giving.isEmpty ? nil : decoded(Self.hull(giving))
+    let giving = rules.indices.filter { rules[$0].value == value && reachable[$0] != nil }
+    guard !giving.isEmpty else { return nil }
+    return decoded(Self.hull(giving.map { reachable[$0]! }), estimates: giving.map { rules[$0].revenueEstimate })
   }
 
   /// The measure ranges a fine value stands for, or nil when the mapping cannot produce it.
@@ -32,7 +35,12 @@ extension ConversionSchema: ConversionDecoder {
     }
   }
 
-  private func decoded(_ ranges: [Measure: ValueRange]) -> DecodedValue {
+  /// The decoded value of `ranges`; its revenue estimate is the mean of the rules' own
+  /// estimates when every rule giving the value states one.
+  private func decoded(_ ranges: [Measure: ValueRange], estimates: [Double?]) -> DecodedValue {
+    if !estimates.isEmpty, !estimates.contains(nil) {
+      return DecodedValue(ranges: ranges, revenueEstimate: estimates.map { $0! }.reduce(0, +) / Double(estimates.count))
+    }
     let estimate = { (source: RevenueSource) in
       ranges[.revenue(source)]?.estimate(decoding.estimate, openEndedFactor: decoding.openEndedFactor)
     }

@@ -16,4 +16,7 @@ public struct CurrencyTable: Hashable, Sendable {
 
   /// Base units per unit of `code`, or nil when the table cannot convert it.
   public func rate(_ code: String) -> Double? { code == base ? 1 : rates[code] }
+
+  /// The currencies among `codes` the table cannot convert.
+  public func missing(_ codes: [String]) -> [String] { codes.filter { rate($0) == nil } }
 }

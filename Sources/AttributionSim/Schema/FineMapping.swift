@@ -53,13 +53,17 @@ public struct ValueRule: Hashable, Sendable {
   public var value: Int
   /// When it applies.
   public var condition: Condition
+  /// The revenue the value stands for when decoded, overriding the range's estimate (e.g. a
+  /// plan's price); nil to estimate from the range.
+  public var revenueEstimate: Double?
   /// JSON path in its file; empty when built in code.
   public var source: String
 
   /// An entry.
-  public init(value: Int, condition: Condition, source: String = "") {
+  public init(value: Int, condition: Condition, revenueEstimate: Double? = nil, source: String = "") {
     self.value = value
     self.condition = condition
+    self.revenueEstimate = revenueEstimate
     self.source = source
   }
 }
@@ -70,13 +74,17 @@ public struct CoarseRule: Hashable, Sendable {
   public var value: CoarseValue
   /// When it applies.
   public var condition: Condition
+  /// The revenue the value stands for when decoded, overriding the range's estimate; nil to
+  /// estimate from the range.
+  public var revenueEstimate: Double?
   /// JSON path in its file; empty when built in code.
   public var source: String
 
   /// A rule.
-  public init(value: CoarseValue, condition: Condition, source: String = "") {
+  public init(value: CoarseValue, condition: Condition, revenueEstimate: Double? = nil, source: String = "") {
     self.value = value
     self.condition = condition
+    self.revenueEstimate = revenueEstimate
     self.source = source
   }
 }

@@ -46,9 +46,9 @@ struct RangeDescriber {
     return range.atLeast == 0 ? "< \(Self.amount(below))" : "\(Self.amount(range.atLeast))–\(Self.amount(below))"
   }
 
-  /// An amount with at most two decimals and no trailing zeros.
+  /// An amount with at most three decimals and no trailing zeros.
   static func amount(_ value: Double) -> String {
-    var text = String(format: "%.2f", value)
+    var text = String(format: "%.3f", value)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text

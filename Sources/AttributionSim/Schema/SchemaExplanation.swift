@@ -24,7 +24,7 @@ public struct SchemaExplanation: Sendable {
     let describer = RangeDescriber(schema: schema)
     for value in ConversionUpdate.fineRange {
       if let decoded = schema.decode(fine: value, window: 0), schema.fineIsSet(value) {
-        fine.append(Entry(value: String(value), meaning: describer.text(decoded.ranges)))
+        fine.append(Entry(value: String(value), meaning: describer.text(decoded.ranges) + Self.estimate(decoded, schema)))
       } else {
         unusedFineValues += 1
       }
@@ -33,7 +33,7 @@ public struct SchemaExplanation: Sendable {
     coarse = schema.coarse.indices.map { window in
       CoarseValue.allCases.reversed().compactMap { value in
         schema.decode(coarse: value, window: window).map {
-          Entry(value: value.rawValue, meaning: describer.text($0.ranges))
+          Entry(value: value.rawValue, meaning: describer.text($0.ranges) + Self.estimate($0, schema))
         }
       }
     }
@@ -41,6 +41,14 @@ public struct SchemaExplanation: Sendable {
       let window = rule.window.map { "window \($0 + 1)" } ?? "every window"
       return "\(window): lock when \(describer.text(rule.condition.ranges))"
     }
+  }
+}
+
+extension SchemaExplanation {
+  /// "; decodes to 9.99 USD" when the value's revenue estimate is not read from its range alone.
+  static func estimate(_ decoded: DecodedValue, _ schema: ConversionSchema) -> String {
+    guard let estimate = decoded.revenueEstimate else { return "" }
+    return " → \(RangeDescriber.amount(estimate)) \(schema.currencies.base)"
   }
 }
 

@@ -42,7 +42,11 @@ public struct SchemaLint: Sendable {
     }
     for a in rules.indices {
       for b in rules.indices where b > a && rules[a].value != rules[b].value {
-        guard deciding[a] != nil, deciding[b] != nil else { continue }
+        // Entries on different quantities overlap by design (the higher value is the priority);
+        // ranges of the same quantities that overlap are a slip in the bounds.
+        guard deciding[a] != nil, deciding[b] != nil,
+          Set(rules[a].condition.ranges.keys) == Set(rules[b].condition.ranges.keys)
+        else { continue }
         let both = rules[a].condition.and(rules[b].condition)
         guard !both.isImpossible, !rules[a].condition.implies(rules[b].condition),
           !rules[b].condition.implies(rules[a].condition)
