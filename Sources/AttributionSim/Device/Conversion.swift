@@ -14,6 +14,8 @@ struct Conversion {
   var tier: TierDecision
   /// When the window clock started (first launch), once it has.
   var windowStart: SimTime?
+  /// Everything measured since the first launch, kept alongside each window's own measures.
+  var sinceInstall: Measures
   /// The last day (24 h periods since the first launch) with an app open, for active days.
   var lastActiveDay: Int64?
   /// 2.2/3.0: when the conversion-value timer expires; each increase moves it.

@@ -89,6 +89,7 @@ extension World {
     }
     users[index]!.conversion = Conversion(
       winner: winner, runnerUps: runnerUps, installTime: now, redownload: redownload, tier: tier,
+      sinceInstall: Measures(eventCount: trackedEvents.count, currencyCount: currencies.count),
       windows: measurementWindows, stream: users[index]!.plan.stream.child("conversion"))
   }
 

@@ -23,20 +23,20 @@ extension World {
     }
     // The ground truth counts every activity, also after a lock or the value timer.
     change(&users[index]!.conversion!.windows[window].measures)
+    change(&users[index]!.conversion!.sinceInstall)
     if session {
       let day = (now - start).milliseconds / 86_400_000
       if users[index]!.conversion!.lastActiveDay != day {
         users[index]!.conversion!.lastActiveDay = day
         users[index]!.conversion!.windows[window].measures.activeDays += 1
+        users[index]!.conversion!.sinceInstall.activeDays += 1
       }
     }
     let conversion = users[index]!.conversion!
     let current = conversion.windows[window]
     var state = MeasurementState(
-      window: window, valueRules: valueRules, sinceFirstLaunch: now - start, eventCount: 0, currencies: currencies)
-    state.inWindow = current.measures
-    state.sinceInstall = current.measures
-    for earlier in conversion.windows[..<window] { state.sinceInstall.add(earlier.measures) }
+      window: window, valueRules: valueRules, sinceFirstLaunch: now - start, currencies: currencies,
+      inWindow: current.measures, sinceInstall: conversion.sinceInstall)
     // The app's SDK cannot read the platform's value: it remembers what it asked for and its own
     // locks; it cannot know when a timer expired.
     if !current.locked {

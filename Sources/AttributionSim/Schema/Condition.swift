@@ -1,15 +1,28 @@
 /// A condition on the app's measurements: each measure it names lies in its range.
 public struct Condition: Hashable, Sendable {
   /// The range each named measure must lie in; measures not named are free.
-  public var ranges: [Measure: ValueRange]
+  public var ranges: [Measure: ValueRange] { didSet { checks = Self.checks(ranges) } }
+  /// The same ranges as an array: checked on every activity, faster to walk than a dictionary.
+  private var checks: [(Measure, ValueRange)]
 
   /// A condition from measure ranges; no ranges means it always holds.
-  public init(_ ranges: [Measure: ValueRange] = [:]) { self.ranges = ranges }
+  public init(_ ranges: [Measure: ValueRange] = [:]) {
+    self.ranges = ranges
+    checks = Self.checks(ranges)
+  }
+
+  private static func checks(_ ranges: [Measure: ValueRange]) -> [(Measure, ValueRange)] {
+    ranges.keys.sorted().map { ($0, ranges[$0]!) }
+  }
 
   /// Whether it holds for the measured values.
   public func holds(_ values: MeasureValues) -> Bool {
-    ranges.allSatisfy { $0.value.contains(values[$0.key]) }
+    for (measure, range) in checks where !range.contains(values[measure]) { return false }
+    return true
   }
+
+  public static func == (a: Condition, b: Condition) -> Bool { a.ranges == b.ranges }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ranges) }
 
   /// The range of `measure` the condition allows.
   public func range(_ measure: Measure) -> ValueRange { ranges[measure] ?? .any }

@@ -40,4 +40,17 @@ public struct MeasurementState: Hashable, Sendable {
     inWindow = Measures(eventCount: eventCount, currencyCount: currencies.count)
     sinceInstall = inWindow
   }
+
+  /// A state with its measurements.
+  public init(
+    window: Int, valueRules: ValueRules, sinceFirstLaunch: SimDuration, currencies: [String], inWindow: Measures,
+    sinceInstall: Measures
+  ) {
+    self.window = window
+    self.valueRules = valueRules
+    self.sinceFirstLaunch = sinceFirstLaunch
+    self.currencies = currencies
+    self.inWindow = inWindow
+    self.sinceInstall = sinceInstall
+  }
 }
