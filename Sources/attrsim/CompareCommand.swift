@@ -20,6 +20,7 @@ enum CompareCommand {
     }
     if let seed { scenario.seed = UInt64(seed) }
     var summaries: [RunSummary] = []
+    var currencies: [String] = []
     for schemaPath in schemaPaths {
       do {
         scenario.schema = try ScenarioLoader.loadSchema(path: schemaPath, for: scenario)
@@ -30,14 +31,15 @@ enum CompareCommand {
       // Common random numbers: users draw from their own streams, so only the schema differs.
       var sink = DiscardingSink()
       summaries.append(ScenarioRunner.run(scenario, sink: &sink))
+      currencies.append(scenario.schema.currencies.base)
     }
     Console.out("\(scenario.name): \(scenario.userCount) users, seed \(scenario.seed); the same users under each schema\n")
-    Console.out(TextTable.render([["schema"] + schemaPaths] + rows(summaries)))
+    Console.out(TextTable.render([["schema"] + schemaPaths] + rows(summaries, currencies: currencies)))
     return .success
   }
 
   /// The figures a marketer compares, one row each.
-  private static func rows(_ summaries: [RunSummary]) -> [[String]] {
+  private static func rows(_ summaries: [RunSummary], currencies: [String]) -> [[String]] {
     func figure(_ value: Double?, _ format: String) -> String { value.map { String(format: format, $0) } ?? "–" }
     func share(_ summary: RunSummary, _ content: Int) -> String {
       let first = summary.postbacks.first ?? []
@@ -47,8 +49,9 @@ enum CompareCommand {
     let reports = summaries.map(\.decoding)
     var rows: [[String]] = [
       ["postback 1: fine / coarse / none"] + summaries.map { "\(share($0, 0)) / \(share($0, 1)) / \(share($0, 2))" },
-      ["true revenue (USD)"] + reports.map { figure($0?.trueRevenue, "%.2f") },
-      ["decoded revenue (USD)"] + reports.map { figure($0?.decodedRevenue, "%.2f") },
+      // Each schema states revenue in its own currency.
+      ["true revenue"] + zip(reports, currencies).map { figure($0?.trueRevenue, "%.2f") + " " + $1 },
+      ["decoded revenue"] + zip(reports, currencies).map { figure($0?.decodedRevenue, "%.2f") + " " + $1 },
       ["revenue captured"] + reports.map { figure($0?.revenueCaptured, "%.3f") },
       ["unknown values"] + reports.map { $0.map { String($0.unknownValues) } ?? "–" },
       ["first signal, median hours"] + reports.map { figure($0?.firstSignalMedianHours, "%.1f") },
