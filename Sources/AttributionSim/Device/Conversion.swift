@@ -16,7 +16,8 @@ struct Conversion {
   var windowStart: SimTime?
   /// Everything measured since the first launch, kept alongside each window's own measures.
   var sinceInstall: Measures
-  /// The last day (24 h periods since the first launch) with an app open, for active days.
+  /// The last day (24 h periods since the first launch) with an app open, for active days
+  /// since install.
   var lastActiveDay: Int64?
   /// 2.2/3.0: when the conversion-value timer expires; each increase moves it.
   var timerDeadline: SimTime?

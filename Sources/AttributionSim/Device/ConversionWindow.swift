@@ -23,6 +23,8 @@ struct ConversionWindow {
   var locked = false
   /// What the app measured in it.
   var measures: Measures
+  /// The last day (24 h periods since the first launch) with an app open in this window.
+  var lastActiveDay: Int64?
   /// The postback prepared when the window closed, until it is sent.
   var postback: SKAdNetworkPostback?
   /// When that postback was (or will be) sent.

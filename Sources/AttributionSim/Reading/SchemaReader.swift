@@ -125,9 +125,13 @@ struct SchemaReader {
     // The shorthand: a revenue bucket in the low bits, then event flags at named bits.
     if let bucketsReader = object.optional("revenueBuckets"), let bounds = readBounds(bucketsReader) {
       let source = object.optional("revenueSource").flatMap(readRevenueSource) ?? .all
-      let width = max(1, Self.bitsNeeded(bounds.count))
-      fields.append(
-        BitField(low: 0, width: width, content: .revenueBucket(source, bounds: bounds), source: bucketsReader.path))
+      let width = Self.bitsNeeded(bounds.count)
+      if width > 6 {
+        bucketsReader.error("\(bounds.count) revenue bounds make \(bounds.count + 1) buckets, which need \(width) bits; a fine value has 6")
+      } else {
+        fields.append(
+          BitField(low: 0, width: width, content: .revenueBucket(source, bounds: bounds), source: bucketsReader.path))
+      }
     } else if let sourceReader = object.optional("revenueSource") {
       sourceReader.error("'revenueSource' needs 'revenueBuckets'")
     }
@@ -232,7 +236,9 @@ struct SchemaReader {
       reader.log.add(
         ScenarioDiagnostic(
           file: reader.file, location: locate(field.source), path: field.source,
-          message: "bit\(shared.count == 1 ? "" : "s") \(shared.map(String.init).joined(separator: ", ")) already belong to \(earlier.source)"))
+          message: shared.count == 1
+            ? "bit \(shared[0]) already belongs to \(earlier.source)"
+            : "bits \(shared.map(String.init).joined(separator: ", ")) already belong to \(earlier.source)"))
     }
   }
 
@@ -243,6 +249,10 @@ struct SchemaReader {
 
   private func readBounds(_ reader: JSONReader) -> [Double]? {
     guard let elements = reader.array() else { return nil }
+    guard !elements.isEmpty else {
+      reader.error("expected at least one revenue bound")
+      return nil
+    }
     var bounds: [Double] = []
     for element in elements {
       guard let bound = element.nonNegativeNumber() else { return nil }

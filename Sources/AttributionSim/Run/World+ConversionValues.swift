@@ -26,9 +26,13 @@ extension World {
     change(&users[index]!.conversion!.sinceInstall)
     if session {
       let day = (now - start).milliseconds / 86_400_000
+      // A day counts once in each window it touches, and once since install.
+      if users[index]!.conversion!.windows[window].lastActiveDay != day {
+        users[index]!.conversion!.windows[window].lastActiveDay = day
+        users[index]!.conversion!.windows[window].measures.activeDays += 1
+      }
       if users[index]!.conversion!.lastActiveDay != day {
         users[index]!.conversion!.lastActiveDay = day
-        users[index]!.conversion!.windows[window].measures.activeDays += 1
         users[index]!.conversion!.sinceInstall.activeDays += 1
       }
     }

@@ -181,10 +181,11 @@ struct World: EventHandler {
       measure(slot: slot, session: true, in: &simulation) { $0.sessions += 1 }
     case .event(let name, let revenue, let currency):
       let event = eventIndex[name]
-      let currency = currencyIndex[currency]!
+      // Only revenue's currency is among the scenario's currencies.
+      let currencySlot = revenue.map { _ in currencyIndex[currency]! }
       measure(slot: slot, in: &simulation) { measures in
         if let event { measures.eventCounts[event] += 1 }
-        measures.purchaseRevenue[currency] += revenue ?? 0
+        if let revenue, let currencySlot { measures.purchaseRevenue[currencySlot] += revenue }
       }
     case .revenue(let amount, let kind, let currency):
       let currency = currencyIndex[currency]!

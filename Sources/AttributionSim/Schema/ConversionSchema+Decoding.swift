@@ -1,38 +1,39 @@
 /// Decoding the schema's own values (the server side of the same file).
 extension ConversionSchema: ConversionDecoder {
-  public func decode(fine: Int, window: Int) -> DecodedValue? {
-    guard ConversionUpdate.fineRange.contains(fine), let ranges = fineRanges(fine) else { return nil }
-    var estimates: [Double?] = []
-    if case .table(let rules) = self.fine { estimates = rules.filter { $0.value == fine }.map(\.revenueEstimate) }
-    return decoded(ranges, estimates: estimates)
+  public func decode(fine value: Int, window: Int) -> DecodedValue? {
+    guard ConversionUpdate.fineRange.contains(value) else { return nil }
+    switch fine {
+    case .bits(let fields):
+      return bitRanges(value, fields).map { decoded($0, estimates: []) }
+    case .table(let rules):
+      return decode(value, rules: rules, rank: rules.map { -$0.value })
+    }
   }
 
   public func decode(coarse value: CoarseValue, window: Int) -> DecodedValue? {
     guard coarse.indices.contains(window) else { return nil }
-    let rules = coarse[window]
-    let reachable = Self.deciding(rules.map(\.condition), rank: Array(rules.indices))
+    return decode(value, rules: coarse[window], rank: Array(coarse[window].indices))
+  }
+
+  /// What `value` means under rules checked in order of `rank`: the hull of the conditions under
+  /// which each rule giving it decides; nil when no such rule ever decides.
+  private func decode<Value>(_ value: Value, rules: [MappingRule<Value>], rank: [Int]) -> DecodedValue? {
+    let reachable = Self.deciding(rules.map(\.condition), rank: rank)
     let giving = rules.indices.filter { rules[$0].value == value && reachable[$0] != nil }
     guard !giving.isEmpty else { return nil }
     return decoded(Self.hull(giving.map { reachable[$0]! }), estimates: giving.map { rules[$0].revenueEstimate })
   }
 
-  /// The measure ranges a fine value stands for, or nil when the mapping cannot produce it.
-  func fineRanges(_ value: Int) -> [Measure: ValueRange]? {
-    switch fine {
-    case .bits(let fields):
-      guard !fields.isEmpty else { return value == 0 ? [:] : nil }
-      guard value & ~fields.reduce(0, { $0 | $1.mask }) == 0 else { return nil }
-      var ranges: [Measure: ValueRange] = [:]
-      for field in fields {
-        guard let (measure, range) = field.decode((value & field.mask) >> field.low) else { return nil }
-        ranges[measure] = ranges[measure, default: .any].intersection(range)
-      }
-      return ranges
-    case .table(let rules):
-      let reachable = Self.deciding(rules.map(\.condition), rank: rules.map { -$0.value })
-      let giving = rules.indices.compactMap { rules[$0].value == value ? reachable[$0] : nil }
-      return giving.isEmpty ? nil : Self.hull(giving)
+  /// The measure ranges a bit-layout value stands for, or nil when the layout cannot produce it.
+  private func bitRanges(_ value: Int, _ fields: [BitField]) -> [Measure: ValueRange]? {
+    guard !fields.isEmpty else { return value == 0 ? [:] : nil }
+    guard value & ~fields.reduce(0, { $0 | $1.mask }) == 0 else { return nil }
+    var ranges: [Measure: ValueRange] = [:]
+    for field in fields {
+      guard let (measure, range) = field.decode((value & field.mask) >> field.low) else { return nil }
+      ranges[measure] = ranges[measure, default: .any].intersection(range)
     }
+    return ranges
   }
 
   /// The decoded value of `ranges`; its revenue estimate is the mean of the rules' own

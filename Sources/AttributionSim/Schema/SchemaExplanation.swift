@@ -45,7 +45,7 @@ public struct SchemaExplanation: Sendable {
 }
 
 extension SchemaExplanation {
-  /// "; decodes to 9.99 USD" when the value's revenue estimate is not read from its range alone.
+  /// " → 9.99 USD": the revenue the value decodes to, when it says anything about revenue.
   static func estimate(_ decoded: DecodedValue, _ schema: ConversionSchema) -> String {
     guard let estimate = decoded.revenueEstimate else { return "" }
     return " → \(RangeDescriber.amount(estimate)) \(schema.currencies.base)"
@@ -53,11 +53,9 @@ extension SchemaExplanation {
 }
 
 extension ConversionSchema {
-  /// Whether the mapping sets `value` at all (0 with no mapping is registration's, not set).
+  /// Whether the mapping sets `value` at all: with no mapping, 0 is registration's, not set.
   func fineIsSet(_ value: Int) -> Bool {
-    switch fine {
-    case .bits(let fields): !fields.isEmpty
-    case .table(let rules): rules.contains { $0.value == value }
-    }
+    if case .bits(let fields) = fine { return !fields.isEmpty }
+    return true
   }
 }

@@ -69,17 +69,19 @@ public struct SchemaLint: Sendable {
       return [
         SchemaFinding(
           .warning, "",
-          "no coarse rules: on SKAdNetwork 4.0 and AdAttributionKit, postbacks at tier 1 and postbacks 2 and 3 will carry no value")
+          "no coarse rules: on SKAdNetwork 4.0 and AdAttributionKit, first postbacks at tier 1 carry no value, and postbacks 2 and 3 are not sent (the app must update during each window, §5.2)")
       ]
     }
     let shared = schema.coarse.allSatisfy { $0 == schema.coarse[0] }
     var findings: [SchemaFinding] = []
     for window in shared ? [0] : [0, 1, 2] {
       let rules = schema.coarse[window]
-      let name = shared ? "any window" : "window \(window + 1)"
+      let name = shared ? "the coarse mapping" : "window \(window + 1)"
       guard !rules.isEmpty else {
         findings.append(
-          SchemaFinding(.warning, "coarseValue", "\(name) has no coarse rules: its postback will carry no coarse value"))
+          SchemaFinding(
+            .warning, "coarseValue",
+            "\(name) has no coarse rules: " + (window == 0 ? "its postback carries no value at tier 1" : "the app makes no update in it, so its postback is not sent (§5.2)")))
         continue
       }
       let deciding = ConversionSchema.deciding(rules.map(\.condition), rank: Array(rules.indices))
@@ -120,12 +122,14 @@ public struct SchemaLint: Sendable {
       var hours = rule.condition.range(.hoursSinceInstall)
       let days = rule.condition.range(.daysSinceInstall)
       hours = hours.intersection(ValueRange(atLeast: days.atLeast * 24, below: days.below.map { $0 * 24 }))
-      for window in rule.window.map({ [$0] }) ?? [0, 1, 2] where hours.intersection(Self.windowHours[window]).isEmpty {
-        let span = Self.windowHours[window]
+      let windows = rule.window.map { [$0] } ?? [0, 1, 2]
+      let missed = windows.filter { hours.intersection(Self.windowHours[$0]).isEmpty }
+      // A lock for every window is fine as long as its time falls in one of them.
+      if missed.count == windows.count {
+        let spans = missed.map { "window \($0 + 1) spans hours \(Int(Self.windowHours[$0].atLeast))–\(Int(Self.windowHours[$0].below!))" }
         findings.append(
           SchemaFinding(
-            .error, rule.source,
-            "this lock never fires in window \(window + 1), which spans hours \(Int(span.atLeast))–\(Int(span.below!)) after the first launch"))
+            .error, rule.source, "this lock never fires: \(spans.joined(separator: ", ")) after the first launch"))
       }
     }
     return findings
