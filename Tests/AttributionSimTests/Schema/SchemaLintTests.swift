@@ -31,6 +31,11 @@ struct SchemaLintTests {
     let shared = try lint(
       "{ version: 1, fineValue: { revenueBuckets: [1, 5, 10], fields: [{ bits: 1, event: \"purchase\" }] } }")
     #expect(shared.contains { $0.contains("fineValue.fields[0]: bit 1 already belongs to fineValue.revenueBuckets") })
+    let many = (1...64).map(String.init).joined(separator: ", ")
+    #expect(try lint("{ version: 1, fineValue: { revenueBuckets: [\(many)] } }").contains {
+      $0.contains("fineValue.revenueBuckets: 64 revenue bounds make 65 buckets, which need 7 bits; a fine value has 6")
+    })
+    #expect(try lint("{ version: 1, fineValue: { revenueBuckets: [] } }").contains { $0.contains("expected at least one revenue bound") })
     let bounds = try lint("{ version: 1, fineValue: { fields: [{ bits: [0, 1], revenue: [1, 2, 3, 4] }] } }")
     #expect(bounds.contains { $0.contains("4 revenue bounds make 5 buckets, which need 3 bits; the field has 2") })
   }
