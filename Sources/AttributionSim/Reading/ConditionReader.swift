@@ -86,6 +86,10 @@ struct ConditionReader {
   private func readNames(_ reader: JSONReader) -> [String]? {
     if case .string = reader.node.value { return reader.nonEmptyString().map { [$0] } }
     guard let elements = reader.array() else { return nil }
+    guard !elements.isEmpty else {
+      reader.error("expected an event name or a non-empty list of them")
+      return nil
+    }
     let names = elements.compactMap { $0.nonEmptyString() }
     return names.count == elements.count ? names : nil
   }

@@ -61,6 +61,9 @@ public struct DecodingReport: Sendable, Equatable {
   /// Whether rows carry a simulation's truth (false for postbacks from anywhere).
   public private(set) var hasTruth: Bool
   private var rows: [Key: Row] = [:]
+  /// Decodings already worked out, by window and value (fine 0–63, coarse as -1 − rank): a
+  /// decoder answers the same for the same value, and working it out is costly.
+  private var decodings: [Int: DecodedValue?] = [:]
   /// First time each user's winning postback carried a value, until their conversion arrives.
   private var firstSignal: [String: SimTime] = [:]
   /// Install-to-first-signal delays, in hours.
@@ -123,7 +126,8 @@ public struct DecodingReport: Sendable, Equatable {
     let campaigns = key.network == Int.max ? [] : networks[key.network].campaigns
     // Unmatched identifiers are marked "?" when the report knows the network's campaigns.
     let mark = campaigns.isEmpty ? "" : "?"
-    if case .string(let digits) = body["source-identifier"], let value = Int(digits) {
+    // Source identifiers have 2 to 4 digits (§7.1); anything else matches no campaign.
+    if case .string(let digits) = body["source-identifier"], (2...4).contains(digits.count), let value = Int(digits) {
       let modulus = TierDecision.modulus(digits: digits.count)
       let matches = campaigns.indices.filter { campaigns[$0].sourceIdentifier % modulus == value }
       if matches.count == 1 { key.campaign = matches[0] } else { key.unmatched = mark + digits }
@@ -138,12 +142,17 @@ public struct DecodingReport: Sendable, Equatable {
     }
     var entry = row(key)
     entry.postbacks += 1
+    let decoder = self.decoder
     let outcome: Outcome
     if case .int(let fine) = body["conversion-value"] {
-      outcome = decoder.decode(fine: Int(fine), window: window).map(Outcome.decoded) ?? .unknown
+      let decoded = memo(window: window, value: Int(clamping: fine)) { decoder.decode(fine: Int(fine), window: window) }
+      outcome = decoded.map(Outcome.decoded) ?? .unknown
       if case .decoded = outcome { entry.fine += 1 }
     } else if case .string(let text) = body["coarse-conversion-value"] {
-      outcome = CoarseValue(rawValue: text).flatMap { decoder.decode(coarse: $0, window: window) }.map(Outcome.decoded) ?? .unknown
+      let coarse = CoarseValue(rawValue: text)
+      let rank = coarse.map { CoarseValue.allCases.firstIndex(of: $0)! } ?? 3
+      let decoded = memo(window: window, value: -1 - rank) { coarse.flatMap { decoder.decode(coarse: $0, window: window) } }
+      outcome = decoded.map(Outcome.decoded) ?? .unknown
       if case .decoded = outcome { entry.coarse += 1 }
     } else {
       outcome = .none
@@ -160,6 +169,16 @@ public struct DecodingReport: Sendable, Equatable {
     }
     rows[key] = entry
     return outcome
+  }
+
+  private mutating func memo(window: Int, value: Int, _ decode: () -> DecodedValue?) -> DecodedValue? {
+    // Values far outside 0–63 (or odd windows) are rare and not worth keeping.
+    guard (-4...63).contains(value), (0..<8).contains(window) else { return decode() }
+    let key = window * 128 + value + 4
+    if let known = decodings[key] { return known }
+    let decoded = decode()
+    decodings[key] = .some(decoded)
+    return decoded
   }
 
   /// Adds a finished conversion's truth to its winning campaign's rows.
@@ -240,12 +259,13 @@ public struct DecodingReport: Sendable, Equatable {
   }
 
   /// True and decoded revenue over all campaigns and windows.
-  public var trueRevenue: Double { rows.values.reduce(0) { $0 + $1.trueRevenue } }
-  public var decodedRevenue: Double { rows.values.reduce(0) { $0 + $1.decodedRevenue } }
+  // Summed in row order: floating-point sums depend on order, outputs must not.
+  public var trueRevenue: Double { orderedRows.reduce(0) { $0 + $1.trueRevenue } }
+  public var decodedRevenue: Double { orderedRows.reduce(0) { $0 + $1.decodedRevenue } }
   /// Decoded ÷ true revenue; nil without true revenue.
   public var revenueCaptured: Double? { trueRevenue > 0 ? decodedRevenue / trueRevenue : nil }
   /// Postbacks whose value the model cannot produce.
-  public var unknownValues: Int { rows.values.reduce(0) { $0 + $1.unknown } }
+  public var unknownValues: Int { orderedRows.reduce(0) { $0 + $1.unknown } }
   /// Median hours from install to the first winning postback carrying a value.
   public var firstSignalMedianHours: Double? {
     let delays = signalDelays.sorted()

@@ -5,7 +5,9 @@ extension ConversionSchema: ConversionDecoder {
     switch fine {
     case .bits(let fields):
       return bitRanges(value, fields).map { decoded($0, estimates: []) }
-    case .table(let rules):
+    case .table(var rules):
+      // Registration sets 0 (§4): without an entry of its own, 0 means no entry held.
+      if !rules.contains(where: { $0.value == 0 }) { rules.append(ValueRule(value: 0, condition: Condition())) }
       return decode(value, rules: rules, rank: rules.map { -$0.value })
     }
   }

@@ -125,9 +125,11 @@ struct SchemaLintTests {
   func explain() throws {
     let schema = try ScenarioLoader.loadSchema(path: TestScenarios.scenariosDirectory + "/schemas/subscription.json")
     let explanation = SchemaExplanation(schema)
-    #expect(explanation.fine.map(\.value) == ["1", "2", "3", "4", "10", "11", "12", "20", "21", "22"])
+    #expect(explanation.fine.map(\.value) == ["0", "1", "2", "3", "4", "10", "11", "12", "20", "21", "22"])
+    // Registration's 0 decodes too: no entry held, so no session (value 1 needs one).
+    #expect(explanation.fine.first?.meaning == "no onboarding_complete, no trial_start, sessions 0")
     #expect(explanation.fine.last?.meaning == "revenue ≥ 50 USD, subscribe → 59.99 USD")
-    #expect(explanation.unusedFineValues == 54)
+    #expect(explanation.unusedFineValues == 53)
     #expect(!explanation.coarseShared)
     #expect(explanation.coarse[1].map(\.value) == ["high", "medium", "low"])
     #expect(explanation.coarse[1][2].meaning == "revenue < 0.01 USD, sessions ≥ 1 → 0 USD")
