@@ -23,7 +23,7 @@ public struct SchemaExplanation: Sendable {
   public init(_ schema: ConversionSchema) {
     let describer = RangeDescriber(schema: schema)
     for value in ConversionUpdate.fineRange {
-      if let decoded = schema.decode(fine: value, window: 0), schema.fineIsSet(value) {
+      if let decoded = schema.decode(fine: value, window: 0), schema.setsFineValues {
         fine.append(Entry(value: String(value), meaning: describer.text(decoded.ranges) + Self.estimate(decoded, schema)))
       } else {
         unusedFineValues += 1
@@ -53,8 +53,8 @@ extension SchemaExplanation {
 }
 
 extension ConversionSchema {
-  /// Whether the mapping sets `value` at all: with no mapping, 0 is registration's, not set.
-  func fineIsSet(_ value: Int) -> Bool {
+  /// Whether the mapping sets fine values at all: with none, 0 is registration's alone.
+  var setsFineValues: Bool {
     if case .bits(let fields) = fine { return !fields.isEmpty }
     return true
   }
