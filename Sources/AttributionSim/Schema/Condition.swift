@@ -84,7 +84,8 @@ public struct MeasureValues: Sendable {
     case .revenue(.all): revenue.all
     case .revenue(.iap): revenue.iap
     case .revenue(.ad): revenue.ad
-    case .eventCount(let index): Double(measures.eventCounts[index])
+    // A state counting fewer events than the model names (built by hand) has none of the rest.
+    case .eventCount(let index): measures.eventCounts.indices.contains(index) ? Double(measures.eventCounts[index]) : 0
     case .sessions: Double(measures.sessions)
     case .activeDays: Double(measures.activeDays)
     case .daysSinceInstall: (hours / 24).rounded(.down)

@@ -50,7 +50,8 @@ public struct ConversionSchema: ConversionModel, Hashable, Sendable {
     case .windowed:
       var update = ConversionUpdate()
       if state.window == 0 { update.fine = fineValue(values) }
-      update.coarse = coarse[state.window].first { $0.condition.holds(values) }?.value
+      // A window beyond the third (a state built by hand) has no coarse rules.
+      update.coarse = coarse.indices.contains(state.window) ? coarse[state.window].first { $0.condition.holds(values) }?.value : nil
       update.lock = locks.contains { ($0.window == nil || $0.window == state.window) && $0.condition.holds(values) }
       // An SDK calls only when its answer changed or it locks.
       let fineChanges = update.fine != nil && update.fine != state.lastFine

@@ -18,17 +18,6 @@ public struct Measures: Hashable, Sendable {
     adRevenue = purchaseRevenue
   }
 
-  /// Adds what `other` counted (same events and currencies).
-  public mutating func add(_ other: Measures) {
-    sessions += other.sessions
-    activeDays += other.activeDays
-    for index in eventCounts.indices { eventCounts[index] += other.eventCounts[index] }
-    for index in purchaseRevenue.indices {
-      purchaseRevenue[index] += other.purchaseRevenue[index]
-      adRevenue[index] += other.adRevenue[index]
-    }
-  }
-
   /// Revenue from `source` converted with `table`, reading currency codes from `currencies`;
   /// currencies the table cannot convert count nothing (scenario loading rejects them).
   public func revenue(_ source: RevenueSource, currencies: [String], table: CurrencyTable) -> Double {

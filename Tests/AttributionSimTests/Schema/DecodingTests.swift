@@ -50,14 +50,11 @@ struct DecodingTests {
 
   @Test("values a schema cannot produce are unknown: a bucket beyond the bounds, an unused bit, a coarse value no rule gives")
   func unknownValues() throws {
-    let text = TestScenarios.minimal.replacingOccurrences(
-      of: "  seed: 7,",
-      with: """
-          seed: 7,
-          schema: { version: 1, fineValue: { revenueBuckets: [1, 10], eventBits: { purchase: 3 } },
-                    coarseValue: [{ value: "high", revenueAtLeast: 10 }, { value: "low", revenueAtLeast: 20 }] },
-        """)
-    let schema = try TestScenarios.load(text).schema
+    let schema = try TestScenarios.schema(
+      """
+      { version: 1, fineValue: { revenueBuckets: [1, 10], eventBits: { purchase: 3 } },
+        coarseValue: [{ value: "high", revenueAtLeast: 10 }, { value: "low", revenueAtLeast: 20 }] }
+      """)
     #expect(schema.decode(fine: 2, window: 0)?.ranges == [.revenue(.all): ValueRange(atLeast: 10), .eventCount(0): ValueRange(below: 1)])
     #expect(schema.decode(fine: 3, window: 0) == nil, "bucket 3 needs a third bound")
     #expect(schema.decode(fine: 4, window: 0) == nil, "bit 2 is set by nothing")

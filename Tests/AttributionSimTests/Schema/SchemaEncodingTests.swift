@@ -75,8 +75,7 @@ struct SchemaEncodingTests {
 
   @Test("§4 before 4.0 the encoder asks only for a greater value, even when its table gives a lower one")
   func increasingOnly() throws {
-    let schema = try TestScenarios.load(TestScenarios.minimal.replacingOccurrences(
-      of: "  seed: 7,", with: "  seed: 7, schema: \(Self.fallingTable),")).schema
+    let schema = try TestScenarios.schema(Self.fallingTable)
     var state = MeasurementState(window: 0, valueRules: .increasingOnly, eventCount: 0)
     state.inWindow.purchaseRevenue[0] = 12
     state.lastFine = 20
@@ -141,17 +140,14 @@ struct SchemaEncodingTests {
 
   @Test("a bit layout packs a revenue bucket, a capped event count and a day counter, and unpacks them")
   func bitLayout() throws {
-    let text = TestScenarios.minimal.replacingOccurrences(
-      of: "  seed: 7,",
-      with: """
-          seed: 7,
-          schema: { version: 1, fineValue: { fields: [
-            { bits: [0, 1], revenue: [1, 10] },
-            { bits: [2, 3], eventCount: "level_up" },
-            { bits: [4, 5], count: "daysSinceInstall" },
-          ] } },
-        """)
-    let schema = try TestScenarios.load(text).schema
+    let schema = try TestScenarios.schema(
+      """
+      { version: 1, fineValue: { fields: [
+        { bits: [0, 1], revenue: [1, 10] },
+        { bits: [2, 3], eventCount: "level_up" },
+        { bits: [4, 5], count: "daysSinceInstall" },
+      ] } }
+      """)
     var state = MeasurementState(window: 0, sinceFirstLaunch: .hours(50), eventCount: schema.eventNames.count)
     state.inWindow.purchaseRevenue[0] = 3
     state.inWindow.eventCounts[schema.eventNames.firstIndex(of: "level_up")!] = 5

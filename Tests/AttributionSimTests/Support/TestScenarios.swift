@@ -30,6 +30,11 @@ enum TestScenarios {
     }
     """
 
+  /// An inline schema, read as part of ``minimal``, so it gets the scenario's checks too.
+  static func schema(_ inline: String) throws -> ConversionSchema {
+    try load(minimal.replacingOccurrences(of: "  seed: 7,", with: "  seed: 7, schema: \(inline),")).schema
+  }
+
   /// Loads scenario text, failing the test on diagnostics.
   static func load(_ text: String, file: String = "test.json") throws -> Scenario {
     try ScenarioLoader.parse(text, file: file, baseDirectory: scenariosDirectory)
