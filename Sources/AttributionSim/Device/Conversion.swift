@@ -10,8 +10,6 @@ struct Conversion {
   var installTime: SimTime
   /// Whether it was a redownload.
   var redownload: Bool
-  /// The tier decided at install.
-  var tier: TierDecision
   /// When the window clock started (first launch), once it has.
   var windowStart: SimTime?
   /// Everything measured since the first launch, kept alongside each window's own measures.
@@ -35,10 +33,8 @@ struct Conversion {
 struct RunnerUp {
   /// The impression.
   var impression: StoredImpression
-  /// The tier its own crowd keys give it.
-  var tier: TierDecision
   /// The postback prepared with the winner's first postback, until sent.
-  var postback: SKAdNetworkPostback?
+  var postback: PostbackDraft?
   /// When that postback was (or will be) sent.
   var sendTime: SimTime?
 }

@@ -26,7 +26,7 @@ struct ConversionWindow {
   /// The last day (24 h periods since the first launch) with an app open in this window.
   var lastActiveDay: Int64?
   /// The postback prepared when the window closed, until it is sent.
-  var postback: SKAdNetworkPostback?
+  var postback: PostbackDraft?
   /// When that postback was (or will be) sent.
   var sendTime: SimTime?
 }

@@ -183,15 +183,13 @@ public struct DecodingReport: Sendable, Equatable {
 
   /// Adds a finished conversion's truth to its winning campaign's rows.
   mutating func add(_ record: ConversionRecord) {
-    let conversion = record.conversion
+    let truth = record.truth
     for window in 0..<windowCount {
-      let key = Key(
-        network: Int(conversion.winner.network), networkId: "", campaign: Int(conversion.winner.campaign), unmatched: "",
-        window: window)
+      let key = Key(network: truth.network, networkId: "", campaign: truth.campaign, unmatched: "", window: window)
       var entry = row(key)
       entry.installs += 1
-      if conversion.windows.indices.contains(window) {
-        let measures = conversion.windows[window].measures
+      if truth.windows.indices.contains(window) {
+        let measures = truth.windows[window]
         entry.trueRevenue += measures.revenue(.all, currencies: currencies, table: decoder.currencies)
         for index in eventNames.indices where measures.eventCounts.indices.contains(index) {
           if measures.eventCounts[index] > 0 { entry.trueEventUsers[index] += 1 }
@@ -199,9 +197,8 @@ public struct DecodingReport: Sendable, Equatable {
       }
       rows[key] = entry
     }
-    let user = record.user.name.description
-    if let signal = firstSignal.removeValue(forKey: user) {
-      signalDelays.append(Double((signal - conversion.installTime).milliseconds) / 3_600_000)
+    if let signal = firstSignal.removeValue(forKey: truth.user) {
+      signalDelays.append(Double((signal - truth.installTime).milliseconds) / 3_600_000)
     } else {
       conversionsWithoutSignal += 1
     }

@@ -24,8 +24,16 @@ struct ConversionRecordBuilder: Sendable {
   }
 
   func record(_ conversion: Conversion, user: UserPlan) -> ConversionRecord {
-    ConversionRecord(conversion: conversion, user: user, builder: self)
+    ConversionRecord(
+      body: .live(conversion, user, self),
+      truth: ConversionTruth(
+        network: Int(conversion.winner.network), campaign: Int(conversion.winner.campaign),
+        installTime: conversion.installTime, user: user.name.description, attributed: conversion.windowStart != nil,
+        windows: conversion.windows.map(\.measures)),
+      hasConversionWindows: scenario.platform.version.hasConversionWindows)
   }
+
+  /// The object for a conversion, without the fields its tiers decide (``ConversionTiers``).
 
   func json(_ conversion: Conversion, user: UserPlan) -> JSONValue {
     let epoch = scenario.epoch
@@ -95,15 +103,11 @@ struct ConversionRecordBuilder: Sendable {
             "publisher": .string(scenario.publishers[Int(runnerUp.impression.publisher)].name),
             "fidelityType": .int(Int64(runnerUp.impression.fidelityType)),
             "impressionTime": time(runnerUp.impression.time),
-            "tier": .int(Int64(runnerUp.tier.tier)),
             "postback": postback(
               transactionId: ConversionRecordBuilder.runnerUpTransactionId(conversion, rank: rank),
               sendTime: runnerUp.sendTime),
           ])
         }),
-      "tier": .int(Int64(conversion.tier.tier)),
-      "sourceIdentifierDigits": scenario.platform.version.hasConversionWindows
-        ? .int(Int64(conversion.tier.sourceIdentifierDigits)) : .null,
       "firstLaunch": conversion.windowStart.map(time) ?? .null,
       // Why no postback will come, when none will.
       "dropped": (conversion.dropReason ?? (conversion.windowStart == nil ? "app not launched" : nil))

@@ -40,14 +40,33 @@ public struct PostbackRecord: Sendable {
 
 /// The ground truth of one conversion, which only a simulator knows.
 public struct ConversionRecord: Sendable {
-  let conversion: Conversion
-  let user: UserPlan
-  let builder: ConversionRecordBuilder
+  /// Where the `conversions.jsonl` object comes from.
+  enum Body: Sendable {
+    /// A conversion the world just finished, built into JSON only when a sink asks.
+    case live(Conversion, UserPlan, ConversionRecordBuilder)
+    /// The object as a shard wrote it, without its tiers.
+    case stored(JSONValue)
+  }
+
+  let body: Body
+  let truth: ConversionTruth
+  /// The crowd-anonymity decisions, filled in by the tier stage.
+  var tiers: ConversionTiers?
+  let hasConversionWindows: Bool
 
   /// The `conversions.jsonl` object, built on demand: sinks that only count never pay for it.
-  public var json: JSONValue { builder.json(conversion, user: user) }
+  public var json: JSONValue { tiers.map { $0.applied(to: untiered, hasConversionWindows: hasConversionWindows) } ?? untiered }
+
+  /// The object without the fields tiers decide.
+  var untiered: JSONValue {
+    switch body {
+    case .live(let conversion, let user, let builder): builder.json(conversion, user: user)
+    case .stored(let json): json
+    }
+  }
+
   /// The tier decided.
-  public var tier: Int { conversion.tier.tier }
+  public var tier: Int { tiers?.winner.tier ?? 0 }
   /// Whether the app was launched in time and the windows started.
-  public var attributed: Bool { conversion.windowStart != nil }
+  public var attributed: Bool { truth.attributed }
 }

@@ -40,6 +40,8 @@ public struct RunSummary: Sendable, Equatable {
   public var conversionsByTier = [0, 0, 0, 0]
   /// Winning postbacks to ad networks by sequence index, split by content: [index][fine, coarse, none].
   public var postbacks = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
+  /// Winning first postbacks (4.0) by source-identifier digits: [2 digits, 3, 4].
+  public var sourceIdentifierDigits = [0, 0, 0]
   /// Non-winning postbacks (3.0+).
   public var nonWinningPostbacks = 0
   /// Windows that closed without a postback (tier 0, or no update in windows 2–3).
@@ -97,6 +99,8 @@ public struct RunSummary: Sendable, Equatable {
         "bySequenceIndex": .object(
           Dictionary(uniqueKeysWithValues: postbacks.enumerated().map { ("\($0.offset)", byContent($0.element)) })),
         "byContent": byContent(contentTotals),
+        "sourceIdentifierDigits": .object(
+          Dictionary(uniqueKeysWithValues: sourceIdentifierDigits.enumerated().map { ("\($0.offset + 2)", .int(Int64($0.element))) })),
         "windowsWithoutPostback": .int(Int64(windowsWithoutPostback)),
         "developerCopies": .int(Int64(developerCopies)),
       ]),
@@ -105,5 +109,32 @@ public struct RunSummary: Sendable, Equatable {
       "decoding": decoding?.json ?? .null,
       "eventsProcessed": .int(Int64(eventsProcessed)),
     ])
+  }
+
+  /// The plain counts, by name: what shards write and merging adds up.
+  static var counts: [(name: String, path: WritableKeyPath<RunSummary, Int>)] { [
+    ("users", \.users), ("views", \.views), ("clicks", \.clicks), ("viewsTooShort", \.viewsTooShort),
+    ("viewsReplaced", \.viewsReplaced), ("impressionsIneligible", \.impressionsIneligible),
+    ("impressionsBadSignature", \.impressionsBadSignature), ("installs", \.installs),
+    ("attributedInstalls", \.attributedInstalls), ("redownloads", \.redownloads), ("firstLaunches", \.firstLaunches),
+    ("sessions", \.sessions), ("noLaunchWithin60Days", \.noLaunchWithin60Days), ("updateCalls", \.updateCalls),
+    ("updatesApplied", \.updatesApplied), ("updatesRejectedOutOfRange", \.updatesRejectedOutOfRange),
+    ("updatesIgnoredLocked", \.updatesIgnoredLocked), ("updatesAfterLastWindow", \.updatesAfterLastWindow),
+    ("fineValuesIgnoredAfterFirstWindow", \.fineValuesIgnoredAfterFirstWindow),
+    ("updatesNotIncreasing", \.updatesNotIncreasing), ("coarseOrLockIgnored", \.coarseOrLockIgnored),
+    ("legacyUpdateCalls", \.legacyUpdateCalls), ("legacyOverrides", \.legacyOverrides),
+    ("legacyIgnoredAfterFirstWindow", \.legacyIgnoredAfterFirstWindow), ("nonWinningPostbacks", \.nonWinningPostbacks),
+    ("windowsWithoutPostback", \.windowsWithoutPostback), ("developerCopies", \.developerCopies),
+    ("eventsProcessed", \.eventsProcessed),
+  ] }
+
+  /// Adds `other`'s counts to these (its receiving and decoding are not counts and are left out).
+  mutating func add(_ other: RunSummary) {
+    for (_, path) in Self.counts { self[keyPath: path] += other[keyPath: path] }
+    for tier in conversionsByTier.indices { conversionsByTier[tier] += other.conversionsByTier[tier] }
+    for window in postbacks.indices {
+      for kind in postbacks[window].indices { postbacks[window][kind] += other.postbacks[window][kind] }
+    }
+    for digits in sourceIdentifierDigits.indices { sourceIdentifierDigits[digits] += other.sourceIdentifierDigits[digits] }
   }
 }

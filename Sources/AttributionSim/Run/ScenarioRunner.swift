@@ -16,33 +16,56 @@ public enum ScenarioRunner {
   ) -> RunSummary {
     let keys = SimulatedKeys(scenario: scenario)
     let runModel = model ?? scenario.schema
-    guard receive else { return simulate(scenario, keys: keys, sink: &sink, model: runModel, tierPolicy: tierPolicy) }
+    return finish(scenario, model: runModel, tierPolicy: tierPolicy, keys: keys, sink: &sink, receive: receive) { stage in
+      simulate(scenario, model: runModel, keys: keys, shard: .whole, sink: &stage)
+    }
+  }
+
+  /// Feeds drafts from `produce` through tier decisions and, when `receive` is set, the
+  /// receivers, into `sink`: the second half of every run, whole or merged from shards.
+  static func finish<Sink: RunSink>(
+    _ scenario: Scenario, model: any ConversionModel, tierPolicy: (any TierPolicy)?, keys: SimulatedKeys,
+    sink: inout Sink, receive: Bool, produce: (inout any DraftSink) -> RunSummary
+  ) -> RunSummary {
+    let policy = tierPolicy ?? CrowdTierPolicy(scenario: scenario)
+    guard receive else {
+      var stage: any DraftSink = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: sink)
+      var summary = produce(&stage)
+      var finished = stage as! TierStage<Sink>
+      finished.flush()
+      summary.add(finished.summary)
+      sink = finished.downstream
+      return summary
+    }
     // The simulated receivers trust only the run's own Apple key, as a test endpoint would.
     let receiver = PostbackReceiver(otherKeys: [keys.apple.key.publicKey], trustApplesKeys: false)
-    let report = (runModel as? any ConversionDecoder).map {
-      DecodingReport(scenario: scenario, decoder: $0, eventNames: runModel.eventNames)
+    let report = (model as? any ConversionDecoder).map {
+      DecodingReport(scenario: scenario, decoder: $0, eventNames: model.eventNames)
     }
-    var stage = ReceivingSink(receiver: receiver, report: report, downstream: sink)
-    var summary = simulate(scenario, keys: keys, sink: &stage, model: runModel, tierPolicy: tierPolicy)
-    summary.received = stage.receiver.counts
-    summary.decoding = stage.report
-    sink = stage.downstream
+    let receiving = ReceivingSink(receiver: receiver, report: report, downstream: sink)
+    var stage: any DraftSink = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: receiving)
+    var summary = produce(&stage)
+    var finished = stage as! TierStage<ReceivingSink<Sink>>
+    finished.flush()
+    summary.add(finished.summary)
+    summary.received = finished.downstream.receiver.counts
+    summary.decoding = finished.downstream.report
+    sink = finished.downstream.downstream
     return summary
   }
 
-  private static func simulate<Sink: RunSink>(
-    _ scenario: Scenario, keys: SimulatedKeys, sink: inout Sink, model: any ConversionModel,
-    tierPolicy: (any TierPolicy)?
+  /// Simulates `shard`'s users, handing drafts to `sink`, and returns the world's counts.
+  static func simulate(
+    _ scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, shard: Shard, sink: inout any DraftSink
   ) -> RunSummary {
-    var world = World(
-      scenario: scenario, model: model, tierPolicy: tierPolicy ?? CrowdTierPolicy(scenario: scenario), keys: keys,
-      sink: sink)
+    var world = World(scenario: scenario, model: model, keys: keys, sink: sink, shard: shard)
     var simulation = Simulation<WorldEvent>()
     world.start(in: &simulation)
-    simulation.run(until: scenario.horizon.map { SimTime.zero + $0 }, handler: &world)
-    world.finishAll()
+    let horizon = scenario.horizon.map { SimTime.zero + $0 }
+    simulation.run(until: horizon, handler: &world)
+    world.finishAll(at: horizon ?? simulation.now)
     world.summary.eventsProcessed = simulation.processedCount
-    if let updated = world.sink as? Sink { sink = updated }
+    sink = world.sink
     return world.summary
   }
 

@@ -79,16 +79,15 @@ extension World {
         network: Int(impression.network), campaign: Int(impression.campaign), publisher: Int(impression.publisher),
         country: country, time: now)
     }
-    tierPolicy.record(facts(winner))
-    let tier = tierPolicy.decide(for: facts(winner))
-    summary.conversionsByTier[tier.tier] += 1
-    let runnerUps = others.map { RunnerUp(impression: $0, tier: tierPolicy.decide(for: facts($0))) }
+    // Tiers are decided after the world, once every user's installs are counted (§6).
+    emit(.install(InstallDraft(winner: facts(winner), runnerUps: others.map(facts))), slot: slot)
+    let runnerUps = others.map { RunnerUp(impression: $0) }
     let windowCount = version.hasConversionWindows ? 3 : 1
     let measurementWindows = (0..<windowCount).map { _ in
       ConversionWindow(measures: Measures(eventCount: trackedEvents.count, currencyCount: currencies.count))
     }
     users[index]!.conversion = Conversion(
-      winner: winner, runnerUps: runnerUps, installTime: now, redownload: redownload, tier: tier,
+      winner: winner, runnerUps: runnerUps, installTime: now, redownload: redownload,
       sinceInstall: Measures(eventCount: trackedEvents.count, currencyCount: currencies.count),
       windows: measurementWindows, stream: users[index]!.plan.stream.child("conversion"))
   }

@@ -18,13 +18,9 @@ extension World {
     users[index]!.conversion!.windows[window].closedAt = now
     let conversion = users[index]!.conversion!
     let state = conversion.windows[window]
-    // Postbacks 2 and 3 need tier 1 or more and (by default) an update during their window (§5.2).
+    // Postbacks 2 and 3 need (by default) an update during their window (§5.2), and tier 1 or
+    // more, which the tier stage checks.
     if window > 0 {
-      guard conversion.tier.tier >= 1 else {
-        summary.windowsWithoutPostback += 1
-        trace(slot, at: now, .note, "§6", "tier 0: no postback for window \(window + 1)")
-        return
-      }
       guard state.updated || scenario.rules.laterPostbacksWithoutUpdate else {
         summary.windowsWithoutPostback += 1
         trace(slot, at: now, .note, "§5.2", "no update during window \(window + 1): no postback")
@@ -40,10 +36,9 @@ extension World {
     }
     var delayStream = conversion.stream.child("send-delay").child(window)
     let sendTime = now + sendDelay(in: range, using: &delayStream)
-    users[index]!.conversion!.windows[window].postback = SKAdNetworkPostback(
-      facts(
-        of: conversion.winner, conversion: conversion, slot: slot, didWin: true, window: window, tier: conversion.tier,
-        transactionId: ConversionRecordBuilder.transactionId(conversion, window: window)))
+    users[index]!.conversion!.windows[window].postback = draft(
+      of: conversion.winner, conversion: conversion, slot: slot, rank: nil, window: window,
+      transactionId: ConversionRecordBuilder.transactionId(conversion, window: window))
     users[index]!.conversion!.windows[window].sendTime = sendTime
     users[index]!.pending += 1
     simulation.schedule(.send(slot: slot, window: Int8(window)), at: sendTime)
@@ -52,10 +47,9 @@ extension World {
     for (rank, runnerUp) in conversion.runnerUps.enumerated() {
       var stream = conversion.stream.child("runner-up-send-delay").child(rank)
       let time = now + sendDelay(in: range, using: &stream)
-      users[index]!.conversion!.runnerUps[rank].postback = SKAdNetworkPostback(
-        facts(
-          of: runnerUp.impression, conversion: conversion, slot: slot, didWin: false, window: 0, tier: runnerUp.tier,
-          transactionId: ConversionRecordBuilder.runnerUpTransactionId(conversion, rank: rank)))
+      users[index]!.conversion!.runnerUps[rank].postback = draft(
+        of: runnerUp.impression, conversion: conversion, slot: slot, rank: rank, window: 0,
+        transactionId: ConversionRecordBuilder.runnerUpTransactionId(conversion, rank: rank))
       users[index]!.conversion!.runnerUps[rank].sendTime = time
       users[index]!.pending += 1
       simulation.schedule(.sendRunnerUp(slot: slot, index: Int8(rank)), at: time)
@@ -69,53 +63,32 @@ extension World {
     return .milliseconds(range.lowerBound + Int64((position * span).rounded()))
   }
 
-  private func facts(
-    of impression: StoredImpression, conversion: Conversion, slot: Int32, didWin: Bool, window: Int,
-    tier: TierDecision, transactionId: String
-  ) -> SKAdNetworkPostback.Facts {
-    let network = scenario.adNetworks[Int(impression.network)]
+  private func draft(
+    of impression: StoredImpression, conversion: Conversion, slot: Int32, rank: Int?, window: Int,
+    transactionId: String
+  ) -> PostbackDraft {
     let state = conversion.windows[window]
-    return SKAdNetworkPostback.Facts(
-      version: version, networkIdentifier: network.identifier,
-      sourceIdentifier: network.campaigns[Int(impression.campaign)].sourceIdentifier, appId: scenario.app.appId,
-      transactionId: transactionId, redownload: conversion.redownload,
-      source: scenario.publishers[Int(impression.publisher)].source, fidelityType: Int(impression.fidelityType),
-      didWin: didWin, sequenceIndex: window, tier: tier, fine: state.fine, coarse: state.coarse,
-      country: users[Int(slot)]!.plan.country, rules: scenario.rules)
+    let user = users[Int(slot)]!.plan
+    return PostbackDraft(
+      installTime: conversion.installTime, user: user.name.description, network: Int(impression.network),
+      campaign: Int(impression.campaign), publisher: Int(impression.publisher), transactionId: transactionId,
+      redownload: conversion.redownload, fidelityType: Int(impression.fidelityType), runnerUpRank: rank,
+      window: window, fine: state.fine, coarse: state.coarse, country: user.country,
+      preparedAt: clock)
   }
 
-  /// Sends a winning postback signed by the simulated Apple (§7.2), and its developer copy at
-  /// the same time (§7.6).
+  /// Hands a winning postback to the tier stage at its send time.
   mutating func send(window: Int, slot: Int32, now: SimTime) {
-    guard let postback = users[Int(slot)]!.conversion!.windows[window].postback,
-      let closed = users[Int(slot)]!.conversion!.windows[window].closedAt
-    else { return }
-    let content = postback.content
-    summary.postbacks[window][content == .fine ? 0 : content == .coarse ? 1 : 2] += 1
-    var record = PostbackRecord(
-      time: now, recipient: .adNetwork, payload: postbackSigner.signed(postback.payload),
-      user: users[Int(slot)]!.plan.name.description, content: content, sequenceIndex: window, didWin: true,
-      preparedAt: closed)
-    sink.receive(record)
-    if sendsDeveloperCopies {
-      record.recipient = .developer
-      summary.developerCopies += 1
-      sink.receive(record)
-    }
+    guard let postback = users[Int(slot)]!.conversion!.windows[window].postback else { return }
+    emit(.postback(postback), slot: slot)
     users[Int(slot)]!.conversion!.windows[window].postback = nil
   }
 
-  /// Sends a signed non-winning postback; developers get no copy of these (§7.6).
+  /// Hands a non-winning postback to the tier stage at its send time; it was prepared with the
+  /// winner's first postback (§3.3).
   mutating func sendRunnerUp(_ rank: Int, slot: Int32, now: SimTime) {
-    guard let postback = users[Int(slot)]!.conversion!.runnerUps[rank].postback,
-      let closed = users[Int(slot)]!.conversion!.windows[0].closedAt
-    else { return }
-    summary.nonWinningPostbacks += 1
-    sink.receive(
-      PostbackRecord(
-        time: now, recipient: .adNetwork, payload: postbackSigner.signed(postback.payload),
-        user: users[Int(slot)]!.plan.name.description, content: postback.content, sequenceIndex: 0, didWin: false,
-        preparedAt: closed))
+    guard let postback = users[Int(slot)]!.conversion!.runnerUps[rank].postback else { return }
+    emit(.postback(postback), slot: slot)
     users[Int(slot)]!.conversion!.runnerUps[rank].postback = nil
   }
 }

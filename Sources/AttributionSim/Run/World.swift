@@ -3,31 +3,32 @@ import SimEngine
 /// The simulated world: devices running the app and the platform's SKAdNetwork rules.
 ///
 /// It turns users' planned actions into impressions, installs, conversion-value updates and
-/// postbacks, and streams finished results to a sink. One instance runs one scenario. The rules
-/// live in extensions: attribution, conversion values, postbacks.
+/// postbacks, and streams drafts of them to a sink; crowd anonymity is decided after the world,
+/// once all users' installs are known (``TierStage``). One instance runs one scenario, or one
+/// shard of its users. The rules live in extensions: attribution, conversion values, postbacks.
 struct World: EventHandler {
   let scenario: Scenario
   let version: SKAdNetworkVersion
   let windows: WindowSchedule
   let model: any ConversionModel
-  var tierPolicy: any TierPolicy
   /// Views shorter than this are not recorded: 2 s from iOS 15.4, 3 s before (§2.3).
   let minimumViewDuration: SimDuration
-  /// Developer copies need iOS 15 and an endpoint in the app (§1, §7.6).
-  let sendsDeveloperCopies: Bool
   /// An existential rather than a generic parameter: a generic world would run its hot paths
   /// unspecialised, and the sink is only called once per output line.
-  var sink: any RunSink
+  var sink: any DraftSink
   var summary = RunSummary()
-  /// The simulated Apple's postback signing (§7.2).
-  let postbackSigner: PostbackSigner
+  /// The time of the event being handled: drafts are stamped with it.
+  private(set) var clock = SimTime.zero
   /// Each network's impression signing, when the device checks signatures cryptographically (§7.3).
   let impressionSigners: [ImpressionSigner]
 
   var users: [ActiveUser?] = []
   private var freeSlots: [Int32] = []
   private let behaviours: [CohortBehaviour]
-  private let arrivals: [(time: SimTime, cohort: Int32, index: Int32)]
+  /// Cohort users of this shard in arrival order, with their ordinals.
+  private let arrivals: [(time: SimTime, cohort: Int32, index: Int32, ordinal: Int)]
+  /// Whether this shard simulates the scripted users (the first shard does).
+  private let includesScriptedUsers: Bool
   private var nextArrival = 0
   /// For each publisher, which networks it lists (rulebook §3.1).
   let publisherLists: [Set<Int>]
@@ -42,28 +43,35 @@ struct World: EventHandler {
   /// How the platform treats conversion values for the scenario's ads (§4).
   let valueRules: MeasurementState.ValueRules
 
-  init(scenario: Scenario, model: any ConversionModel, tierPolicy: any TierPolicy, keys: SimulatedKeys, sink: any RunSink) {
+  /// A world for `scenario`'s users in `shard` (all of them by default).
+  init(
+    scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, sink: any DraftSink,
+    shard: Shard = .whole
+  ) {
     self.scenario = scenario
     self.model = model
-    self.tierPolicy = tierPolicy
     self.sink = sink
     version = scenario.platform.version
     windows = .for(scenario.platform)
     minimumViewDuration = scenario.platform.minimumViewDuration
-    sendsDeveloperCopies = scenario.app.attributionReportEndpoint != nil && scenario.platform.sendsDeveloperCopies
     let root = RandomStream(seed: scenario.seed)
     behaviours = scenario.cohorts.map { CohortBehaviour(cohort: $0, scenario: scenario, root: root) }
     // Only arrival times are drawn up front; each user's plan is drawn when they arrive, so
     // memory holds the users in flight, not all users.
-    var arrivals: [(time: SimTime, cohort: Int32, index: Int32)] = []
+    var arrivals: [(time: SimTime, cohort: Int32, index: Int32, ordinal: Int)] = []
     arrivals.reserveCapacity(scenario.cohorts.reduce(0) { $0 + $1.count })
     for (cohortIndex, behaviour) in behaviours.enumerated() {
       for index in 0..<behaviour.cohort.count {
-        arrivals.append((behaviour.arrival(of: index), Int32(cohortIndex), Int32(index)))
+        arrivals.append((behaviour.arrival(of: index), Int32(cohortIndex), Int32(index), 0))
       }
     }
     arrivals.sort { ($0.time, $0.cohort, $0.index) < ($1.time, $1.cohort, $1.index) }
-    self.arrivals = arrivals
+    // Ordinals follow arrival order over all users, so every shard numbers users alike.
+    let scripted = scenario.scriptedUsers.count
+    for position in arrivals.indices { arrivals[position].ordinal = scripted + position }
+    let range = shard.range(of: scenario.userCount)
+    self.arrivals = arrivals.filter { range.contains($0.ordinal) }
+    includesScriptedUsers = scripted > 0 && range.contains(0)
     publisherLists = scenario.publishers.map { Set($0.adNetworks) }
     let legacyEvents = scenario.app.legacySdk?.eventNames ?? []
     trackedEvents = model.eventNames + legacyEvents.filter { !model.eventNames.contains($0) }
@@ -73,31 +81,31 @@ struct World: EventHandler {
     currencies = scenario.currencies
     currencyIndex = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($0.element, $0.offset) })
     valueRules = version.hasConversionWindows ? .windowed : .increasingOnly
-    summary.users = scenario.userCount
-    postbackSigner = PostbackSigner(keys.apple)
+    summary.users = self.arrivals.count + (includesScriptedUsers ? scripted : 0)
     impressionSigners = scenario.signing.impressionCheck == .cryptographic ? keys.adNetworks.map(ImpressionSigner.init) : []
   }
 
   /// Schedules the scripted users and the first cohort arrival.
   mutating func start(in simulation: inout Simulation<WorldEvent>) {
     let root = RandomStream(seed: scenario.seed)
-    for user in scenario.scriptedUsers {
+    for (ordinal, user) in scenario.scriptedUsers.enumerated() where includesScriptedUsers {
       let plan = UserPlan(
         name: UserName(base: user.name), country: user.country, actions: user.timeline,
         stream: root.child("user").child(user.name))
-      admit(plan, in: &simulation)
+      admit(plan, ordinal: ordinal, in: &simulation)
     }
     if let first = arrivals.first { simulation.schedule(.admitNext, at: first.time) }
   }
 
   mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
+    clock = simulation.now
     switch event {
     case .admitNext:
       let arrival = arrivals[nextArrival]
       nextArrival += 1
       if nextArrival < arrivals.count { simulation.schedule(.admitNext, at: arrivals[nextArrival].time) }
       let plan = behaviours[Int(arrival.cohort)].plan(of: Int(arrival.index), arrival: arrival.time)
-      admit(plan, in: &simulation)
+      admit(plan, ordinal: arrival.ordinal, in: &simulation)
     case .action(let slot):
       users[Int(slot)]!.pending -= 1
       perform(slot: slot, in: &simulation)
@@ -117,8 +125,10 @@ struct World: EventHandler {
     }
   }
 
-  /// Emits the ground truth of users still in flight when the run stopped early (horizon).
-  mutating func finishAll() {
+  /// Emits the ground truth of users still in flight when the run stopped early, stamped with
+  /// the horizon so that every shard stamps them alike.
+  mutating func finishAll(at horizon: SimTime) {
+    clock = horizon
     for slot in users.indices where users[slot] != nil {
       finish(Int32(slot))
     }
@@ -126,15 +136,15 @@ struct World: EventHandler {
 
   // MARK: - Users
 
-  private mutating func admit(_ plan: UserPlan, in simulation: inout Simulation<WorldEvent>) {
+  private mutating func admit(_ plan: UserPlan, ordinal: Int, in simulation: inout Simulation<WorldEvent>) {
     guard let first = plan.actions.first else { return }
     let slot: Int32
     if let free = freeSlots.popLast() {
       slot = free
-      users[Int(slot)] = ActiveUser(plan: plan)
+      users[Int(slot)] = ActiveUser(plan: plan, ordinal: ordinal)
     } else {
       slot = Int32(users.count)
-      users.append(ActiveUser(plan: plan))
+      users.append(ActiveUser(plan: plan, ordinal: ordinal))
     }
     users[Int(slot)]!.pending = 1
     simulation.schedule(.action(slot: slot), at: max(SimTime.zero + first.at, simulation.now))
@@ -150,7 +160,8 @@ struct World: EventHandler {
 
   private mutating func finish(_ slot: Int32) {
     if let conversion = users[Int(slot)]!.conversion {
-      sink.receive(ConversionRecordBuilder(scenario: scenario, eventNames: trackedEvents, currencies: currencies).record(conversion, user: users[Int(slot)]!.plan))
+      let builder = ConversionRecordBuilder(scenario: scenario, eventNames: trackedEvents, currencies: currencies)
+      emit(.conversion(builder.record(conversion, user: users[Int(slot)]!.plan)), slot: slot)
     }
     users[Int(slot)] = nil
     freeSlots.append(slot)
@@ -205,7 +216,13 @@ struct World: EventHandler {
     _ slot: Int32, at time: SimTime, _ level: TraceRecord.Level, _ rule: String, _ message: @autoclosure () -> String
   ) {
     guard sink.wantsTrace else { return }
-    sink.receive(
-      TraceRecord(time: time, user: users[Int(slot)]!.plan.name.description, level: level, rule: rule, message: message()))
+    emit(
+      .trace(TraceRecord(time: time, user: users[Int(slot)]!.plan.name.description, level: level, rule: rule, message: message())),
+      slot: slot)
+  }
+
+  /// Hands a draft about the user in `slot` to the sink, stamped with the clock.
+  mutating func emit(_ draft: RunDraft, slot: Int32) {
+    sink.receive(DraftEnvelope(at: clock, ordinal: users[Int(slot)]!.ordinal, draft: draft))
   }
 }

@@ -1,0 +1,37 @@
+/// One of `count` deterministic slices of a run's users or a sweep's points, numbered from 0 so
+/// that a Kubernetes Indexed Job's or a Slurm array's task index can be passed as it is.
+public struct Shard: Hashable, Sendable, CustomStringConvertible {
+  /// The slice, `0..<count`.
+  public let index: Int
+  /// How many slices there are.
+  public let count: Int
+
+  /// The whole: one slice of one.
+  public static let whole = Shard(uncheckedIndex: 0, count: 1)
+
+  private init(uncheckedIndex index: Int, count: Int) {
+    self.index = index
+    self.count = count
+  }
+
+  /// A slice, or nil unless `0 <= index < count`.
+  public init?(index: Int, count: Int) {
+    guard count > 0, (0..<count).contains(index) else { return nil }
+    self.init(uncheckedIndex: index, count: count)
+  }
+
+  /// Parses `I/N`, e.g. `0/4`.
+  public init?(_ text: String) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
+    self.init(index: index, count: count)
+  }
+
+  /// `I/N`.
+  public var description: String { "\(index)/\(count)" }
+
+  /// This slice's part of `0..<total`: contiguous, and the slices' sizes differ by at most one.
+  public func range(of total: Int) -> Range<Int> {
+    (total * index / count)..<(total * (index + 1) / count)
+  }
+}

@@ -1,0 +1,118 @@
+import SimEngine
+
+/// Decides crowd anonymity for a run's drafts and turns them into its outputs: signed postbacks
+/// carrying what their tier allows, and conversions with their tiers (rulebook §6, §7).
+///
+/// Drafts arrive in time order, from one world or merged from shards. Those made at the same
+/// time are held back, put in user order, and their installs all counted before any of them is
+/// decided, so a crowd counts every install up to and including its own time, and tiers come
+/// out the same whatever order users were simulated in and however they were sharded.
+struct TierStage<Downstream: RunSink>: DraftSink {
+  private let scenario: Scenario
+  private var policy: any TierPolicy
+  /// The simulated Apple's postback signing (§7.2).
+  private let signer: PostbackSigner
+  /// Developer copies need iOS 15 and an endpoint in the app (§1, §7.6).
+  private let sendsDeveloperCopies: Bool
+  private(set) var downstream: Downstream
+  /// The counts that depend on tiers: by tier, postbacks by content, windows withheld, copies.
+  private(set) var summary = RunSummary()
+  /// Decisions for conversions whose record has not passed yet.
+  private var decisions: [ConversionKey: ConversionTiers] = [:]
+  private var batch: [DraftEnvelope] = []
+
+  /// A stage deciding with `policy` and signing with the run's Apple key.
+  init(scenario: Scenario, policy: any TierPolicy, keys: SimulatedKeys, downstream: Downstream) {
+    self.scenario = scenario
+    self.policy = policy
+    signer = PostbackSigner(keys.apple)
+    sendsDeveloperCopies = scenario.app.attributionReportEndpoint != nil && scenario.platform.sendsDeveloperCopies
+    self.downstream = downstream
+  }
+
+  var wantsTrace: Bool { downstream.wantsTrace }
+
+  mutating func receive(_ envelope: DraftEnvelope) {
+    if let first = batch.first, first.at != envelope.at { flush() }
+    batch.append(envelope)
+  }
+
+  /// Processes the drafts held back; call once after the last draft.
+  mutating func flush() {
+    guard !batch.isEmpty else { return }
+    var ordered = batch
+    batch.removeAll(keepingCapacity: true)
+    if ordered.count > 1 {
+      // Each user's drafts keep their own order: a stable sort by user.
+      ordered = ordered.enumerated().sorted { ($0.element.ordinal, $0.offset) < ($1.element.ordinal, $1.offset) }
+        .map(\.element)
+    }
+    for envelope in ordered {
+      if case .install(let install) = envelope.draft { policy.record(install.winner) }
+    }
+    for envelope in ordered { process(envelope) }
+  }
+
+  private mutating func process(_ envelope: DraftEnvelope) {
+    switch envelope.draft {
+    case .install(let install):
+      let tiers = ConversionTiers(
+        winner: policy.decide(for: install.winner), runnerUps: install.runnerUps.map { policy.decide(for: $0) })
+      summary.conversionsByTier[tiers.winner.tier] += 1
+      decisions[ConversionKey(ordinal: envelope.ordinal, installTime: install.winner.time)] = tiers
+    case .postback(let draft):
+      guard let tiers = decisions[ConversionKey(ordinal: envelope.ordinal, installTime: draft.installTime)] else {
+        preconditionFailure("a postback for a conversion whose install was not drafted")
+      }
+      send(draft, tiers: tiers, at: envelope.at)
+    case .conversion(var record):
+      record.tiers = decisions.removeValue(forKey: ConversionKey(ordinal: envelope.ordinal, installTime: record.truth.installTime))
+      downstream.receive(record)
+    case .trace(let trace):
+      downstream.receive(trace)
+    }
+  }
+
+  /// Builds, signs and sends a postback with what its tier allows; postbacks 2 and 3 of a tier-0
+  /// conversion are withheld (§6).
+  private mutating func send(_ draft: PostbackDraft, tiers: ConversionTiers, at time: SimTime) {
+    let tier = draft.runnerUpRank.map { tiers.runnerUps[$0] } ?? tiers.winner
+    if draft.window > 0, tier.tier == 0 {
+      summary.windowsWithoutPostback += 1
+      if wantsTrace {
+        downstream.receive(
+          TraceRecord(
+            time: time, user: draft.user, level: .note, rule: "§6", message: "tier 0: no postback for window \(draft.window + 1)"))
+      }
+      return
+    }
+    let network = scenario.adNetworks[draft.network]
+    let postback = SKAdNetworkPostback(
+      SKAdNetworkPostback.Facts(
+        version: scenario.platform.version, networkIdentifier: network.identifier,
+        sourceIdentifier: network.campaigns[draft.campaign].sourceIdentifier, appId: scenario.app.appId,
+        transactionId: draft.transactionId, redownload: draft.redownload,
+        source: scenario.publishers[draft.publisher].source, fidelityType: draft.fidelityType,
+        didWin: draft.runnerUpRank == nil, sequenceIndex: draft.window, tier: tier, fine: draft.fine,
+        coarse: draft.coarse, country: draft.country, rules: scenario.rules))
+    let content = postback.content
+    var record = PostbackRecord(
+      time: time, recipient: .adNetwork, payload: signer.signed(postback.payload), user: draft.user, content: content,
+      sequenceIndex: draft.window, didWin: draft.runnerUpRank == nil, preparedAt: draft.preparedAt)
+    downstream.receive(record)
+    guard draft.runnerUpRank == nil else {
+      summary.nonWinningPostbacks += 1
+      return
+    }
+    summary.postbacks[draft.window][content == .fine ? 0 : content == .coarse ? 1 : 2] += 1
+    if draft.window == 0, scenario.platform.version.hasConversionWindows {
+      summary.sourceIdentifierDigits[tier.sourceIdentifierDigits - 2] += 1
+    }
+    // Developers get copies of winning postbacks only (§7.6).
+    if sendsDeveloperCopies {
+      record.recipient = .developer
+      summary.developerCopies += 1
+      downstream.receive(record)
+    }
+  }
+}
