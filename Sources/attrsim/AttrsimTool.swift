@@ -28,8 +28,26 @@ enum AttrsimTool {
           OptionSpec(
             name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
             defaultDescription: "Reports/<scenario-name>"),
+          OptionSpec(
+            name: "shard", valueName: "i/n",
+            help: "Simulate only slice I (from 0) of N of the users and write a partial result for 'attrsim merge'."),
         ],
         flags: [FlagSpec(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did.")]),
+      CommandSpec(
+        name: "merge", abstract: "Combine the shards of a run into the outputs a whole run gives.",
+        discussion: """
+          Takes the folders written by 'attrsim run SCENARIO --shard I/N' for every I from 0 to \
+          N-1, checks they come from one run of an unchanged scenario, counts every shard's \
+          installs into the crowds before deciding any tier, and writes the same files as \
+          'attrsim run' would have, byte for byte.
+          """,
+        arguments: [ArgumentSpec(name: "folders", help: "The shard folders.", isRepeating: true)],
+        options: [
+          OptionSpec(
+            name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
+            defaultDescription: "Reports/<scenario-name>")
+        ],
+        flags: [FlagSpec(name: "trace", help: "Also write trace.jsonl.")]),
       CommandSpec(
         name: "postback", abstract: "Verify postback signatures: attrsim postback verify FILE…",
         discussion: """

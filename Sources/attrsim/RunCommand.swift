@@ -2,7 +2,7 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace]`.
+/// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace] [--shard I/N]`.
 enum RunCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
     let seed = try command.integer("seed")
@@ -16,24 +16,49 @@ enum RunCommand {
       return .dataError
     }
     if let seed { scenario.seed = UInt64(seed) }
+    if let text = command.value(of: "shard") {
+      guard let shard = Shard(text) else {
+        throw command.usageError("The value '\(text)' is invalid for '--shard <i/n>': expected I/N with 0 <= I < N, e.g. 0/4")
+      }
+      return runShard(scenario, path: path, shard: shard, out: command.value(of: "out"))
+    }
     let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
     do {
       let trace = command.flag("trace")
       var writer = try RunDirectoryWriter(directory: directory, epoch: scenario.epoch, trace: trace)
       let summary = ScenarioRunner.run(scenario, sink: &writer)
       try writer.commit(summary, scenario: scenario)
-      let winning = summary.postbacks.joined().reduce(0, +)
-      let nonWinning = summary.nonWinningPostbacks > 0 ? " + \(summary.nonWinningPostbacks) non-winning" : ""
+      announce(summary, scenario: scenario, directory: directory, trace: trace)
+      return .success
+    } catch {
+      Console.error("error: \(error.description)")
+      return .ioError
+    }
+  }
+
+  /// Prints what a finished run (whole or merged) did and wrote.
+  static func announce(_ summary: RunSummary, scenario: Scenario, directory: URL, trace: Bool) {
+    let winning = summary.postbacks.joined().reduce(0, +)
+    let nonWinning = summary.nonWinningPostbacks > 0 ? " + \(summary.nonWinningPostbacks) non-winning" : ""
+    Console.out(
+      "\(scenario.name): \(summary.users) users, \(summary.installs) installs, "
+        + "\(summary.attributedInstalls) attributed, \(winning) postbacks\(nonWinning) (seed \(scenario.seed))")
+    if let received = summary.received, received.accepted != received.total {
+      Console.error(
+        "warning: receivers accepted \(received.accepted) of \(received.total) postbacks; see 'received' in summary.json")
+    }
+    let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"]
+      + (summary.decoding != nil ? ["decoded.csv"] : []) + (trace ? ["trace.jsonl"] : [])
+    Console.out("wrote \(directory.relativePath)/{\(files.joined(separator: ","))}")
+  }
+
+  private static func runShard(_ scenario: Scenario, path: String, shard: Shard, out: String?) -> ExitStatus {
+    let folder = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)-shard-\(shard.index)-of-\(shard.count)")
+    do {
+      let summary = try ShardSet.run(scenario, path: path, shard: shard, folder: folder)
       Console.out(
-        "\(scenario.name): \(summary.users) users, \(summary.installs) installs, "
-          + "\(summary.attributedInstalls) attributed, \(winning) postbacks\(nonWinning) (seed \(scenario.seed))")
-      if let received = summary.received, received.accepted != received.total {
-        Console.error(
-          "warning: receivers accepted \(received.accepted) of \(received.total) postbacks; see 'received' in summary.json")
-      }
-      let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"]
-        + (summary.decoding != nil ? ["decoded.csv"] : []) + (trace ? ["trace.jsonl"] : [])
-      Console.out("wrote \(directory.relativePath)/{\(files.joined(separator: ","))}")
+        "\(scenario.name) shard \(shard): \(summary.users) users, \(summary.attributedInstalls) attributed installs (seed \(scenario.seed))")
+      Console.out("wrote \(folder.relativePath)/{drafts.jsonl,shard.json}; combine all \(shard.count) with 'attrsim merge'")
       return .success
     } catch {
       Console.error("error: \(error.description)")

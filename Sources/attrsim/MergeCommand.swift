@@ -1,0 +1,33 @@
+import AttributionSim
+import CommandLineKit
+import Foundation
+
+/// `attrsim merge FOLDER… [--out DIR] [--trace]`: finishes a sharded run.
+enum MergeCommand {
+  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
+    let folders = command.arguments(named: "folders").map { URL(fileURLWithPath: $0) }
+    guard !folders.isEmpty else { throw command.usageError("Missing expected argument '<folders> ...'") }
+    do {
+      let shards = try ShardSet(folders: folders)
+      let scenario = shards.scenario
+      let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
+      let trace = command.flag("trace")
+      var writer = try RunDirectoryWriter(directory: directory, epoch: scenario.epoch, trace: trace)
+      do {
+        let summary = try shards.merge(into: &writer)
+        try writer.commit(summary, scenario: scenario)
+        RunCommand.announce(summary, scenario: scenario, directory: directory, trace: trace)
+        return .success
+      } catch {
+        writer.discard()
+        throw error
+      }
+    } catch let error as ShardSet.Failure {
+      Console.error("error: \(error.description)")
+      return .dataError
+    } catch {
+      Console.error("error: \(error)")
+      return .ioError
+    }
+  }
+}
