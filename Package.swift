@@ -47,7 +47,10 @@ let package = Package(
     .testTarget(name: "SimJSONTests", dependencies: ["SimJSON"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(name: "AttributionCryptoTests", dependencies: ["AttributionCrypto"]),
-    .testTarget(name: "AttributionSimTests", dependencies: ["AttributionSim", "SimJSON", "AttributionCrypto"]),
+    .testTarget(
+      name: "AttributionSimTests", dependencies: ["AttributionSim", "SimJSON", "AttributionCrypto"],
+      // Golden files are read through #filePath, not bundled as resources.
+      exclude: ["Charts/Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -34,12 +34,32 @@ enum AttrsimTool {
         ],
         flags: [FlagSpec(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did.")]),
       CommandSpec(
-        name: "merge", abstract: "Combine the shards of a run into the outputs a whole run gives.",
+        name: "sweep", abstract: "Run a scenario over a grid of settings and tabulate and chart the outcomes.",
+        discussion: """
+          Reads a sweep file (a base scenario, parameters given as JSON paths with their values, \
+          replicates and a chart), runs every point and replicate with --jobs runs at once and \
+          writes sweep.csv (one row per point and replicate, in point order) and sweep.svg. \
+          Every point of a replicate uses the same seed: the same users behave the same way at \
+          every point. With --shard I/N only the I-th of N slices of the rows runs, and \
+          'attrsim merge' combines the slices into the same sweep.csv.
+          """,
+        arguments: [ArgumentSpec(name: "sweep", help: "The sweep file (JSON or JSON5).")],
+        options: [
+          OptionSpec(name: "jobs", short: "j", valueName: "n", help: "Runs at once.", defaultDescription: "all cores"),
+          OptionSpec(
+            name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
+            defaultDescription: "Reports/<sweep-name>"),
+          OptionSpec(
+            name: "shard", valueName: "i/n", help: "Run only slice I (from 0) of N of the rows, for 'attrsim merge'."),
+        ]),
+      CommandSpec(
+        name: "merge", abstract: "Combine the shards of a run or sweep into the outputs a whole one gives.",
         discussion: """
           Takes the folders written by 'attrsim run SCENARIO --shard I/N' for every I from 0 to \
           N-1, checks they come from one run of an unchanged scenario, counts every shard's \
           installs into the crowds before deciding any tier, and writes the same files as \
-          'attrsim run' would have, byte for byte.
+          'attrsim run' would have, byte for byte. Folders written by 'attrsim sweep --shard' \
+          merge into the sweep's sweep.csv and sweep.svg.
           """,
         arguments: [ArgumentSpec(name: "folders", help: "The shard folders.", isRepeating: true)],
         options: [

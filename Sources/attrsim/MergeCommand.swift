@@ -7,6 +7,7 @@ enum MergeCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
     let folders = command.arguments(named: "folders").map { URL(fileURLWithPath: $0) }
     guard !folders.isEmpty else { throw command.usageError("Missing expected argument '<folders> ...'") }
+    if folders.contains(where: SweepOutput.isShard) { return mergeSweep(folders, out: command.value(of: "out")) }
     do {
       let shards = try ShardSet(folders: folders)
       let scenario = shards.scenario
@@ -22,6 +23,23 @@ enum MergeCommand {
         writer.discard()
         throw error
       }
+    } catch let error as ShardSet.Failure {
+      Console.error("error: \(error.description)")
+      return .dataError
+    } catch {
+      Console.error("error: \(error)")
+      return .ioError
+    }
+  }
+
+  private static func mergeSweep(_ folders: [URL], out: String?) -> ExitStatus {
+    do {
+      let (sweep, csv) = try SweepOutput.merge(folders: folders)
+      let folder = URL(fileURLWithPath: out ?? "Reports/\(sweep.name)")
+      try SweepOutput.write(sweep, csv: csv, to: folder)
+      Console.out("\(sweep.name): merged \(folders.count) shard(s), \(sweep.rowCount) rows")
+      Console.out("wrote \(folder.relativePath)/{sweep.csv,sweep.svg}")
+      return .success
     } catch let error as ShardSet.Failure {
       Console.error("error: \(error.description)")
       return .dataError

@@ -15,6 +15,7 @@ case .command(let command):
   do {
     switch command.name {
     case "run": status = try RunCommand.execute(command)
+    case "sweep": status = try SweepCommand.execute(command)
     case "merge": status = try MergeCommand.execute(command)
     case "postback": status = try PostbackCommand.execute(command)
     case "compare": status = try CompareCommand.execute(command)

@@ -15,6 +15,20 @@ enum CSVField {
     return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 
+  /// `places` decimals (at most 9), without locale or trailing-digit noise: 0.25 → "0.250000".
+  static func decimal(_ value: Double, places: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let scaled = (value * scale).rounded()
+    guard abs(scaled) < 9e18 else { return String(value) }
+    let units = Int64(abs(scaled))
+    let whole = units / Int64(scale)
+    let fraction = String(units % Int64(scale))
+    let sign = scaled < 0 ? "-" : ""
+    guard places > 0 else { return "\(sign)\(whole)" }
+    return "\(sign)\(whole)." + String(repeating: "0", count: places - fraction.count) + fraction
+  }
+
   /// Four decimals: figures stay readable and byte-stable.
   static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 }

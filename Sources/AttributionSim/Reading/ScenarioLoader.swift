@@ -24,6 +24,19 @@ public enum ScenarioLoader {
     return try checked(reader.read(), log: log, file: file, what: "scenario")
   }
 
+  /// Loads a sweep file, its base scenario and every point's scenario.
+  ///
+  /// - Throws: ``ScenarioLoadError`` with every problem found; a problem in a swept value is
+  ///   located in the sweep file.
+  public static func loadSweep(path: String) throws(ScenarioLoadError) -> Sweep {
+    let node = try parseNode(try readText(path), file: path)
+    let log = DiagnosticLog()
+    let reader = SweepReader(
+      reader: JSONReader(node: node, path: "", file: path, log: log),
+      baseDirectory: (path as NSString).deletingLastPathComponent)
+    return try checked(reader.read(), log: log, file: path, what: "sweep")
+  }
+
   /// Loads a conversion schema file on its own (for `attrsim compare` and library users); with
   /// `scenario`, also checks that it converts every currency the scenario's revenue comes in.
   ///

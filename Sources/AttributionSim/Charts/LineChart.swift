@@ -1,0 +1,255 @@
+/// A line chart written as a standalone SVG document: no dependencies, byte-identical for equal input.
+///
+/// Layout is computed from estimated text widths rather than measured glyphs, so it holds for
+/// the short titles, labels and series names of run reports, not for arbitrary prose.
+public struct LineChart: Sendable {
+  /// One data point; a NaN or infinite coordinate leaves a gap in its line.
+  public struct Point: Sendable, Equatable {
+    /// The horizontal value.
+    public var x: Double
+    /// The vertical value.
+    public var y: Double
+
+    /// A point at (`x`, `y`).
+    public init(x: Double, y: Double) {
+      self.x = x
+      self.y = y
+    }
+  }
+
+  /// One named line.
+  public struct Series: Sendable, Equatable {
+    /// The name shown in the legend.
+    public var name: String
+    /// The points, joined in this order.
+    public var points: [Point]
+
+    /// A series of `points` called `name`.
+    public init(name: String, points: [Point]) {
+      self.name = name
+      self.points = points
+    }
+  }
+
+  /// How x values map to horizontal positions.
+  public enum Scale: Sendable, Equatable {
+    /// Equal differences take equal space.
+    case linear
+    /// Equal ratios take equal space (base 10); points with x ≤ 0 are skipped.
+    case logarithmic
+  }
+
+  /// How y tick labels are written.
+  public enum TickFormat: Sendable, Equatable {
+    /// The value itself: 0.25 is "0.25".
+    case number
+    /// The value as a percentage of 1: 0.25 is "25%".
+    case percent
+  }
+
+  /// The heading above the chart.
+  public var title: String
+  /// The horizontal axis's label, with its unit.
+  public var xLabel: String
+  /// The vertical axis's label, with its unit.
+  public var yLabel: String
+  /// A sentence under the chart saying what it shows; empty for none.
+  public var caption: String
+  /// The lines, drawn and coloured in this order.
+  public var series: [Series]
+  /// The vertical axis's extent; nil to fit the data, widened to round tick values.
+  public var yRange: ClosedRange<Double>?
+  /// How x values map to horizontal positions.
+  public var xScale: Scale
+  /// How y tick labels are written.
+  public var yFormat: TickFormat
+
+  /// A chart with every part given; only the labels and series are required.
+  public init(
+    title: String, xLabel: String, yLabel: String, caption: String = "", series: [Series],
+    yRange: ClosedRange<Double>? = nil, xScale: Scale = .linear, yFormat: TickFormat = .number
+  ) {
+    self.title = title
+    self.xLabel = xLabel
+    self.yLabel = yLabel
+    self.caption = caption
+    self.series = series
+    self.yRange = yRange
+    self.xScale = xScale
+    self.yFormat = yFormat
+  }
+
+  /// Okabe–Ito colours, which stay distinct under the common colour-vision deficiencies.
+  /// Yellow goes last because it is faint on white.
+  static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
+
+  /// The document's width in pixels; the height grows with the legend and caption.
+  static let width = 720
+
+  /// The complete SVG document, ending in a newline.
+  public func svg() -> String {
+    let drawn = series.flatMap(\.points).filter(isDrawable)
+    let x = xScale == .linear
+      ? ChartAxis.linear(values: drawn.map(\.x), fixed: nil, format: .number)
+      : ChartAxis.logarithmic(values: drawn.map(\.x))
+    let y = ChartAxis.linear(values: drawn.map(\.y), fixed: yRange, format: yFormat)
+
+    // Top to bottom: title, legend rows, plot, x tick labels, x label, caption lines.
+    // The left margin widens with the y tick labels so they never reach the rotated y label.
+    let widestYLabel = y.labels.map { SVGWriter.estimatedWidth($0, fontSize: 11) }.max() ?? 0
+    let left = max(64, 36 + widestYLabel + 10), right = Double(Self.width - 24)
+    let legend = legendPlaces(width: right - left)
+    let top = 52 + Double(legend.map { $0.row + 1 }.max() ?? 0) * 20
+    let plot = Plot(x: x, y: y, left: left, right: right, top: top, bottom: top + 300)
+    let captionLines = Self.wrapped(caption, width: Double(Self.width - 48), fontSize: 12)
+    let captionTop = Int(plot.bottom) + 66
+
+    var svg = SVGWriter(width: Self.width, height: captionTop - 6 + captionLines.count * 16, title: title)
+    svg.add("rect", ["width": "100%", "height": "100%", "fill": "#ffffff"])
+    svg.add(
+      "text", ["x": "\(Self.width / 2)", "y": "28", "text-anchor": "middle", "font-size": "16", "font-weight": "bold"],
+      text: title)
+    drawAxes(plot, into: &svg)
+    drawSeries(plot, into: &svg)
+    if drawn.isEmpty {
+      svg.add(
+        "text",
+        ["x": n(plot.middleX), "y": n(plot.middleY), "text-anchor": "middle", "font-size": "14", "fill": "#777777"],
+        text: "no data")
+    }
+    drawLegend(legend, left: left, into: &svg)
+    for (index, line) in captionLines.enumerated() {
+      svg.add("text", ["x": "24", "y": "\(captionTop + index * 16)", "font-size": "12", "fill": "#444444"], text: line)
+    }
+    return svg.document()
+  }
+
+  /// Where the plot area sits in the document, and how data values map into it.
+  private struct Plot {
+    var x: ChartAxis
+    var y: ChartAxis
+    var left: Double
+    var right: Double
+    var top: Double
+    var bottom: Double
+
+    var middleX: Double { (left + right) / 2 }
+    var middleY: Double { (top + bottom) / 2 }
+    func px(_ value: Double) -> Double { left + x.fraction(of: value) * (right - left) }
+    func py(_ value: Double) -> Double { bottom - y.fraction(of: value) * (bottom - top) }
+  }
+
+  /// Grid lines, axis lines, tick marks, tick labels and axis labels.
+  private func drawAxes(_ plot: Plot, into svg: inout SVGWriter) {
+    let xs = plot.x.ticks.map(plot.px), ys = plot.y.ticks.map(plot.py)
+    svg.open("g", ["stroke": "#e6e6e6", "stroke-width": "1"])
+    for x in xs { svg.add("line", ["x1": n(x), "y1": n(plot.top), "x2": n(x), "y2": n(plot.bottom)]) }
+    for y in ys { svg.add("line", ["x1": n(plot.left), "y1": n(y), "x2": n(plot.right), "y2": n(y)]) }
+    svg.close("g")
+
+    svg.open("g", ["stroke": "#333333", "stroke-width": "1"])
+    svg.add("line", ["x1": n(plot.left), "y1": n(plot.bottom), "x2": n(plot.right), "y2": n(plot.bottom)])
+    svg.add("line", ["x1": n(plot.left), "y1": n(plot.top), "x2": n(plot.left), "y2": n(plot.bottom)])
+    for x in xs { svg.add("line", ["x1": n(x), "y1": n(plot.bottom), "x2": n(x), "y2": n(plot.bottom + 5)]) }
+    for y in ys { svg.add("line", ["x1": n(plot.left - 5), "y1": n(y), "x2": n(plot.left), "y2": n(y)]) }
+    svg.close("g")
+
+    svg.open("g", ["font-size": "11", "fill": "#333333"])
+    for (x, label) in zip(xs, plot.x.labels) {
+      svg.add("text", ["x": n(x), "y": n(plot.bottom + 18), "text-anchor": "middle"], text: label)
+    }
+    for (y, label) in zip(ys, plot.y.labels) {
+      svg.add("text", ["x": n(plot.left - 8), "y": n(y + 4), "text-anchor": "end"], text: label)
+    }
+    svg.close("g")
+
+    svg.add(
+      "text", ["x": n(plot.middleX), "y": n(plot.bottom + 40), "text-anchor": "middle", "font-size": "12"],
+      text: xLabel)
+    svg.add(
+      "text",
+      ["x": "18", "y": n(plot.middleY), "transform": "rotate(-90 18 \(n(plot.middleY)))", "text-anchor": "middle",
+       "font-size": "12"],
+      text: yLabel)
+  }
+
+  /// One group per series: a polyline per run of drawable points, and a marker at each point.
+  private func drawSeries(_ plot: Plot, into svg: inout SVGWriter) {
+    // Clipped to the plot plus a marker's radius, so points outside a fixed yRange stay off the
+    // labels while points on the edge keep their whole marker.
+    svg.open("clipPath", ["id": "plot-area"])
+    svg.add(
+      "rect",
+      ["x": n(plot.left - 4), "y": n(plot.top - 4), "width": n(plot.right - plot.left + 8),
+       "height": n(plot.bottom - plot.top + 8)])
+    svg.close("clipPath")
+    svg.open("g", ["clip-path": "url(#plot-area)"])
+    for (index, line) in series.enumerated() {
+      let colour = Self.palette[index % Self.palette.count]
+      svg.open("g", ["fill": colour, "stroke": colour])
+      for run in line.points.split(whereSeparator: { !isDrawable($0) }) where run.count > 1 {
+        let points = run.map { "\(n(plot.px($0.x))),\(n(plot.py($0.y)))" }.joined(separator: " ")
+        svg.add("polyline", ["points": points, "fill": "none", "stroke-width": "2", "stroke-linejoin": "round"])
+      }
+      for point in line.points where isDrawable(point) {
+        svg.add("circle", ["cx": n(plot.px(point.x)), "cy": n(plot.py(point.y)), "r": "3"])
+      }
+      svg.close("g")
+    }
+    svg.close("g")
+  }
+
+  /// A swatch (line and marker) and the name of each series, at the places `legendPlaces` chose.
+  private func drawLegend(_ places: [(x: Double, row: Int)], left: Double, into svg: inout SVGWriter) {
+    svg.open("g", ["font-size": "12"])
+    for (index, place) in places.enumerated() {
+      let colour = Self.palette[index % Self.palette.count]
+      let x = left + place.x, baseline = 56 + Double(place.row) * 20
+      svg.add(
+        "line",
+        ["x1": n(x), "y1": n(baseline - 4), "x2": n(x + 22), "y2": n(baseline - 4), "stroke": colour,
+         "stroke-width": "2"])
+      svg.add("circle", ["cx": n(x + 11), "cy": n(baseline - 4), "r": "3", "fill": colour])
+      svg.add("text", ["x": n(x + 28), "y": n(baseline)], text: series[index].name)
+    }
+    svg.close("g")
+  }
+
+  /// Whether a point can be placed: both coordinates finite, and x positive on a log scale.
+  private func isDrawable(_ point: Point) -> Bool {
+    point.x.isFinite && point.y.isFinite && (xScale == .linear || point.x > 0)
+  }
+
+  /// Each legend entry's offset from the plot's left edge and its row, filling rows left to right.
+  private func legendPlaces(width available: Double) -> [(x: Double, row: Int)] {
+    var places: [(x: Double, row: Int)] = []
+    var x = 0.0, row = 0
+    for line in series {
+      let width = 28 + SVGWriter.estimatedWidth(line.name, fontSize: 12)
+      if x > 0 && x + width > available { (x, row) = (0, row + 1) }
+      places.append((x, row))
+      x += width + 20
+    }
+    return places
+  }
+
+  /// `text` broken at spaces into lines that fit `width`; a word longer than a line keeps its own line.
+  static func wrapped(_ text: String, width: Double, fontSize: Double) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      let candidate = current.isEmpty ? String(word) : current + " " + word
+      if !current.isEmpty && SVGWriter.estimatedWidth(candidate, fontSize: fontSize) > width {
+        lines.append(current)
+        current = String(word)
+      } else {
+        current = candidate
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+}
+
+/// A coordinate with at most two decimals.
+private func n(_ value: Double) -> String { SVGWriter.number(value) }

@@ -1,0 +1,156 @@
+import DidYouMean
+import Foundation
+import SimJSON
+
+/// Reads a sweep file and builds every point's scenario, reporting every problem it finds.
+struct SweepReader {
+  static let keys = ["version", "name", "description", "scenario", "parameters", "combine", "replicates", "chart"]
+  /// Format version this build reads.
+  static let formatVersion: Int64 = 1
+
+  let reader: JSONReader
+  /// The folder the sweep file is in: the base scenario's path is relative to it.
+  let baseDirectory: String
+
+  func read() -> Sweep? {
+    let log = reader.log
+    guard let object = reader.object(keys: Self.keys) else { return nil }
+    guard let versionReader = object.required("version", "the sweep format version, 1"), let version = versionReader.integer()
+    else { return nil }
+    guard version == Self.formatVersion else {
+      versionReader.error("unsupported sweep format version \(version); this build reads version \(Self.formatVersion)")
+      return nil
+    }
+    let name = object.required("name")?.nonEmptyString()
+    let description = object.optional("description")?.string() ?? ""
+    let combination = object.optional("combine").map { reader -> Sweep.Combination? in
+      reader.oneOf(["grid", "list"]).flatMap(Sweep.Combination.init(rawValue:))
+    } ?? .grid
+    let replicates = object.optional("replicates").map { $0.integer(in: 1...10_000) } ?? 1
+    guard let scenarioReader = object.required("scenario", "the base scenario file"),
+      let scenarioPath = scenarioReader.nonEmptyString()
+    else { return nil }
+    let resolved = scenarioPath.hasPrefix("/") ? scenarioPath : (baseDirectory as NSString).appendingPathComponent(scenarioPath)
+    let base: JSONNode
+    do {
+      let text = try String(contentsOf: URL(fileURLWithPath: resolved), encoding: .utf8)
+      base = try JSONParser.parse(text)
+    } catch let error as JSONParseError {
+      log.add(ScenarioDiagnostic(file: resolved, location: error.location, path: "", message: error.message))
+      return nil
+    } catch {
+      scenarioReader.error("cannot read the scenario '\(resolved)': \(FileText.reason(error))")
+      return nil
+    }
+    var parameters: [(parameter: SweepParameter, path: SweepPath, nodes: [JSONNode])] = []
+    for element in object.required("parameters", "a list of { path, values }")?.array() ?? [] {
+      guard let entry = element.object(keys: ["name", "path", "values"]),
+        let pathReader = entry.required("path", "a JSON path into the scenario, e.g. privacy.thresholds.tier1"),
+        let text = pathReader.nonEmptyString()
+      else { continue }
+      guard let path = SweepPath(text) else {
+        pathReader.error("expected a JSON path such as 'privacy.thresholds.tier1' or 'cohorts[0].count', found '\(text)'")
+        continue
+      }
+      guard let valuesReader = entry.required("values", "the values to sweep"), let values = valuesReader.array() else { continue }
+      guard !values.isEmpty else {
+        valuesReader.error("expected at least one value")
+        continue
+      }
+      if case .failure(let error) = path.setting(values[0].node, in: base) {
+        pathReader.error(error.reason)
+        continue
+      }
+      let name = entry.optional("name")?.nonEmptyString() ?? text
+      parameters.append(
+        (SweepParameter(name: name, path: text, values: values.map { JSONValue($0.node) }), path, values.map(\.node)))
+    }
+    if parameters.isEmpty, !log.hasErrors { object.required("parameters")?.error("expected at least one parameter") }
+    let names = parameters.map(\.parameter.name)
+    for (index, name) in names.enumerated() where names[..<index].contains(name) || SweepMetrics.names.contains(name) {
+      reader.error("parameter name '\(name)' is used twice or names an outcome column; give it another 'name'")
+    }
+    if combination == .list, Set(parameters.map(\.nodes.count)).count > 1 {
+      object.optional("combine")?.error(
+        "'list' pairs the n-th values of every parameter, but the lists have \(parameters.map { String($0.nodes.count) }.joined(separator: ", ")) values")
+    }
+    let chart = readChart(object.optional("chart"), parameters: parameters.map(\.parameter))
+    guard let name, let replicates, let combination, let chart, !log.hasErrors else { return nil }
+
+    var points: [SweepPoint] = []
+    let combinations = Self.combinations(counts: parameters.map(\.nodes.count), combination: combination)
+    var reported = Set<String>()
+    for (index, choice) in combinations.enumerated() {
+      var node = base
+      for (parameter, value) in zip(parameters, choice) {
+        if case .success(let updated) = parameter.path.setting(parameter.nodes[value], in: node) { node = updated }
+      }
+      let pointLog = DiagnosticLog()
+      let scenario = ScenarioReader(
+        root: JSONReader(node: node, path: "", file: resolved, log: pointLog),
+        baseDirectory: (resolved as NSString).deletingLastPathComponent, log: pointLog
+      ).read()
+      for diagnostic in pointLog.diagnostics {
+        var moved = diagnostic
+        // A problem inside a swept value is shown where the sweep file wrote that value.
+        if let (number, parameter) = parameters.enumerated().first(where: { diagnostic.path.hasPrefix($0.element.parameter.path) }) {
+          moved.file = reader.file
+          moved.location = parameter.nodes[choice[number]].location
+        }
+        moved.message = "with \(Self.describe(choice, parameters.map(\.parameter))): \(diagnostic.message)"
+        if reported.insert("\(moved.file)|\(moved.path)|\(diagnostic.message)").inserted { log.add(moved) }
+      }
+      guard let scenario, !pointLog.hasErrors else { continue }
+      points.append(
+        SweepPoint(
+          index: index, settings: zip(parameters, choice).map { $0.parameter.values[$1] }, scenario: scenario))
+    }
+    guard !log.hasErrors else { return nil }
+    return Sweep(
+      name: name, description: description, scenarioPath: resolved, parameters: parameters.map(\.parameter),
+      combination: combination, replicates: Int(replicates), chart: chart, points: points)
+  }
+
+  /// Value indices per point: the grid's product with the first parameter slowest, or the lists
+  /// side by side.
+  static func combinations(counts: [Int], combination: Sweep.Combination) -> [[Int]] {
+    switch combination {
+    case .list:
+      return (0..<(counts.first ?? 0)).map { index in counts.map { _ in index } }
+    case .grid:
+      return counts.reduce([[]]) { partial, count in partial.flatMap { prefix in (0..<count).map { prefix + [$0] } } }
+    }
+  }
+
+  private static func describe(_ choice: [Int], _ parameters: [SweepParameter]) -> String {
+    zip(parameters, choice).map { "\($0.name) = \($0.values[$1].serialized())" }.joined(separator: ", ")
+  }
+
+  private func readChart(_ chartReader: JSONReader?, parameters: [SweepParameter]) -> SweepChart? {
+    let columns = parameters.map(\.name) + SweepMetrics.names
+    // By default: null share of first postbacks against crowd size, a line per threshold setting.
+    let thresholds = parameters.first { $0.path.contains("thresholds") } ?? parameters.first
+    var chart = SweepChart(x: "installsPerCampaignPerDay", y: "nullShare1", series: thresholds?.name, logarithmicX: true)
+    guard let chartReader else { return chart }
+    guard let object = chartReader.object(keys: ["x", "y", "series", "xScale"]) else { return nil }
+    func column(_ key: String) -> String?? {
+      guard let reader = object.optional(key) else { return .some(nil) }
+      guard let name = reader.nonEmptyString() else { return nil }
+      guard columns.contains(name) else {
+        let hint = Suggestion.closest(to: name, among: columns).map { "; did you mean '\($0)'?" } ?? ""
+        reader.error("'\(name)' is neither a parameter nor an outcome column\(hint)")
+        return nil
+      }
+      return .some(name)
+    }
+    guard let x = column("x"), let y = column("y"), let series = column("series") else { return nil }
+    if let x { chart.x = x }
+    if let y { chart.y = y }
+    if let series { chart.series = series }
+    if let scale = object.optional("xScale") {
+      guard let text = scale.oneOf(["linear", "log"]) else { return nil }
+      chart.logarithmicX = text == "log"
+    }
+    return chart
+  }
+}

@@ -1,0 +1,93 @@
+import DidYouMean
+import SimJSON
+
+/// A JSON path into a scenario document (`privacy.thresholds.tier1`, `cohorts[0].count`), and
+/// how a sweep puts a value there.
+struct SweepPath: Sendable {
+  enum Component: Sendable, Equatable {
+    case key(String)
+    case index(Int)
+  }
+
+  let components: [Component]
+  let text: String
+
+  /// Parses `a.b[2].c`; nil when it is not of that shape.
+  init?(_ text: String) {
+    var components: [Component] = []
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      if rest.first == "[" {
+        guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]),
+          index >= 0
+        else { return nil }
+        components.append(.index(index))
+        rest = rest[rest.index(after: close)...]
+        if rest.first == "." { rest = rest.dropFirst() }
+      } else {
+        let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
+        guard end > rest.startIndex else { return nil }
+        components.append(.key(String(rest[..<end])))
+        rest = rest[end...]
+        if rest.first == "." {
+          rest = rest.dropFirst()
+          if rest.isEmpty { return nil }
+        }
+      }
+    }
+    guard !components.isEmpty else { return nil }
+    self.components = components
+    self.text = text
+  }
+
+  /// `root` with `value` at this path. Every step but the last must exist; the last may add a
+  /// key to an existing object (the scenario's reader then judges the key). Returns the reason
+  /// when the path leads nowhere.
+  func setting(_ value: JSONNode, in root: JSONNode) -> Result<JSONNode, SweepPathError> {
+    set(value, in: root, at: components[...], walked: "")
+  }
+
+  private func set(_ value: JSONNode, in node: JSONNode, at rest: ArraySlice<Component>, walked: String)
+    -> Result<JSONNode, SweepPathError>
+  {
+    guard let step = rest.first else { return .success(value) }
+    var node = node
+    switch (step, node.value) {
+    case (.key(let key), .object(var members)):
+      let here = walked.isEmpty ? key : "\(walked).\(key)"
+      if let position = members.firstIndex(where: { $0.key == key }) {
+        switch set(value, in: members[position].value, at: rest.dropFirst(), walked: here) {
+        case .success(let child): members[position].value = child
+        case .failure(let error): return .failure(error)
+        }
+      } else if rest.count == 1 {
+        members.append(JSONMember(key: key, keyLocation: value.location, value: value))
+      } else {
+        let keys = members.map(\.key)
+        let hint = Suggestion.closest(to: key, among: keys).map { "; did you mean '\($0)'?" } ?? ""
+        return .failure(SweepPathError(reason: "'\(here)' is not in the scenario\(hint)"))
+      }
+      node.value = .object(members)
+    case (.index(let index), .array(var elements)):
+      let here = "\(walked)[\(index)]"
+      guard elements.indices.contains(index) else {
+        return .failure(SweepPathError(reason: "'\(here)' is beyond the scenario's \(elements.count) element(s) at '\(walked)'"))
+      }
+      switch set(value, in: elements[index], at: rest.dropFirst(), walked: here) {
+      case .success(let child): elements[index] = child
+      case .failure(let error): return .failure(error)
+      }
+      node.value = .array(elements)
+    case (.key(let key), _):
+      return .failure(SweepPathError(reason: "'\(walked)' is \(node.value.kindName), not an object with key '\(key)'"))
+    case (.index(let index), _):
+      return .failure(SweepPathError(reason: "'\(walked)' is \(node.value.kindName), not an array to index with [\(index)]"))
+    }
+    return .success(node)
+  }
+}
+
+/// Why a sweep path leads nowhere in the scenario.
+struct SweepPathError: Error {
+  var reason: String
+}

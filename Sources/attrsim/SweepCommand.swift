@@ -1,0 +1,53 @@
+import AttributionSim
+import CommandLineKit
+import Foundation
+
+/// `attrsim sweep SWEEP [--jobs N] [--out DIR] [--shard I/N]`.
+enum SweepCommand {
+  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
+    guard let path = command.argument(named: "sweep") else { return .usage }
+    let jobs = try command.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+    guard jobs >= 1 else { throw command.usageError("The value '\(jobs)' is invalid for '--jobs <n>': must be at least 1") }
+    let shard = try command.value(of: "shard").map { (text) throws(UsageError) -> Shard in
+      guard let shard = Shard(text) else {
+        throw command.usageError("The value '\(text)' is invalid for '--shard <i/n>': expected I/N with 0 <= I < N, e.g. 0/4")
+      }
+      return shard
+    }
+    let sweep: Sweep
+    do {
+      sweep = try ScenarioLoader.loadSweep(path: path)
+    } catch {
+      RunCommand.report(error, file: path)
+      return .dataError
+    }
+    let rows = (shard ?? .whole).range(of: sweep.rowCount)
+    let progress = ProgressLine(what: "runs")
+    let started = ContinuousClock.now
+    let results = SweepRunner.run(sweep, rows: rows, jobs: jobs) { step in
+      progress.update(done: step.done, total: step.total, users: step.users)
+    }
+    progress.clear()
+    let seconds = Double((ContinuousClock.now - started).components.seconds)
+      + Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+    do {
+      if let shard {
+        let folder = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(sweep.name)-shard-\(shard.index)-of-\(shard.count)")
+        try SweepOutput.writeShard(sweep, path: path, shard: shard, rows: results, to: folder)
+        Console.out("\(sweep.name) shard \(shard): rows \(rows.lowerBound)–\(rows.upperBound - 1) of \(sweep.rowCount)")
+        Console.out("wrote \(folder.relativePath)/{rows.csv,sweep-shard.json}; combine all \(shard.count) with 'attrsim merge'")
+      } else {
+        let folder = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(sweep.name)")
+        try SweepOutput.write(sweep, csv: SweepOutput.csv(sweep, rows: results), to: folder)
+        Console.out(
+          "\(sweep.name): \(sweep.points.count) points × \(sweep.replicates) replicate(s) in "
+            + "\(String(format: "%.1f", seconds)) s with \(min(jobs, max(rows.count, 1))) job(s)")
+        Console.out("wrote \(folder.relativePath)/{sweep.csv,sweep.svg}")
+      }
+      return .success
+    } catch {
+      Console.error("error: \(error.description)")
+      return .ioError
+    }
+  }
+}
