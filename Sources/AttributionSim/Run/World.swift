@@ -27,8 +27,8 @@ struct World: EventHandler {
   private let behaviours: [CohortBehaviour]
   /// Cohort users of this shard in arrival order, with their ordinals.
   private let arrivals: [(time: SimTime, cohort: Int32, index: Int32, ordinal: Int)]
-  /// Whether this shard simulates the scripted users (the first shard does).
-  private let includesScriptedUsers: Bool
+  /// Ordinals of the users this world simulates.
+  private let ordinals: Range<Int>
   private var nextArrival = 0
   /// For each publisher, which networks it lists (rulebook §3.1).
   let publisherLists: [Set<Int>]
@@ -71,7 +71,7 @@ struct World: EventHandler {
     for position in arrivals.indices { arrivals[position].ordinal = scripted + position }
     let range = shard.range(of: scenario.userCount)
     self.arrivals = arrivals.filter { range.contains($0.ordinal) }
-    includesScriptedUsers = scripted > 0 && range.contains(0)
+    ordinals = range
     publisherLists = scenario.publishers.map { Set($0.adNetworks) }
     let legacyEvents = scenario.app.legacySdk?.eventNames ?? []
     trackedEvents = model.eventNames + legacyEvents.filter { !model.eventNames.contains($0) }
@@ -81,14 +81,14 @@ struct World: EventHandler {
     currencies = scenario.currencies
     currencyIndex = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($0.element, $0.offset) })
     valueRules = version.hasConversionWindows ? .windowed : .increasingOnly
-    summary.users = self.arrivals.count + (includesScriptedUsers ? scripted : 0)
+    summary.users = range.count
     impressionSigners = scenario.signing.impressionCheck == .cryptographic ? keys.adNetworks.map(ImpressionSigner.init) : []
   }
 
   /// Schedules the scripted users and the first cohort arrival.
   mutating func start(in simulation: inout Simulation<WorldEvent>) {
     let root = RandomStream(seed: scenario.seed)
-    for (ordinal, user) in scenario.scriptedUsers.enumerated() where includesScriptedUsers {
+    for (ordinal, user) in scenario.scriptedUsers.enumerated() where ordinals.contains(ordinal) {
       let plan = UserPlan(
         name: UserName(base: user.name), country: user.country, actions: user.timeline,
         stream: root.child("user").child(user.name))

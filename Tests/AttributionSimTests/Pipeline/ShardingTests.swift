@@ -1,0 +1,148 @@
+import AttributionSim
+import Foundation
+import SimJSON
+import Testing
+
+/// Rulebook §6 crowds under sharding: tiers are decided after every shard's installs are
+/// counted, so a run split into shards and merged equals the whole run.
+@Suite("Sharded runs and crowd counting")
+struct ShardingTests {
+  /// Six users install at the same instant: three from campaign 1207, one from 3307, two from
+  /// 5207, with tier thresholds 1 / 2 / 3 installs.
+  static let sixAtOnce: String = {
+    let campaigns = ["a", "a", "a", "b", "c", "c"]
+    let users = campaigns.enumerated().map { index, campaign in
+      """
+      { name: "u\(index)", country: "US", timeline: [
+          { at: "1h", action: "click", network: "alpha", campaign: "\(campaign)", publisher: "pub" },
+          { at: "2h", action: "install" }, { at: "2h5m", action: "launch" } ] }
+      """
+    }
+    return """
+      {
+        version: 1, name: "six", seed: 3, epoch: "2026-03-02T00:00:00Z",
+        platform: { framework: "skadnetwork", version: "4.0" },
+        app: { appId: 111 },
+        adNetworks: [{ name: "alpha", identifier: "alpha.skadnetwork", campaigns: [
+          { name: "a", sourceIdentifier: 1207 }, { name: "b", sourceIdentifier: 3307 }, { name: "c", sourceIdentifier: 5207 }] }],
+        publishers: [{ name: "pub", appId: 222, adNetworks: ["alpha"] }],
+        privacy: { thresholds: { tier1: 1, tier2: 2, tier3: 3 } },
+        users: [\(users.joined(separator: ","))],
+      }
+      """
+  }()
+
+  /// A scratch folder holding `text` as a scenario file, removed after `body`.
+  private func withScenario<T>(_ text: String, _ body: (String, URL) throws -> T) throws -> T {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-shards-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("scenario.json").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return try body(path, folder)
+  }
+
+  /// Runs `path` in `count` shards and merges them into memory.
+  private func merged(_ path: String, shards count: Int, in folder: URL) throws -> CollectingSink {
+    let scenario = try ScenarioLoader.load(path: path)
+    var folders: [URL] = []
+    for index in 0..<count {
+      let shardFolder = folder.appendingPathComponent("shard-\(count)-\(index)")
+      _ = try ShardSet.run(scenario, path: path, shard: Shard(index: index, count: count)!, folder: shardFolder)
+      folders.append(shardFolder)
+    }
+    var sink = CollectingSink()
+    _ = try ShardSet(folders: folders.reversed()).merge(into: &sink)
+    return sink
+  }
+
+  private func lines(_ sink: CollectingSink) -> [String] {
+    let epoch = Epoch(unixMilliseconds: 0)
+    return sink.postbacks.map { $0.jsonLine(epoch: epoch).serialized() } + sink.conversions.map { $0.json.serialized() }
+  }
+
+  private func firstPostbackSources(_ sink: CollectingSink) -> [String: String] {
+    var sources: [String: String] = [:]
+    for postback in sink.postbacks where postback.sequenceIndex == 0 && postback.recipient == .adNetwork {
+      guard case .object(let body) = postback.payload, case .string(let source) = body["source-identifier"] else { continue }
+      sources[postback.user] = source
+    }
+    return sources
+  }
+
+  @Test("§6: installs at the same instant count in each other's crowds, whatever the shard count (1, 2, 4 shards)")
+  func sameInstantAcrossShards() throws {
+    try withScenario(Self.sixAtOnce) { path, folder in
+      let whole = ScenarioRunner.collect(try ScenarioLoader.load(path: path)).outputs
+      // Worked by hand: "07" has 6 installs, "207" 5, "1207" 3 (all tier 3); "307" and "3307" 1
+      // (tier 1); "5207" 2 (tier 2). 1207: tiers 3/3/3, ties go to 4 digits. 3307: only the
+      // 2-digit form reaches tier 3. 5207: 2 and 3 digits tie at tier 3, so 3 digits.
+      #expect(
+        firstPostbackSources(whole) == [
+          "u0": "1207", "u1": "1207", "u2": "1207", "u3": "07", "u4": "207", "u5": "207",
+        ])
+      #expect(whole.conversions.allSatisfy { $0.tier == 3 })
+      for count in [1, 2, 4] {
+        let sharded = try merged(path, shards: count, in: folder)
+        #expect(lines(sharded) == lines(whole), "\(count) shard(s)")
+      }
+    }
+  }
+
+  @Test("a run merged from 3 shards writes the whole run's files byte for byte")
+  func mergeEqualsWholeRun() throws {
+    let quickstart = TestScenarios.scenariosDirectory + "/quickstart.json"
+    let text = try String(contentsOfFile: quickstart, encoding: .utf8)
+      .replacingOccurrences(of: "count: 6000", with: "count: 600").replacingOccurrences(of: "count: 4000", with: "count: 400")
+      .replacingOccurrences(of: "\"schemas/", with: "\"\(TestScenarios.scenariosDirectory)/schemas/")
+    try withScenario(text) { path, folder in
+      let scenario = try ScenarioLoader.load(path: path)
+      let wholeFolder = folder.appendingPathComponent("whole")
+      var writer = try RunDirectoryWriter(directory: wholeFolder, epoch: scenario.epoch, trace: true)
+      try writer.commit(ScenarioRunner.run(scenario, sink: &writer), scenario: scenario)
+      var folders: [URL] = []
+      for index in 0..<3 {
+        folders.append(folder.appendingPathComponent("part\(index)"))
+        _ = try ShardSet.run(scenario, path: path, shard: Shard(index: index, count: 3)!, folder: folders[index])
+      }
+      let mergedFolder = folder.appendingPathComponent("merged")
+      var merged = try RunDirectoryWriter(directory: mergedFolder, epoch: scenario.epoch, trace: true)
+      try merged.commit(try ShardSet(folders: folders).merge(into: &merged), scenario: scenario)
+      for file in ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json", "decoded.csv", "trace.jsonl"] {
+        let expected = try Data(contentsOf: wholeFolder.appendingPathComponent(file))
+        let got = try Data(contentsOf: mergedFolder.appendingPathComponent(file))
+        #expect(got == expected, "\(file) differs")
+      }
+    }
+  }
+
+  @Test("merging refuses a missing shard, a repeated one and a changed scenario")
+  func incompleteShardSets() throws {
+    try withScenario(Self.sixAtOnce) { path, folder in
+      let scenario = try ScenarioLoader.load(path: path)
+      let folders = (0..<3).map { folder.appendingPathComponent("s\($0)") }
+      for index in 0..<3 { _ = try ShardSet.run(scenario, path: path, shard: Shard(index: index, count: 3)!, folder: folders[index]) }
+      #expect(throws: ShardSet.Failure.self) { try ShardSet(folders: [folders[0], folders[2]]) }
+      do {
+        _ = try ShardSet(folders: [folders[0], folders[1], folders[1]])
+        Issue.record("a repeated shard was accepted")
+      } catch {
+        #expect(String(describing: error).contains("given twice"))
+      }
+      try (Self.sixAtOnce + " ").write(toFile: path, atomically: true, encoding: .utf8)
+      do {
+        _ = try ShardSet(folders: folders)
+        Issue.record("a changed scenario was accepted")
+      } catch {
+        #expect(String(describing: error).contains("changed after the shards ran"))
+      }
+    }
+  }
+
+  @Test("shards split users into contiguous slices whose sizes differ by at most one")
+  func shardRanges() {
+    #expect((0..<4).map { Shard(index: $0, count: 4)!.range(of: 10) } == [0..<2, 2..<5, 5..<7, 7..<10])
+    #expect(Shard("2/3")?.range(of: 3) == 2..<3)
+    #expect(Shard("3/3") == nil && Shard("-1/2") == nil && Shard("1/0") == nil && Shard("1") == nil)
+  }
+}

@@ -1,0 +1,153 @@
+import AttributionSim
+import Foundation
+import SimJSON
+import Testing
+
+/// Sweeps: reading, common random numbers, ordered parallel results and shards.
+@Suite("Sweeps")
+struct SweepTests {
+  /// A base scenario of 300 users on two campaigns over two days, with a schema.
+  static let base = """
+    {
+      version: 1, name: "base", seed: 11, epoch: "2026-03-02T00:00:00Z",
+      platform: { framework: "skadnetwork", version: "4.0" },
+      app: { appId: 111 },
+      adNetworks: [{ name: "alpha", identifier: "alpha.skadnetwork", campaigns: [
+        { name: "a", sourceIdentifier: 1207 }, { name: "b", sourceIdentifier: 3307 }] }],
+      publishers: [{ name: "pub", appId: 222, adNetworks: ["alpha"] }],
+      privacy: { thresholds: { tier1: 2, tier2: 4, tier3: 8 } },
+      signing: { impressionCheck: "flag" },
+      schema: { version: 1, fineValue: { revenueBuckets: [1, 5, 20] }, coarseValue: [{ value: "high", revenueAtLeast: 5 }, { value: "low" }] },
+      cohorts: [{
+        name: "players", count: 300, arrivals: { from: "0d", to: "2d" },
+        exposures: [
+          { network: "alpha", campaign: "a", publisher: "pub", click: 0.3, view: 0.3 },
+          { network: "alpha", campaign: "b", publisher: "pub", reach: 0.5, click: 0.2 }],
+        install: { afterClick: 0.4, afterView: 0.05, delay: "1h" },
+        retention: [0.5, 0.3],
+        events: [{ name: "purchase", perDay: [0.2, 0.1], revenue: { uniform: { min: 1, max: 30 } } }],
+      }],
+    }
+    """
+
+  static let sweep = """
+    {
+      version: 1, name: "grid", scenario: "base.json",
+      parameters: [
+        { name: "tier1", path: "privacy.thresholds.tier1", values: [1, 2, 4] },
+        { path: "cohorts[0].count", values: [150, 300] },
+      ],
+      replicates: 2,
+      chart: { x: "installsPerCampaignPerDay", y: "nullShare1", series: "tier1" },
+    }
+    """
+
+  /// Writes the base scenario and `sweep` into a scratch folder and loads the sweep.
+  private func withSweep<T>(_ sweep: String = sweep, _ body: (Sweep, String, URL) throws -> T) throws -> T {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-sweep-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.base.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
+    let path = folder.appendingPathComponent("sweep.json").path
+    try sweep.write(toFile: path, atomically: true, encoding: .utf8)
+    return try body(try ScenarioLoader.loadSweep(path: path), path, folder)
+  }
+
+  private func diagnostics(of sweep: String) throws -> [String] {
+    do {
+      return try withSweep(sweep) { _, _, _ in [] }
+    } catch let error as ScenarioLoadError {
+      return error.diagnostics.map(\.description)
+    }
+  }
+
+  @Test("a grid crosses every value of each parameter, first parameter slowest, replicates together")
+  func gridPoints() throws {
+    try withSweep { sweep, _, _ in
+      #expect(sweep.points.count == 6 && sweep.rowCount == 12)
+      #expect(sweep.points.map(\.settings) == [[1, 150], [1, 300], [2, 150], [2, 300], [4, 150], [4, 300]])
+      #expect(sweep.points[4].scenario.privacy.thresholds == [4, 4, 8])
+      #expect(sweep.points[4].scenario.cohorts[0].count == 150)
+    }
+  }
+
+  @Test("common random numbers: at two threshold settings the same users install at the same times from the same campaigns")
+  func commonRandomNumbers() throws {
+    try withSweep { sweep, _, _ in
+      func behaviour(_ point: Int) -> [String] {
+        ScenarioRunner.collect(sweep.points[point].scenario).outputs.conversions.map { record in
+          guard case .object(var object) = record.json else { return "" }
+          // What thresholds decide is left out; everything the users did stays.
+          for key in ["tier", "sourceIdentifierDigits", "windows", "runnerUps"] { object[key] = nil }
+          return JSONValue.object(object).serialized()
+        }
+      }
+      let loose = behaviour(1), strict = behaviour(5)
+      #expect(!loose.isEmpty)
+      #expect(loose == strict)
+      let rows = SweepRunner.run(sweep, jobs: 2)
+      // Tiers differ between the settings, so the comparison above is not vacuous.
+      #expect(rows[2].metrics.values[3] != rows[10].metrics.values[3])
+      #expect(rows[2].metrics.values[1] == rows[10].metrics.values[1], "attributed installs")
+    }
+  }
+
+  @Test("rows come back in point order whatever the number of jobs, and replicate r uses seed + r")
+  func orderedAndReproducible() throws {
+    try withSweep { sweep, _, _ in
+      let serial = SweepRunner.run(sweep, jobs: 1)
+      let parallel = SweepRunner.run(sweep, jobs: 3)
+      #expect(serial == parallel)
+      #expect(serial.map(\.point) == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5])
+      #expect(serial.map(\.seed) == Array(repeating: [11, 12], count: 6).flatMap { $0 })
+    }
+  }
+
+  @Test("shards of a sweep merge into the single run's sweep.csv byte for byte")
+  func shardsMerge() throws {
+    try withSweep { sweep, path, folder in
+      let whole = SweepOutput.csv(sweep, rows: SweepRunner.run(sweep))
+      var folders: [URL] = []
+      for index in 0..<4 {
+        let shard = Shard(index: index, count: 4)!
+        folders.append(folder.appendingPathComponent("s\(index)"))
+        let rows = SweepRunner.run(sweep, rows: shard.range(of: sweep.rowCount))
+        try SweepOutput.writeShard(sweep, path: path, shard: shard, rows: rows, to: folders[index])
+      }
+      let merged = try SweepOutput.merge(folders: folders.shuffled())
+      #expect(merged.csv == whole)
+      #expect(throws: ShardSet.Failure.self) { try SweepOutput.merge(folders: Array(folders.dropLast())) }
+      #expect(whole.split(separator: "\n").count == 13)
+      #expect(whole.hasPrefix("point,replicate,seed,tier1,cohorts[0].count,users,attributedInstalls,"))
+    }
+  }
+
+  @Test("the chart draws one line per series value, averaging each point's replicates")
+  func chartFromCSV() throws {
+    try withSweep { sweep, _, _ in
+      let csv = SweepOutput.csv(sweep, rows: SweepRunner.run(sweep))
+      let chart = SweepOutput.chart(sweep, csv: csv)
+      #expect(chart.series.map(\.name) == ["tier1 = 1", "tier1 = 2", "tier1 = 4"])
+      #expect(chart.series.allSatisfy { $0.points.count == 2 })
+      #expect(chart.yRange == 0...1 && chart.xScale == .logarithmic && chart.yFormat == .percent)
+    }
+  }
+
+  @Test("bad sweeps are reported in full: unknown keys, paths not in the scenario, unequal lists, bad values located in the sweep file")
+  func badSweeps() throws {
+    let unknown = try diagnostics(of: Self.sweep.replacingOccurrences(of: "replicates: 2", with: "replicate: 2"))
+    #expect(unknown.contains { $0.contains("unknown key 'replicate'; did you mean 'replicates'?") })
+    let path = try diagnostics(of: Self.sweep.replacingOccurrences(of: "privacy.thresholds.tier1", with: "privcy.thresholds.tier1"))
+    #expect(path.contains { $0.contains("'privcy' is not in the scenario; did you mean 'privacy'?") })
+    let beyond = try diagnostics(of: Self.sweep.replacingOccurrences(of: "cohorts[0].count", with: "cohorts[3].count"))
+    #expect(beyond.contains { $0.contains("'cohorts[3]' is beyond the scenario's 1 element(s)") })
+    let list = try diagnostics(of: Self.sweep.replacingOccurrences(of: "replicates: 2", with: "replicates: 2, combine: 'list'"))
+    #expect(list.contains { $0.contains("the lists have 3, 2 values") })
+    let value = try diagnostics(of: Self.sweep.replacingOccurrences(of: "values: [150, 300]", with: "values: [150, -3]"))
+    #expect(value.count == 1)
+    #expect(value.first?.contains("sweep.json:5:") == true, "located at the value in the sweep file: \(value)")
+    #expect(value.first?.contains("with tier1 = 1, cohorts[0].count = -3") == true)
+    let chart = try diagnostics(of: Self.sweep.replacingOccurrences(of: "y: \"nullShare1\"", with: "y: \"nullShare\""))
+    #expect(chart.contains { $0.contains("'nullShare' is neither a parameter nor an outcome column; did you mean") })
+  }
+}
