@@ -26,7 +26,9 @@ enum RunCommand {
     do {
       let trace = command.flag("trace")
       var writer = try RunDirectoryWriter(directory: directory, epoch: scenario.epoch, trace: trace)
-      let summary = ScenarioRunner.run(scenario, sink: &writer)
+      let progress = ProgressLine(what: "users arrived")
+      let summary = ScenarioRunner.run(scenario, sink: &writer) { progress.update(done: $0, total: $1, users: $0) }
+      progress.clear()
       try writer.commit(summary, scenario: scenario)
       announce(summary, scenario: scenario, directory: directory, trace: trace)
       return .success
@@ -55,7 +57,11 @@ enum RunCommand {
   private static func runShard(_ scenario: Scenario, path: String, shard: Shard, out: String?) -> ExitStatus {
     let folder = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)-shard-\(shard.index)-of-\(shard.count)")
     do {
-      let summary = try ShardSet.run(scenario, path: path, shard: shard, folder: folder)
+      let progress = ProgressLine(what: "users arrived")
+      let summary = try ShardSet.run(scenario, path: path, shard: shard, folder: folder) {
+        progress.update(done: $0, total: $1, users: $0)
+      }
+      progress.clear()
       Console.out(
         "\(scenario.name) shard \(shard): \(summary.users) users, \(summary.attributedInstalls) attributed installs (seed \(scenario.seed))")
       Console.out("wrote \(folder.relativePath)/{drafts.jsonl,shard.json}; combine all \(shard.count) with 'attrsim merge'")

@@ -71,14 +71,16 @@ public struct ShardSet {
   /// Simulates `shard`'s users of the scenario at `path` (loaded as `scenario`) and writes their
   /// drafts and counts into `folder`, for ``merge(into:tierPolicy:receive:)`` to finish.
   public static func run(
-    _ scenario: Scenario, path: String, shard: Shard, folder: URL
+    _ scenario: Scenario, path: String, shard: Shard, folder: URL,
+    progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
   ) throws(Failure) -> RunSummary {
     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
     guard let digest = digest(ofFileAt: absolute) else { throw Failure(description: "\(path): cannot read") }
     do {
       var sink: any DraftSink = try ShardWriter(folder: folder)
       let summary = ScenarioRunner.simulate(
-        scenario, model: scenario.schema, keys: SimulatedKeys(scenario: scenario), shard: shard, sink: &sink)
+        scenario, model: scenario.schema, keys: SimulatedKeys(scenario: scenario), shard: shard, sink: &sink,
+        progress: progress)
       var writer = sink as! ShardWriter
       try writer.commit(
         ShardManifest(scenarioPath: absolute, scenarioDigest: digest, seed: scenario.seed, shard: shard, summary: summary))

@@ -10,14 +10,17 @@ public enum ScenarioRunner {
   ///   - receive: whether the receivers verify, deduplicate and decode every postback, with the
   ///     counts and the decoding report in the summary; benchmarks of the simulation alone turn
   ///     it off. Decoding needs a model that is also a ``ConversionDecoder``.
+  ///   - progress: told how many cohort users have arrived and how many will, every few
+  ///     thousand arrivals, on the calling thread.
   public static func run<Sink: RunSink>(
     _ scenario: Scenario, sink: inout Sink, model: (any ConversionModel)? = nil,
-    tierPolicy: (any TierPolicy)? = nil, receive: Bool = true
+    tierPolicy: (any TierPolicy)? = nil, receive: Bool = true,
+    progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
   ) -> RunSummary {
     let keys = SimulatedKeys(scenario: scenario)
     let runModel = model ?? scenario.schema
     return finish(scenario, model: runModel, tierPolicy: tierPolicy, keys: keys, sink: &sink, receive: receive) { stage in
-      simulate(scenario, model: runModel, keys: keys, shard: .whole, sink: &stage)
+      simulate(scenario, model: runModel, keys: keys, shard: .whole, sink: &stage, progress: progress)
     }
   }
 
@@ -56,9 +59,11 @@ public enum ScenarioRunner {
 
   /// Simulates `shard`'s users, handing drafts to `sink`, and returns the world's counts.
   static func simulate(
-    _ scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, shard: Shard, sink: inout any DraftSink
+    _ scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, shard: Shard, sink: inout any DraftSink,
+    progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
   ) -> RunSummary {
     var world = World(scenario: scenario, model: model, keys: keys, sink: sink, shard: shard)
+    world.progress = progress
     var simulation = Simulation<WorldEvent>()
     world.start(in: &simulation)
     let horizon = scenario.horizon.map { SimTime.zero + $0 }

@@ -27,6 +27,8 @@ struct World: EventHandler {
   private let behaviours: [CohortBehaviour]
   /// Cohort users of this shard in arrival order, with their ordinals.
   private let arrivals: [(time: SimTime, cohort: Int32, index: Int32, ordinal: Int)]
+  /// Told how many cohort users have arrived, of how many, every few thousand arrivals.
+  var progress: ((_ arrived: Int, _ total: Int) -> Void)?
   /// Ordinals of the users this world simulates.
   private let ordinals: Range<Int>
   private var nextArrival = 0
@@ -104,6 +106,7 @@ struct World: EventHandler {
       let arrival = arrivals[nextArrival]
       nextArrival += 1
       if nextArrival < arrivals.count { simulation.schedule(.admitNext, at: arrivals[nextArrival].time) }
+      if nextArrival % 4096 == 0 || nextArrival == arrivals.count { progress?(nextArrival, arrivals.count) }
       let plan = behaviours[Int(arrival.cohort)].plan(of: Int(arrival.index), arrival: arrival.time)
       admit(plan, ordinal: arrival.ordinal, in: &simulation)
     case .action(let slot):
