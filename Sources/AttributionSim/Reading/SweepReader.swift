@@ -61,15 +61,16 @@ struct SweepReader {
         pathReader.error(error.reason)
         continue
       }
+      let nameReader = entry.optional("name") ?? pathReader
       let name = entry.optional("name")?.nonEmptyString() ?? text
+      if parameters.contains(where: { $0.parameter.name == name }) || SweepMetrics.names.contains(name) {
+        nameReader.error("the column name '\(name)' is taken by another parameter or an outcome; give the parameter another 'name'")
+        continue
+      }
       parameters.append(
         (SweepParameter(name: name, path: text, values: values.map { JSONValue($0.node) }), path, values.map(\.node)))
     }
     if parameters.isEmpty, !log.hasErrors { object.required("parameters")?.error("expected at least one parameter") }
-    let names = parameters.map(\.parameter.name)
-    for (index, name) in names.enumerated() where names[..<index].contains(name) || SweepMetrics.names.contains(name) {
-      reader.error("parameter name '\(name)' is used twice or names an outcome column; give it another 'name'")
-    }
     if combination == .list, Set(parameters.map(\.nodes.count)).count > 1 {
       object.optional("combine")?.error(
         "'list' pairs the n-th values of every parameter, but the lists have \(parameters.map { String($0.nodes.count) }.joined(separator: ", ")) values")
