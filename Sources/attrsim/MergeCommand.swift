@@ -23,12 +23,8 @@ enum MergeCommand {
         writer.discard()
         throw error
       }
-    } catch let error as ShardSet.Failure {
-      Console.error("error: \(error.description)")
-      return .dataError
     } catch {
-      Console.error("error: \(error)")
-      return .ioError
+      return failed(error)
     }
   }
 
@@ -40,12 +36,14 @@ enum MergeCommand {
       Console.out("\(sweep.name): merged \(folders.count) shard(s), \(sweep.rowCount) rows")
       Console.out("wrote \(folder.relativePath)/{sweep.csv,sweep.svg}")
       return .success
-    } catch let error as ShardSet.Failure {
-      Console.error("error: \(error.description)")
-      return .dataError
     } catch {
-      Console.error("error: \(error)")
-      return .ioError
+      return failed(error)
     }
+  }
+
+  /// Shards that do not fit together are bad input (65); anything else failed to write (74).
+  private static func failed(_ error: any Error) -> ExitStatus {
+    Console.error("error: \(error)")
+    return error is ShardSet.Failure ? .dataError : .ioError
   }
 }

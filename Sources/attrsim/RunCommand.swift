@@ -16,10 +16,7 @@ enum RunCommand {
       return .dataError
     }
     if let seed { scenario.seed = UInt64(seed) }
-    if let text = command.value(of: "shard") {
-      guard let shard = Shard(text) else {
-        throw command.usageError("The value '\(text)' is invalid for '--shard <i/n>': expected I/N with 0 <= I < N, e.g. 0/4")
-      }
+    if let shard = try shard(of: command) {
       return runShard(scenario, path: path, shard: shard, out: command.value(of: "out"))
     }
     let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
@@ -36,6 +33,15 @@ enum RunCommand {
       Console.error("error: \(error.description)")
       return .ioError
     }
+  }
+
+  /// The `--shard I/N` option, when given.
+  static func shard(of command: ParsedCommand) throws(UsageError) -> Shard? {
+    guard let text = command.value(of: "shard") else { return nil }
+    guard let shard = Shard(text) else {
+      throw command.usageError("The value '\(text)' is invalid for '--shard <i/n>': expected I/N with 0 <= I < N, e.g. 0/4")
+    }
+    return shard
   }
 
   /// Prints what a finished run (whole or merged) did and wrote.

@@ -8,12 +8,7 @@ enum SweepCommand {
     guard let path = command.argument(named: "sweep") else { return .usage }
     let jobs = try command.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     guard jobs >= 1 else { throw command.usageError("The value '\(jobs)' is invalid for '--jobs <n>': must be at least 1") }
-    let shard = try command.value(of: "shard").map { (text) throws(UsageError) -> Shard in
-      guard let shard = Shard(text) else {
-        throw command.usageError("The value '\(text)' is invalid for '--shard <i/n>': expected I/N with 0 <= I < N, e.g. 0/4")
-      }
-      return shard
-    }
+    let shard = try RunCommand.shard(of: command)
     let sweep: Sweep
     do {
       sweep = try ScenarioLoader.loadSweep(path: path)
