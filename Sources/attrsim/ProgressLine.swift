@@ -36,7 +36,8 @@ final class ProgressLine: @unchecked Sendable {
     }
   }
 
-  private static func seconds(_ duration: Duration) -> Double {
+  /// A duration in seconds.
+  static func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 

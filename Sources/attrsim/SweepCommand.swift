@@ -23,13 +23,15 @@ enum SweepCommand {
       progress.update(done: step.done, total: step.total, users: step.users)
     }
     progress.clear()
-    let seconds = Double((ContinuousClock.now - started).components.seconds)
-      + Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+    let seconds = ProgressLine.seconds(ContinuousClock.now - started)
     do {
       if let shard {
         let folder = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(sweep.name)-shard-\(shard.index)-of-\(shard.count)")
         try SweepOutput.writeShard(sweep, path: path, shard: shard, rows: results, to: folder)
-        Console.out("\(sweep.name) shard \(shard): rows \(rows.lowerBound)–\(rows.upperBound - 1) of \(sweep.rowCount)")
+        Console.out(
+          "\(sweep.name) shard \(shard): "
+            + (rows.isEmpty ? "no rows (more shards than rows)" : "rows \(rows.lowerBound)–\(rows.upperBound - 1)")
+            + " of \(sweep.rowCount)")
         Console.out("wrote \(folder.relativePath)/{rows.csv,sweep-shard.json}; combine all \(shard.count) with 'attrsim merge'")
       } else {
         let folder = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(sweep.name)")

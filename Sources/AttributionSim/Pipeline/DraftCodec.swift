@@ -17,6 +17,10 @@ enum DraftCodec {
     switch envelope.draft {
     case .install(let install):
       object["install"] = .object(["winner": encode(install.winner), "runnerUps": .array(install.runnerUps.map(encode))])
+    case .windowClosed(let installTime, let window, let user):
+      object["windowClosed"] = .object([
+        "installTime": .int(installTime.milliseconds), "window": .int(Int64(window)), "user": .string(user),
+      ])
     case .postback(let draft):
       object["postback"] = .object([
         "installTime": .int(draft.installTime.milliseconds), "user": .string(draft.user),
@@ -90,6 +94,9 @@ enum DraftCodec {
         InstallDraft(
           winner: try facts(try install.object("winner")),
           runnerUps: try install.array("runnerUps").map { (element) throws(DecodingError) in try facts(element) }))
+    } else if let closed = try object.optionalObject("windowClosed") {
+      draft = .windowClosed(
+        installTime: try closed.time("installTime"), window: Int(try closed.int("window")), user: try closed.string("user"))
     } else if let postback = try object.optionalObject("postback") {
       let coarse = try postback.optionalString("coarse")
       draft = .postback(
@@ -121,7 +128,7 @@ enum DraftCodec {
           time: try trace.time("time"), user: try trace.string("user"), level: level, rule: try trace.string("rule"),
           message: try trace.string("message")))
     } else {
-      throw DecodingError(reason: "$: expected one of install, postback, conversion or trace")
+      throw DecodingError(reason: "$: expected one of install, windowClosed, postback, conversion or trace")
     }
     return DraftEnvelope(at: at, ordinal: ordinal, draft: draft)
   }

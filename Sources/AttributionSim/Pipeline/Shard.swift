@@ -34,4 +34,20 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
   public func range(of total: Int) -> Range<Int> {
     (total * index / count)..<(total * (index + 1) / count)
   }
+
+  /// What is wrong with `shards` as the complete set of one split: mixed counts, a slice given
+  /// twice, or slices missing; nil when they are exactly slices 0 to N−1 of one N.
+  static func problem(with shards: [Shard]) -> String? {
+    guard let count = shards.first?.count else { return "no shard folders given" }
+    if let other = shards.first(where: { $0.count != count }) {
+      return "shard \(other) does not belong with shard \(shards[0]): they split the work differently"
+    }
+    let indices = shards.map(\.index)
+    if let twice = Set(indices).sorted().first(where: { index in indices.filter { $0 == index }.count > 1 }) {
+      return "shard \(twice)/\(count) given twice"
+    }
+    let missing = (0..<count).filter { !indices.contains($0) }
+    guard missing.isEmpty else { return "missing shard(s) \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) of \(count)" }
+    return nil
+  }
 }

@@ -32,15 +32,7 @@ public struct ShardSet {
             + "is not from the same run as \(folders[0].path) (shard \(first.shard) of '\(first.scenarioPath)', seed \(first.seed))")
       }
     }
-    let count = first.shard.count
-    let present = Dictionary(grouping: zip(folders, manifests), by: \.1.shard.index)
-    if let (index, copies) = present.first(where: { $0.value.count > 1 }) {
-      throw Failure(description: "shard \(index)/\(count) given twice: \(copies.map(\.0.path).joined(separator: ", "))")
-    }
-    let missing = (0..<count).filter { present[$0] == nil }
-    guard missing.isEmpty else {
-      throw Failure(description: "missing shard(s) \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) of \(count)")
-    }
+    if let problem = Shard.problem(with: manifests.map(\.shard)) { throw Failure(description: problem) }
     guard let digest = Self.digest(ofFileAt: first.scenarioPath) else {
       throw Failure(description: "\(first.scenarioPath): cannot read the scenario the shards ran")
     }
@@ -69,7 +61,7 @@ public struct ShardSet {
   }
 
   /// Simulates `shard`'s users of the scenario at `path` (loaded as `scenario`) and writes their
-  /// drafts and counts into `folder`, for ``merge(into:tierPolicy:receive:)`` to finish.
+  /// drafts and counts into `folder`, for ``merge(into:receive:)`` to finish.
   public static func run(
     _ scenario: Scenario, path: String, shard: Shard, folder: URL,
     progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
@@ -114,6 +106,11 @@ public struct ShardSet {
       return worldCounts
     }
     if let failure { throw failure }
+    guard summary.orphanDrafts == 0 else {
+      throw Failure(
+        description: "\(summary.orphanDrafts) draft(s) belong to conversions whose install no shard drafted: "
+          + "the shard files are damaged or mixed; run the shards again")
+    }
     return summary
   }
 

@@ -33,6 +33,8 @@ struct ShardWriter: DraftSink {
       drafts.discard()
       throw firstError
     }
+    // A folder holding new drafts beside an old manifest must never look complete.
+    try? FileManager.default.removeItem(at: folder.appendingPathComponent("shard.json"))
     try drafts.moveIntoPlace()
     var file = try BufferedFile(final: folder.appendingPathComponent("shard.json"))
     do {

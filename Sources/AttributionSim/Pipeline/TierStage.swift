@@ -17,6 +17,8 @@ struct TierStage<Downstream: RunSink>: DraftSink {
   private(set) var downstream: Downstream
   /// The counts that depend on tiers: by tier, postbacks by content, windows withheld, copies.
   private(set) var summary = RunSummary()
+  /// Drafts about a conversion whose install never came: only corrupted shard files have them.
+  private(set) var orphans = 0
   /// Decisions for conversions whose record has not passed yet.
   private var decisions: [ConversionKey: ConversionTiers] = [:]
   private var batch: [DraftEnvelope] = []
@@ -60,13 +62,32 @@ struct TierStage<Downstream: RunSink>: DraftSink {
         winner: policy.decide(for: install.winner), runnerUps: install.runnerUps.map { policy.decide(for: $0) })
       summary.conversionsByTier[tiers.winner.tier] += 1
       decisions[ConversionKey(ordinal: envelope.ordinal, installTime: install.winner.time)] = tiers
+    case .windowClosed(let installTime, let window, let user):
+      guard let tiers = decisions[ConversionKey(ordinal: envelope.ordinal, installTime: installTime)] else {
+        orphans += 1
+        return
+      }
+      // Postbacks 2 and 3 are not sent at tier 0 (§6): counted when the window closes.
+      guard tiers.winner.tier == 0 else { return }
+      summary.windowsWithoutPostback += 1
+      if wantsTrace {
+        downstream.receive(
+          TraceRecord(
+            time: envelope.at, user: user, level: .note, rule: "§6", message: "tier 0: no postback for window \(window + 1)"))
+      }
     case .postback(let draft):
       guard let tiers = decisions[ConversionKey(ordinal: envelope.ordinal, installTime: draft.installTime)] else {
-        preconditionFailure("a postback for a conversion whose install was not drafted")
+        orphans += 1
+        return
       }
       send(draft, tiers: tiers, at: envelope.at)
     case .conversion(var record):
-      record.tiers = decisions.removeValue(forKey: ConversionKey(ordinal: envelope.ordinal, installTime: record.truth.installTime))
+      let key = ConversionKey(ordinal: envelope.ordinal, installTime: record.truth.installTime)
+      guard let tiers = decisions.removeValue(forKey: key) else {
+        orphans += 1
+        return
+      }
+      record.tiers = tiers
       downstream.receive(record)
     case .trace(let trace):
       downstream.receive(trace)
@@ -76,16 +97,13 @@ struct TierStage<Downstream: RunSink>: DraftSink {
   /// Builds, signs and sends a postback with what its tier allows; postbacks 2 and 3 of a tier-0
   /// conversion are withheld (§6).
   private mutating func send(_ draft: PostbackDraft, tiers: ConversionTiers, at time: SimTime) {
-    let tier = draft.runnerUpRank.map { tiers.runnerUps[$0] } ?? tiers.winner
-    if draft.window > 0, tier.tier == 0 {
-      summary.windowsWithoutPostback += 1
-      if wantsTrace {
-        downstream.receive(
-          TraceRecord(
-            time: time, user: draft.user, level: .note, rule: "§6", message: "tier 0: no postback for window \(draft.window + 1)"))
-      }
+    guard draft.runnerUpRank.map({ tiers.runnerUps.indices.contains($0) }) ?? true else {
+      orphans += 1
       return
     }
+    let tier = draft.runnerUpRank.map { tiers.runnerUps[$0] } ?? tiers.winner
+    // Withheld at tier 0, and counted when its window closed.
+    if draft.window > 0, tier.tier == 0 { return }
     let network = scenario.adNetworks[draft.network]
     let postback = SKAdNetworkPostback(
       SKAdNetworkPostback.Facts(

@@ -61,9 +61,15 @@ struct SweepReader {
         pathReader.error(error.reason)
         continue
       }
+      if let other = parameters.first(where: { $0.path.overlaps(path) }) {
+        pathReader.error("'\(text)' overlaps parameter '\(other.parameter.path)': one would overwrite the other")
+        continue
+      }
       let nameReader = entry.optional("name") ?? pathReader
       let name = entry.optional("name")?.nonEmptyString() ?? text
-      if parameters.contains(where: { $0.parameter.name == name }) || SweepMetrics.names.contains(name) {
+      if parameters.contains(where: { $0.parameter.name == name }) || SweepRow.reservedNames.contains(name)
+        || SweepMetrics.names.contains(name)
+      {
         nameReader.error("the column name '\(name)' is taken by another parameter or an outcome; give the parameter another 'name'")
         continue
       }
@@ -84,7 +90,10 @@ struct SweepReader {
     for (index, choice) in combinations.enumerated() {
       var node = base
       for (parameter, value) in zip(parameters, choice) {
-        if case .success(let updated) = parameter.path.setting(parameter.nodes[value], in: node) { node = updated }
+        switch parameter.path.setting(parameter.nodes[value], in: node) {
+        case .success(let updated): node = updated
+        case .failure(let error): log.add(ScenarioDiagnostic(file: reader.file, location: parameter.nodes[value].location, path: "", message: error.reason))
+        }
       }
       let pointLog = DiagnosticLog()
       let scenario = ScenarioReader(
@@ -94,7 +103,9 @@ struct SweepReader {
       for diagnostic in pointLog.diagnostics {
         var moved = diagnostic
         // A problem inside a swept value is shown where the sweep file wrote that value.
-        if let (number, parameter) = parameters.enumerated().first(where: { diagnostic.path.hasPrefix($0.element.parameter.path) }) {
+        if let (number, parameter) = parameters.enumerated().first(where: {
+          $0.element.path.contains(diagnosticPath: diagnostic.path)
+        }) {
           moved.file = reader.file
           moved.location = parameter.nodes[choice[number]].location
         }

@@ -34,7 +34,6 @@ struct ConversionRecordBuilder: Sendable {
   }
 
   /// The object for a conversion, without the fields its tiers decide (``ConversionTiers``).
-
   func json(_ conversion: Conversion, user: UserPlan) -> JSONValue {
     let epoch = scenario.epoch
     func time(_ t: SimTime) -> JSONValue { .string(epoch.iso8601(after: t.milliseconds)) }

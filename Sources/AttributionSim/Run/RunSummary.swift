@@ -50,6 +50,8 @@ public struct RunSummary: Sendable, Equatable {
   public var developerCopies = 0
   /// Events the engine processed.
   public var eventsProcessed = 0
+  /// Drafts about conversions whose install no shard drafted; a merge refuses such shards.
+  var orphanDrafts = 0
 
   /// The `summary.json` object.
   public func json(scenario: String, seed: UInt64) -> JSONValue {

@@ -37,6 +37,7 @@ public enum ScenarioRunner {
       var finished = stage as! TierStage<Sink>
       finished.flush()
       summary.add(finished.summary)
+      summary.orphanDrafts = finished.orphans
       sink = finished.downstream
       return summary
     }
@@ -51,6 +52,7 @@ public enum ScenarioRunner {
     var finished = stage as! TierStage<ReceivingSink<Sink>>
     finished.flush()
     summary.add(finished.summary)
+    summary.orphanDrafts = finished.orphans
     summary.received = finished.downstream.receiver.counts
     summary.decoding = finished.downstream.report
     sink = finished.downstream.downstream

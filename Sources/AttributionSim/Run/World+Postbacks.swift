@@ -27,6 +27,9 @@ extension World {
         return
       }
     }
+    if window > 0 {
+      emit(.windowClosed(installTime: conversion.installTime, window: window, user: users[index]!.plan.name.description), slot: slot)
+    }
     var range = version.hasConversionWindows ? windows.sendDelays[window] : windows.timerSendDelay
     // [D] §5.2: the old API's page gives 0–24 h for 4.0 ads; a setting, default 24–48 h.
     if window == 0, version.hasConversionWindows, scenario.rules.legacyFirstPostbackDelay == .legacyPage,

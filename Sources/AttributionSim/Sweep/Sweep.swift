@@ -15,7 +15,7 @@ public struct Sweep: Sendable {
   public var name: String
   /// Free text.
   public var description: String
-  /// The base scenario file, as given (relative to the sweep file) and as read.
+  /// The base scenario file's path, resolved against the sweep file's folder.
   public var scenarioPath: String
   /// The parameters, in column order.
   public var parameters: [SweepParameter]
@@ -30,37 +30,4 @@ public struct Sweep: Sendable {
 
   /// Rows of `sweep.csv`: one per point and replicate, replicates of a point together.
   public var rowCount: Int { points.count * replicates }
-}
-
-/// One swept setting: a JSON path into the scenario and the values it takes.
-public struct SweepParameter: Sendable {
-  /// The column name in `sweep.csv`; the path unless named.
-  public var name: String
-  /// Where the values go in the scenario, e.g. `privacy.thresholds.tier1` or `cohorts[0].count`.
-  public var path: String
-  /// The values, in order.
-  public var values: [JSONValue]
-}
-
-/// One combination of parameter values, and the scenario it makes.
-public struct SweepPoint: Sendable {
-  /// The point's place in the sweep, from 0.
-  public var index: Int
-  /// One value per parameter.
-  public var settings: [JSONValue]
-  /// The base scenario with the settings applied.
-  public var scenario: Scenario
-}
-
-/// Which columns of `sweep.csv` a sweep's chart plots: an outcome against a parameter or
-/// outcome, one line per value of another column.
-public struct SweepChart: Sendable, Equatable {
-  /// The horizontal axis column.
-  public var x: String
-  /// The vertical axis column.
-  public var y: String
-  /// The column whose values split the points into lines; nil draws one line.
-  public var series: String?
-  /// Whether the horizontal axis is logarithmic.
-  public var logarithmicX: Bool
 }

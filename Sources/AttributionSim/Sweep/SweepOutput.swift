@@ -96,6 +96,7 @@ public enum SweepOutput {
       guard let text = try? String(contentsOf: url, encoding: .utf8), let node = try? JSONParser.parse(text),
         case .object(let object) = JSONValue(node), object["format"] == .string(manifestFormat)
       else { throw fail("cannot read a sweep shard manifest") }
+      guard object["version"] == .int(1) else { throw fail("unsupported version; expected 1") }
       guard case .string(let path) = object["sweep"], case .string(let digest) = object["sweepDigest"],
         case .string(let scenarioDigest) = object["scenarioDigest"], case .string(let shardText) = object["shard"],
         let shard = Shard(shardText), case .array(let bounds) = object["rows"], bounds.count == 2,
@@ -111,20 +112,10 @@ public enum SweepOutput {
       guard rows.split(separator: "\n").count == Int(high - low) else {
         throw fail("rows.csv should hold \(high - low) rows")
       }
-      if let other = parts.first(where: { $0.shard.count != shard.count }) {
-        throw fail("shard \(shard) does not belong with shard \(other.shard)")
-      }
       parts.append((shard, rows, folder))
     }
-    guard let first, let count = parts.first?.shard.count else { throw ShardSet.Failure(description: "no shard folders given") }
-    let indices = parts.map(\.shard.index)
-    if let twice = indices.first(where: { index in indices.filter { $0 == index }.count > 1 }) {
-      throw ShardSet.Failure(description: "shard \(twice)/\(count) given twice")
-    }
-    let missing = (0..<count).filter { !indices.contains($0) }
-    guard missing.isEmpty else {
-      throw ShardSet.Failure(description: "missing shard(s) \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) of \(count)")
-    }
+    if let problem = Shard.problem(with: parts.map(\.shard)) { throw ShardSet.Failure(description: problem) }
+    guard let first else { throw ShardSet.Failure(description: "no shard folders given") }
     guard ShardSet.digest(ofFileAt: first.path) == first.digest else {
       throw ShardSet.Failure(description: "\(first.path): the sweep changed after the shards ran; run them again")
     }
@@ -154,48 +145,5 @@ public enum SweepOutput {
       for index in written.indices { written[index].discard() }
       throw error
     }
-  }
-}
-
-/// Splits one CSV line into cells, undoing the quoting of ``CSVField/text(_:)``.
-enum CSVLine {
-  static func cells(_ line: String) -> [String] {
-    var cells: [String] = []
-    var cell = ""
-    var quoted = false
-    var iterator = line.makeIterator()
-    while let character = iterator.next() {
-      if quoted {
-        if character == "\"" {
-          // A doubled quote inside quotes is one quote; a single one ends the quoting.
-          if let following = iterator.next() {
-            if following == "\"" {
-              cell.append("\"")
-            } else {
-              quoted = false
-              if following == "," {
-                cells.append(cell)
-                cell = ""
-              } else {
-                cell.append(following)
-              }
-            }
-          } else {
-            quoted = false
-          }
-        } else {
-          cell.append(character)
-        }
-      } else if character == "\"" {
-        quoted = true
-      } else if character == "," {
-        cells.append(cell)
-        cell = ""
-      } else {
-        cell.append(character)
-      }
-    }
-    cells.append(cell)
-    return cells
   }
 }

@@ -12,18 +12,39 @@ struct SweepPath: Sendable {
   let components: [Component]
   let text: String
 
+  /// Whether this path leads to, or into, `other`'s value (or `other` into this one's).
+  func overlaps(_ other: SweepPath) -> Bool {
+    let shorter = min(components.count, other.components.count)
+    return Array(components.prefix(shorter)) == Array(other.components.prefix(shorter))
+  }
+
+  /// Whether a diagnostic at JSON path `path` lies at or inside this path's value.
+  func contains(diagnosticPath path: String) -> Bool {
+    guard path.hasPrefix(text) else { return false }
+    let rest = path.dropFirst(text.count)
+    return rest.isEmpty || rest.first == "." || rest.first == "["
+  }
+
   /// Parses `a.b[2].c`; nil when it is not of that shape.
   init?(_ text: String) {
     var components: [Component] = []
     var rest = Substring(text)
     while !rest.isEmpty {
       if rest.first == "[" {
-        guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]),
-          index >= 0
+        guard let close = rest.firstIndex(of: "]") else { return nil }
+        let digits = rest[rest.index(after: rest.startIndex)..<close]
+        // Plain decimal indices only: no sign, no leading zero.
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+          digits == "0" || digits.first != "0", let index = Int(digits)
         else { return nil }
         components.append(.index(index))
         rest = rest[rest.index(after: close)...]
-        if rest.first == "." { rest = rest.dropFirst() }
+        if rest.first == "." {
+          rest = rest.dropFirst()
+          if rest.isEmpty || rest.first == "[" { return nil }
+        } else if let next = rest.first, next != "[" {
+          return nil
+        }
       } else {
         let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
         guard end > rest.startIndex else { return nil }
@@ -31,7 +52,7 @@ struct SweepPath: Sendable {
         rest = rest[end...]
         if rest.first == "." {
           rest = rest.dropFirst()
-          if rest.isEmpty { return nil }
+          if rest.isEmpty || rest.first == "[" { return nil }
         }
       }
     }

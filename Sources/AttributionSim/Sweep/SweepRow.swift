@@ -13,9 +13,12 @@ public struct SweepRow: Sendable, Equatable {
   /// The run's outcomes.
   public var metrics: SweepMetrics
 
+  /// The columns before the parameters'; parameters may not take these names.
+  static let reservedNames = ["point", "replicate", "seed"]
+
   /// The header line for `sweep`'s parameters.
   static func header(_ parameters: [SweepParameter]) -> String {
-    (["point", "replicate", "seed"] + parameters.map(\.name) + SweepMetrics.names).map(CSVField.text)
+    (reservedNames + parameters.map(\.name) + SweepMetrics.names).map(CSVField.text)
       .joined(separator: ",")
   }
 

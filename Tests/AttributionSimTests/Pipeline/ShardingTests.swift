@@ -1,5 +1,6 @@
-import AttributionSim
+@testable import AttributionSim
 import Foundation
+import SimEngine
 import SimJSON
 import Testing
 
@@ -144,5 +145,66 @@ struct ShardingTests {
     #expect((0..<4).map { Shard(index: $0, count: 4)!.range(of: 10) } == [0..<2, 2..<5, 5..<7, 7..<10])
     #expect(Shard("2/3")?.range(of: 3) == 2..<3)
     #expect(Shard("3/3") == nil && Shard("-1/2") == nil && Shard("1/0") == nil && Shard("1") == nil)
+  }
+
+  @Test("§6: a tier-0 window 2 is counted and traced when it closes, even when its send time falls after the horizon")
+  func tierZeroWithheldAtClose() throws {
+    let text = """
+      {
+        version: 1, name: "alone", seed: 5, epoch: "2026-03-02T00:00:00Z", horizon: "8d",
+        platform: { framework: "skadnetwork", version: "4.0" },
+        app: { appId: 111 },
+        adNetworks: [{ name: "alpha", identifier: "alpha.skadnetwork", campaigns: [{ name: "a", sourceIdentifier: 1207 }] }],
+        publishers: [{ name: "pub", appId: 222, adNetworks: ["alpha"] }],
+        privacy: { thresholds: { tier1: 2, tier2: 3, tier3: 4 } },
+        rules: { laterPostbacksWithoutUpdate: true },
+        users: [{ name: "solo", country: "US", timeline: [
+          { at: "1h", action: "click", network: "alpha", campaign: "a", publisher: "pub" },
+          { at: "2h", action: "install" }, { at: "3h", action: "launch" } ] }],
+      }
+      """
+    try withScenario(text) { path, folder in
+      let (summary, outputs) = ScenarioRunner.collect(try ScenarioLoader.load(path: path))
+      // Alone in every crowd: tier 0. Window 2 closes at 3h + 7d, before the 8-day horizon;
+      // window 3 (35 days) never closes.
+      #expect(summary.conversionsByTier == [1, 0, 0, 0])
+      #expect(summary.windowsWithoutPostback == 1)
+      let notes = outputs.trace.filter { $0.rule == "§6" }
+      #expect(notes.map(\.message) == ["tier 0: no postback for window 2"])
+      #expect(notes.first?.time == SimTime.zero + SimDuration.hours(3 + 7 * 24))
+      #expect(lines(try merged(path, shards: 1, in: folder)) == lines(outputs))
+    }
+  }
+
+  @Test("drafts survive the shard file exactly: whole doubles stay doubles, nulls and rank 0 stay apart")
+  func draftCodecRoundTrip() throws {
+    var measures = Measures(eventCount: 2, currencyCount: 2)
+    measures.purchaseRevenue = [5.0, -0.0]
+    measures.adRevenue = [1e16, 0.1 + 0.2]
+    measures.eventCounts = [0, 3]
+    let drafts: [String] = [
+      #"{"at":5,"u":2,"postback":{"installTime":1,"user":"u","network":0,"campaign":1,"publisher":0,"transactionId":"t","redownload":false,"fidelityType":1,"runnerUpRank":0,"window":0,"fine":null,"coarse":"low","country":"US","preparedAt":4}}"#,
+      #"{"at":5,"u":2,"postback":{"installTime":1,"user":"u","network":0,"campaign":1,"publisher":0,"transactionId":"t","redownload":true,"fidelityType":0,"runnerUpRank":null,"window":2,"fine":63,"coarse":null,"country":"GB","preparedAt":4}}"#,
+      #"{"at":7,"u":0,"windowClosed":{"installTime":1,"window":1,"user":"u"}}"#,
+    ]
+    for text in drafts {
+      let envelope = try DraftCodec.decode(DraftCodec.value(try JSONParser.parse(text)))
+      #expect(DraftCodec.encode(envelope).serialized() == JSONValue(try JSONParser.parse(text)).serialized())
+    }
+    let record: JSONValue = .object(["money": .double(5.0), "count": .int(5)])
+    let conversion = #"{"at":9,"u":1,"conversion":{"record":\#(record.serialized()),"windowed":true,"network":0,"campaign":0,"installTime":1,"user":"u","attributed":true,"windows":[\#(measuresJSON(measures))]}}"#
+    let decoded = try DraftCodec.decode(DraftCodec.value(try JSONParser.parse(conversion)))
+    guard case .conversion(let stored) = decoded.draft else {
+      Issue.record("not a conversion")
+      return
+    }
+    #expect(stored.untiered.serialized() == #"{"count":5,"money":5.0}"#)
+    #expect(stored.truth.windows == [measures])
+    #expect(DraftCodec.encode(decoded).serialized() == DraftCodec.value(try JSONParser.parse(conversion)).serialized())
+  }
+
+  private func measuresJSON(_ measures: Measures) -> String {
+    func list(_ values: [Double]) -> String { "[" + values.map(\.description).joined(separator: ",") + "]" }
+    return #"{"sessions":0,"activeDays":0,"events":[\#(measures.eventCounts.map(String.init).joined(separator: ","))],"iap":\#(list(measures.purchaseRevenue)),"ad":\#(list(measures.adRevenue))}"#
   }
 }

@@ -1,4 +1,4 @@
-import AttributionSim
+@testable import AttributionSim
 import Foundation
 import SimJSON
 import Testing
@@ -149,5 +149,33 @@ struct SweepTests {
     #expect(value.first?.contains("with tier1 = 1, cohorts[0].count = -3") == true)
     let chart = try diagnostics(of: Self.sweep.replacingOccurrences(of: "y: \"nullShare1\"", with: "y: \"nullShare\""))
     #expect(chart.contains { $0.contains("'nullShare' is neither a parameter nor an outcome column; did you mean") })
+  }
+
+  @Test("sweep paths: keys and plain indices only; overlapping parameters and reserved names are refused")
+  func pathsAndNames() throws {
+    #expect(SweepPath("cohorts[0].count")?.components == [.key("cohorts"), .index(0), .key("count")])
+    #expect(SweepPath("a.b[12][3]")?.components == [.key("a"), .key("b"), .index(12), .index(3)])
+    for bad in ["cohorts[0]count", "cohorts[00].count", "cohorts[-1]", "a..b", "a.", ".a", "a[1].", "a[]", "a.[0]"] {
+      #expect(SweepPath(bad) == nil, "\(bad)")
+    }
+    #expect(SweepPath("cohorts[1]")!.contains(diagnosticPath: "cohorts[1].count"))
+    #expect(!SweepPath("cohorts[1]")!.contains(diagnosticPath: "cohorts[10].count"))
+    let overlap = try diagnostics(
+      of: Self.sweep.replacingOccurrences(of: "replicates: 2,", with: "replicates: 2,").replacingOccurrences(
+        of: "{ path: \"cohorts[0].count\", values: [150, 300] },",
+        with: "{ path: \"privacy\", values: [{ crowdPeriod: '1d' }] },"))
+    #expect(overlap.contains { $0.contains("'privacy' overlaps parameter 'privacy.thresholds.tier1'") })
+    let reserved = try diagnostics(
+      of: Self.sweep.replacingOccurrences(of: "{ path: \"cohorts[0].count\", values: [150, 300] },", with: "{ path: \"seed\", values: [1, 2] },"))
+    #expect(reserved.contains { $0.contains("the column name 'seed' is taken") })
+  }
+
+  @Test("CSV cells split back exactly as they were quoted: commas, quotes and JSON objects")
+  func csvRoundTrip() {
+    let cells = ["1", "{\"tier1\":5,\"tier2\":25}", "say \"hi\"", "", "a,b", "plain"]
+    #expect(CSVLine.cells(cells.map(CSVField.text).joined(separator: ",")) == cells)
+    #expect(CSVField.decimal(0.25, places: 6) == "0.250000")
+    #expect(CSVField.decimal(-1.0000004, places: 6) == "-1.000000")
+    #expect(CSVField.decimal(12.3456789, places: 2) == "12.35")
   }
 }
