@@ -19,7 +19,9 @@ public enum SweepOutput {
     var order: [String] = []
     var points: [String: [String: (x: Double, y: Double, count: Double)]] = [:]
     for cells in lines.dropFirst() {
-      guard let x, let y, let xValue = Double(cells[x]), let yValue = Double(cells[y]) else { continue }
+      // A damaged row (from a hand-edited shard) is left out rather than read out of range.
+      guard cells.count == header.count, let x, let y, let xValue = Double(cells[x]), let yValue = Double(cells[y])
+      else { continue }
       let name = series.map { "\(spec.series!) = \(cells[$0])" } ?? spec.y
       if points[name] == nil { order.append(name) }
       let sum = points[name, default: [:]][cells[0]] ?? (0, 0, 0)
@@ -111,6 +113,10 @@ public enum SweepOutput {
       }
       guard rows.split(separator: "\n").count == Int(high - low) else {
         throw fail("rows.csv should hold \(high - low) rows")
+      }
+      let columns = SweepRow.reservedNames.count + SweepMetrics.names.count
+      if let bad = rows.split(separator: "\n").firstIndex(where: { CSVLine.cells(String($0)).count < columns }) {
+        throw fail("rows.csv line \(bad + 1) has too few columns")
       }
       parts.append((shard, rows, folder))
     }
