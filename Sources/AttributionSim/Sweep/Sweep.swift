@@ -1,5 +1,3 @@
-import SimJSON
-
 /// A parameter sweep: a base scenario run at every combination of parameter values, each with
 /// several seed replicates, on common random numbers (see `Docs/sweep-format.md`).
 public struct Sweep: Sendable {

@@ -26,7 +26,7 @@ public enum SweepRunner {
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       while let offset = state.claim() {
         let row = run(sweep, row: rows.lowerBound + offset)
-        let done = state.finish(row, at: offset)
+        let done = state.finish(row, at: offset, users: sweep.points[row.point].scenario.userCount)
         progress?(Progress(done: done.rows, total: rows.count, users: done.users))
       }
     }
@@ -64,11 +64,11 @@ public enum SweepRunner {
       }
     }
 
-    func finish(_ row: SweepRow, at offset: Int) -> (rows: Int, users: Int) {
+    func finish(_ row: SweepRow, at offset: Int, users count: Int) -> (rows: Int, users: Int) {
       lock.withLock {
         results[offset] = row
         finished += 1
-        users += Int(row.metrics.values[0] ?? 0)
+        users += count
         return (finished, users)
       }
     }
