@@ -134,6 +134,24 @@ enum AttrsimTool {
           OptionSpec(name: "out", short: "o", valueName: "file", help: "Write each postback's decoding (JSON lines)."),
         ]),
       CommandSpec(
+        name: "verify", abstract: "Replay scenarios and check their expectations and golden copies.",
+        discussion: """
+          Runs every scenario under the paths (files, or folders searched for scenarios; schemas \
+          and sweeps are skipped), checks its 'expect' block (postbacks of scripted users, figures \
+          of summary.json) and compares its outputs with the golden copies in the folder beside \
+          it (quickstart.json → quickstart.golden/), when there is one. Each difference is shown: \
+          the postback or file, the field, expected and got, the user and the rules that produced \
+          it. Ends with 'N passed, N failed'; exit status 0 only when all pass.
+          """,
+        arguments: [ArgumentSpec(name: "paths", help: "Scenario files or folders.", isRepeating: true)],
+        options: [OptionSpec(name: "junit", valueName: "file", help: "Also write the results as JUnit XML.")],
+        flags: [
+          FlagSpec(
+            name: "update-golden",
+            help: "Rewrite golden copies from the outputs (creating them when missing) and list those that changed."),
+          FlagSpec(name: "verbose", short: "v", help: "List every check, passed or not, and the files skipped."),
+        ]),
+      CommandSpec(
         name: "validate", abstract: "Check scenario files without running them.",
         discussion: "Reports every problem in every file; exit status 65 when any file has one.",
         arguments: [ArgumentSpec(name: "scenarios", help: "The scenario files to check.", isRepeating: true)]),

@@ -21,6 +21,7 @@ case .command(let command):
     case "compare": status = try CompareCommand.execute(command)
     case "schema": status = try SchemaCommand.execute(command)
     case "decode": status = try DecodeCommand.execute(command)
+    case "verify": status = try VerifyCommand.execute(command)
     default: status = ValidateCommand.execute(command)
     }
   } catch {

@@ -2,7 +2,7 @@
 ///
 /// Layout is computed from estimated text widths rather than measured glyphs, so it holds for
 /// the short titles, labels and series names of run reports, not for arbitrary prose.
-public struct LineChart: Sendable {
+public struct LineChart: SVGChart {
   /// One data point; a NaN or infinite coordinate leaves a gap in its line.
   public struct Point: Sendable, Equatable {
     /// The horizontal value.
@@ -79,13 +79,6 @@ public struct LineChart: Sendable {
     self.yFormat = yFormat
   }
 
-  /// Okabe–Ito colours, which stay distinct under the common colour-vision deficiencies.
-  /// Yellow goes last because it is faint on white.
-  static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
-
-  /// The document's width in pixels; the height grows with the legend and caption.
-  static let width = 720
-
   /// The complete SVG document, ending in a newline.
   public func svg() -> String {
     let drawn = series.flatMap(\.points).filter(isDrawable)
@@ -97,30 +90,22 @@ public struct LineChart: Sendable {
     // Top to bottom: title, legend rows, plot, x tick labels, x label, caption lines.
     // The left margin widens with the y tick labels so they never reach the rotated y label.
     let widestYLabel = y.labels.map { SVGWriter.estimatedWidth($0, fontSize: 11) }.max() ?? 0
-    let left = max(64, 36 + widestYLabel + 10), right = Double(Self.width - 24)
-    let legend = legendPlaces(width: right - left)
-    let top = 52 + Double(legend.map { $0.row + 1 }.max() ?? 0) * 20
+    let left = max(64, 36 + widestYLabel + 10), right = Double(ChartStyle.width - 24)
+    let legend = ChartStyle.Legend(names: series.map(\.name), swatch: .line, width: right - left)
+    let top = 52 + Double(legend.rows) * 20
     let plot = Plot(x: x, y: y, left: left, right: right, top: top, bottom: top + 300)
-    let captionLines = Self.wrapped(caption, width: Double(Self.width - 48), fontSize: 12)
+    let captionLines = ChartStyle.captionLines(caption)
     let captionTop = Int(plot.bottom) + 66
 
-    var svg = SVGWriter(width: Self.width, height: captionTop - 6 + captionLines.count * 16, title: title)
-    svg.add("rect", ["width": "100%", "height": "100%", "fill": "#ffffff"])
-    svg.add(
-      "text", ["x": "\(Self.width / 2)", "y": "28", "text-anchor": "middle", "font-size": "16", "font-weight": "bold"],
-      text: title)
+    var svg = SVGWriter(
+      width: ChartStyle.width, height: ChartStyle.height(captionTop: captionTop, captionLines: captionLines.count),
+      title: title)
+    ChartStyle.drawHeading(title, into: &svg)
     drawAxes(plot, into: &svg)
     drawSeries(plot, into: &svg)
-    if drawn.isEmpty {
-      svg.add(
-        "text",
-        ["x": n(plot.middleX), "y": n(plot.middleY), "text-anchor": "middle", "font-size": "14", "fill": "#777777"],
-        text: "no data")
-    }
-    drawLegend(legend, left: left, into: &svg)
-    for (index, line) in captionLines.enumerated() {
-      svg.add("text", ["x": "24", "y": "\(captionTop + index * 16)", "font-size": "12", "fill": "#444444"], text: line)
-    }
+    if drawn.isEmpty { ChartStyle.drawNoData(x: plot.middleX, y: plot.middleY, into: &svg) }
+    legend.draw(left: left, into: &svg)
+    ChartStyle.drawCaption(captionLines, top: captionTop, into: &svg)
     return svg.document()
   }
 
@@ -185,7 +170,7 @@ public struct LineChart: Sendable {
     svg.close("clipPath")
     svg.open("g", ["clip-path": "url(#plot-area)"])
     for (index, line) in series.enumerated() {
-      let colour = Self.palette[index % Self.palette.count]
+      let colour = ChartStyle.colour(index)
       svg.open("g", ["fill": colour, "stroke": colour])
       for run in line.points.split(whereSeparator: { !isDrawable($0) }) where run.count > 1 {
         let points = run.map { "\(n(plot.px($0.x))),\(n(plot.py($0.y)))" }.joined(separator: " ")
@@ -199,55 +184,9 @@ public struct LineChart: Sendable {
     svg.close("g")
   }
 
-  /// A swatch (line and marker) and the name of each series, at the places `legendPlaces` chose.
-  private func drawLegend(_ places: [(x: Double, row: Int)], left: Double, into svg: inout SVGWriter) {
-    svg.open("g", ["font-size": "12"])
-    for (index, place) in places.enumerated() {
-      let colour = Self.palette[index % Self.palette.count]
-      let x = left + place.x, baseline = 56 + Double(place.row) * 20
-      svg.add(
-        "line",
-        ["x1": n(x), "y1": n(baseline - 4), "x2": n(x + 22), "y2": n(baseline - 4), "stroke": colour,
-         "stroke-width": "2"])
-      svg.add("circle", ["cx": n(x + 11), "cy": n(baseline - 4), "r": "3", "fill": colour])
-      svg.add("text", ["x": n(x + 28), "y": n(baseline)], text: series[index].name)
-    }
-    svg.close("g")
-  }
-
   /// Whether a point can be placed: both coordinates finite, and x positive on a log scale.
   private func isDrawable(_ point: Point) -> Bool {
     point.x.isFinite && point.y.isFinite && (xScale == .linear || point.x > 0)
-  }
-
-  /// Each legend entry's offset from the plot's left edge and its row, filling rows left to right.
-  private func legendPlaces(width available: Double) -> [(x: Double, row: Int)] {
-    var places: [(x: Double, row: Int)] = []
-    var x = 0.0, row = 0
-    for line in series {
-      let width = 28 + SVGWriter.estimatedWidth(line.name, fontSize: 12)
-      if x > 0 && x + width > available { (x, row) = (0, row + 1) }
-      places.append((x, row))
-      x += width + 20
-    }
-    return places
-  }
-
-  /// `text` broken at spaces into lines that fit `width`; a word longer than a line keeps its own line.
-  static func wrapped(_ text: String, width: Double, fontSize: Double) -> [String] {
-    var lines: [String] = []
-    var current = ""
-    for word in text.split(separator: " ") {
-      let candidate = current.isEmpty ? String(word) : current + " " + word
-      if !current.isEmpty && SVGWriter.estimatedWidth(candidate, fontSize: fontSize) > width {
-        lines.append(current)
-        current = String(word)
-      } else {
-        current = candidate
-      }
-    }
-    if !current.isEmpty { lines.append(current) }
-    return lines
   }
 }
 

@@ -2,10 +2,13 @@
 struct SVGWriter {
   private var lines: [String]
 
+  /// The XML declaration that opens a standalone document.
+  static let prolog = #"<?xml version="1.0" encoding="UTF-8"?>"#
+
   /// A document of the given size, opened with its accessible `title`.
   init(width: Int, height: Int, title: String) {
     lines = [
-      #"<?xml version="1.0" encoding="UTF-8"?>"#,
+      Self.prolog,
       #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)" "#
         + #"viewBox="0 0 \#(width) \#(height)" font-family="Helvetica, Arial, sans-serif">"#,
       "<title>\(Self.escaped(title))</title>",
@@ -28,6 +31,11 @@ struct SVGWriter {
 
   /// The finished document, ending in a newline.
   func document() -> String { (lines + ["</svg>"]).joined(separator: "\n") + "\n" }
+
+  /// `document` without its opening ``prolog`` line, for embedding in HTML; other text is returned as is.
+  static func inline(_ document: String) -> String {
+    document.hasPrefix(prolog + "\n") ? String(document.dropFirst(prolog.count + 1)) : document
+  }
 
   private static func attributes(_ attributes: KeyValuePairs<String, String>) -> String {
     attributes.map { " \($0.key)=\"\(escaped($0.value))\"" }.joined()

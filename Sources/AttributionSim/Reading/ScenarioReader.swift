@@ -13,7 +13,7 @@ struct ScenarioReader {
 
   static let topLevelKeys = [
     "version", "name", "description", "seed", "epoch", "horizon", "platform", "app", "adNetworks",
-    "publishers", "privacy", "rules", "schema", "signing", "users", "cohorts",
+    "publishers", "privacy", "rules", "schema", "signing", "users", "cohorts", "expect",
   ]
 
   func read() -> Scenario? {
@@ -49,11 +49,15 @@ struct ScenarioReader {
     if !object.has("users"), !object.has("cohorts") {
       root.error("the scenario has no users: add 'users' (scripted) or 'cohorts'")
     }
+    let expectations = object.optional("expect").map {
+      ExpectationReader(reader: $0, users: users.map(\.name), networks: networks).read()
+    }
     guard let name, let seed, let epoch, let platform, let app, !log.hasErrors else { return nil }
-    let scenario = Scenario(
+    var scenario = Scenario(
       name: name, seed: UInt64(seed), epoch: epoch, platform: platform, app: app,
       adNetworks: networks, publishers: publishers, privacy: privacy, rules: rules, schema: schema,
       scriptedUsers: users, cohorts: cohorts, horizon: horizon, signing: signing)
+    if let expectations { scenario.expectations = expectations }
     checkCurrencies(scenario, object)
     return log.hasErrors ? nil : scenario
   }

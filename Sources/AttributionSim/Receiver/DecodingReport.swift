@@ -261,6 +261,9 @@ public struct DecodingReport: Sendable, Equatable {
   public var decodedRevenue: Double { orderedRows.reduce(0) { $0 + $1.decodedRevenue } }
   /// Decoded ÷ true revenue; nil without true revenue.
   public var revenueCaptured: Double? { trueRevenue > 0 ? decodedRevenue / trueRevenue : nil }
+  /// (Decoded − true) ÷ true revenue: the relative error of revenue and so of ROAS; nil without
+  /// true revenue.
+  public var revenueError: Double? { revenueCaptured.map { $0 - 1 } }
   /// Postbacks whose value the model cannot produce.
   public var unknownValues: Int { orderedRows.reduce(0) { $0 + $1.unknown } }
   /// Median hours from install to the first winning postback carrying a value.
@@ -296,7 +299,7 @@ public struct DecodingReport: Sendable, Equatable {
     }
     return .object([
       "trueRevenue": figure(trueRevenue), "decodedRevenue": figure(decodedRevenue),
-      "revenueCaptured": figure(revenueCaptured), "unknownValues": .int(Int64(unknownValues)),
+      "revenueCaptured": figure(revenueCaptured), "revenueError": figure(revenueError), "unknownValues": .int(Int64(unknownValues)),
       "campaigns": .array(campaigns),
       "firstSignal": .object([
         "conversions": .int(Int64(signalDelays.count)),

@@ -34,6 +34,8 @@ public struct Scenario: Sendable {
   public var horizon: SimDuration?
   /// Signing keys and impression-signature checks.
   public var signing = SigningSettings()
+  /// What must hold after a run (the `expect` block), for `attrsim verify` and regression tests.
+  public var expectations = Expectations()
 
   /// All users the scenario simulates.
   public var userCount: Int { scriptedUsers.count + cohorts.reduce(0) { $0 + $1.count } }

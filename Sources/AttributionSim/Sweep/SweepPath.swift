@@ -4,10 +4,7 @@ import SimJSON
 /// A JSON path into a scenario document (`privacy.thresholds.tier1`, `cohorts[0].count`), and
 /// how a sweep puts a value there.
 struct SweepPath: Sendable {
-  enum Component: Sendable, Equatable {
-    case key(String)
-    case index(Int)
-  }
+  typealias Component = JSONPath.Component
 
   let components: [Component]
   let text: String
@@ -25,39 +22,11 @@ struct SweepPath: Sendable {
     return rest.isEmpty || rest.first == "." || rest.first == "["
   }
 
-  /// Parses `a.b[2].c`; nil when it is not of that shape.
+  /// Parses `a.b[2].c`; nil when it is not of that shape (selectors are not allowed: a sweep
+  /// sets values by position).
   init?(_ text: String) {
-    var components: [Component] = []
-    var rest = Substring(text)
-    while !rest.isEmpty {
-      if rest.first == "[" {
-        guard let close = rest.firstIndex(of: "]") else { return nil }
-        let digits = rest[rest.index(after: rest.startIndex)..<close]
-        // Plain decimal indices only: no sign, no leading zero.
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-          digits == "0" || digits.first != "0", let index = Int(digits)
-        else { return nil }
-        components.append(.index(index))
-        rest = rest[rest.index(after: close)...]
-        if rest.first == "." {
-          rest = rest.dropFirst()
-          if rest.isEmpty || rest.first == "[" { return nil }
-        } else if let next = rest.first, next != "[" {
-          return nil
-        }
-      } else {
-        let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
-        guard end > rest.startIndex else { return nil }
-        components.append(.key(String(rest[..<end])))
-        rest = rest[end...]
-        if rest.first == "." {
-          rest = rest.dropFirst()
-          if rest.isEmpty || rest.first == "[" { return nil }
-        }
-      }
-    }
-    guard !components.isEmpty else { return nil }
-    self.components = components
+    guard let path = JSONPath(text) else { return nil }
+    components = path.components
     self.text = text
   }
 
@@ -103,6 +72,8 @@ struct SweepPath: Sendable {
       return .failure(SweepPathError(reason: "'\(walked)' is \(node.value.kindName), not an object with key '\(key)'"))
     case (.index(let index), _):
       return .failure(SweepPathError(reason: "'\(walked)' is \(node.value.kindName), not an array to index with [\(index)]"))
+    case (.selector, _):
+      preconditionFailure("sweep paths are parsed without selectors")
     }
     return .success(node)
   }

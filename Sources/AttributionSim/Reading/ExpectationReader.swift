@@ -1,0 +1,178 @@
+import DidYouMean
+import SimEngine
+import SimJSON
+
+/// Reads a scenario's `expect` block: postbacks of scripted users, figure checks, golden settings.
+struct ExpectationReader {
+  let reader: JSONReader
+  /// The scenario's scripted users, by name.
+  let users: [String]
+  let networks: [AdNetwork]
+
+  static let keys = ["postbacks", "exhaustive", "checks", "golden"]
+  static let postbackKeys = [
+    "user", "recipient", "network", "sequenceIndex", "didWin", "fields", "payload", "sendTime", "absent", "rule",
+  ]
+  static let checkKeys = ["metric", "of", "equals", "min", "max", "within", "rule"]
+  /// Every field a postback body may carry, SKAdNetwork (§7.1) and AdAttributionKit (§7.5).
+  static let payloadFields = [
+    "version", "ad-network-id", "source-identifier", "campaign-id", "transaction-id", "app-id",
+    "attribution-signature", "redownload", "source-app-id", "source-domain", "fidelity-type", "conversion-value",
+    "coarse-conversion-value", "did-win", "postback-sequence-index", "country-code", "jws-string", "conversion-type",
+    "publisher-item-identifier", "marketplace-identifier", "ad-interaction-type", "postback-identifier",
+    "advertised-item-identifier",
+  ]
+
+  func read() -> Expectations {
+    guard let object = reader.object(keys: Self.keys) else { return Expectations() }
+    var expectations = Expectations()
+    expectations.postbacks = object.optional("postbacks")?.array()?.compactMap(readPostback) ?? []
+    expectations.exhaustive = object.optional("exhaustive")?.bool() ?? false
+    expectations.checks = object.optional("checks")?.array()?.compactMap(readCheck) ?? []
+    if let golden = object.optional("golden") { expectations.golden = readGolden(golden) }
+    if expectations.exhaustive, expectations.postbacks.isEmpty, let flag = object.optional("exhaustive") {
+      flag.error("'exhaustive' needs 'postbacks' naming the users whose postbacks are all listed")
+    }
+    return expectations
+  }
+
+  private func origin(_ reader: JSONReader) -> ExpectationOrigin {
+    ExpectationOrigin(file: reader.file, location: reader.node.location, path: reader.path)
+  }
+
+  private func readPostback(_ reader: JSONReader) -> PostbackExpectation? {
+    guard let object = reader.object(keys: Self.postbackKeys) else { return nil }
+    let user = object.required("user", "a scripted user's name")?.nonEmptyString()
+    if let user, let userReader = object.optional("user"), !users.contains(user) {
+      let hint = Suggestion.closest(to: user, among: users).map { "; did you mean '\($0)'?" } ?? ""
+      userReader.error(
+        users.isEmpty
+          ? "the scenario has no scripted users, so no postback of '\(user)' can be expected"
+          : "no scripted user is called '\(user)'\(hint)")
+    }
+    var recipient = PostbackRecipient.adNetwork
+    if let text = object.optional("recipient")?.oneOf(["ad-network", "developer"]) {
+      recipient = PostbackRecipient(rawValue: text)!
+    }
+    var networkId: String?
+    if let networkReader = object.optional("network"), let name = networkReader.nonEmptyString() {
+      if let network = networks.first(where: { $0.name == name }) {
+        networkId = network.identifier
+      } else {
+        let hint = Suggestion.closest(to: name, among: networks.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+        networkReader.error("no ad network is called '\(name)'\(hint)")
+      }
+    }
+    let sequenceIndex = object.optional("sequenceIndex")?.integer(in: 0...2).map { Int($0) }
+    let didWin = object.optional("didWin")?.bool()
+    let absent = object.optional("absent")?.bool() ?? false
+    var fields: [String: JSONValue] = [:]
+    var whole = false
+    let fieldsReader = object.optional("fields"), payloadReader = object.optional("payload")
+    if fieldsReader != nil, payloadReader != nil {
+      reader.error("give either 'fields' (a subset of the payload) or 'payload' (all of it), not both")
+    }
+    if let body = fieldsReader ?? payloadReader {
+      whole = payloadReader != nil
+      fields = readFields(body) ?? [:]
+    }
+    let sendTime = object.optional("sendTime").flatMap(readTimeBound)
+    if absent {
+      for key in ["fields", "payload", "sendTime"] where object.has(key) {
+        object.optional(key)?.error("an absent postback has no '\(key)': 'absent' says no postback matches the selection")
+      }
+    }
+    guard let user else { return nil }
+    return PostbackExpectation(
+      user: user, recipient: recipient, adNetworkId: networkId, sequenceIndex: sequenceIndex, didWin: didWin,
+      fields: fields, wholePayload: whole, sendTime: sendTime, absent: absent,
+      rule: object.optional("rule")?.nonEmptyString(), origin: origin(reader))
+  }
+
+  private func readFields(_ reader: JSONReader) -> [String: JSONValue]? {
+    guard case .object(let members) = reader.node.value else {
+      reader.expected("an object of postback fields, e.g. { \"fidelity-type\": 1 }")
+      return nil
+    }
+    var fields: [String: JSONValue] = [:]
+    for member in members {
+      guard Self.payloadFields.contains(member.key) else {
+        let hint = Suggestion.closest(to: member.key, among: Self.payloadFields).map { "; did you mean '\($0)'?" } ?? ""
+        reader.log.add(
+          ScenarioDiagnostic(
+            file: reader.file, location: member.keyLocation, path: reader.child(member.value, key: member.key).path,
+            message: "'\(member.key)' is not a postback field\(hint)"))
+        continue
+      }
+      fields[member.key] = JSONValue(member.value)
+    }
+    return fields
+  }
+
+  /// `"2d"` (exactly then), or `{ from: "1d", to: "2d" }` (either end may be left out).
+  private func readTimeBound(_ reader: JSONReader) -> ClosedRange<SimDuration>? {
+    if case .string = reader.node.value {
+      return reader.duration().map { $0...$0 }
+    }
+    guard let object = reader.object(keys: ["from", "to"]) else { return nil }
+    let from = object.optional("from")?.duration() ?? .zero
+    let to = object.optional("to")?.duration() ?? SimDuration(milliseconds: .max)
+    if !object.has("from"), !object.has("to") {
+      reader.error("expected 'from', 'to' or both (offsets from the epoch)")
+      return nil
+    }
+    guard from <= to else {
+      reader.error("'from' (\(DurationNotation.format(from))) is after 'to' (\(DurationNotation.format(to)))")
+      return nil
+    }
+    return from...to
+  }
+
+  private func readCheck(_ reader: JSONReader) -> FigureCheck? {
+    guard let object = reader.object(keys: Self.checkKeys) else { return nil }
+    let metric = object.required("metric", "a path into summary.json, e.g. installs.attributed").flatMap(readPath)
+    let denominator = object.optional("of").flatMap(readPath)
+    let equals = object.optional("equals")?.number()
+    let minimum = object.optional("min")?.number(), maximum = object.optional("max")?.number()
+    let within = object.optional("within")?.nonNegativeNumber()
+    if !["equals", "min", "max", "within"].contains(where: object.has) {
+      reader.error("a check needs a bound: 'equals', 'min', 'max' or 'within'")
+    }
+    if let minimum, let maximum, minimum > maximum {
+      reader.error("'min' (\(FigureCheck.format(minimum))) is above 'max' (\(FigureCheck.format(maximum)))")
+    }
+    guard let metric else { return nil }
+    return FigureCheck(
+      metric: metric, denominator: denominator, equals: equals, minimum: minimum, maximum: maximum, within: within,
+      rule: object.optional("rule")?.nonEmptyString(), origin: origin(reader))
+  }
+
+  private func readPath(_ reader: JSONReader) -> SummaryPath? {
+    guard let text = reader.nonEmptyString() else { return nil }
+    guard let path = SummaryPath(text) else {
+      reader.error("'\(text)' is not a path such as 'installs.attributed' or 'decoding.campaigns[campaign=NAME].roasError'")
+      return nil
+    }
+    return path
+  }
+
+  private func readGolden(_ reader: JSONReader) -> GoldenSettings {
+    var settings = GoldenSettings()
+    guard let object = reader.object(keys: ["files", "normalise"]) else { return settings }
+    if let files = object.optional("files")?.array() {
+      settings.files = files.compactMap { $0.oneOf(GoldenSettings.comparableFiles) }
+      if settings.files.isEmpty, let filesReader = object.optional("files") {
+        filesReader.error("expected at least one of \(GoldenSettings.comparableFiles.joined(separator: ", "))")
+      }
+    }
+    if let names = object.optional("normalise")?.array() {
+      settings.normalisation = []
+      for name in names {
+        if let chosen = name.oneOf(GoldenSettings.Normalisation.names.map(\.name)) {
+          settings.normalisation.insert(GoldenSettings.Normalisation.names.first { $0.name == chosen }!.option)
+        }
+      }
+    }
+    return settings
+  }
+}

@@ -1,0 +1,26 @@
+/// Keeps what checking needs from a run: the postbacks and trace of the users expectations
+/// name, and who sent each postback line, to label golden-file differences.
+struct ExpectationSink: RunSink {
+  let users: Set<String>
+  /// The named users' postbacks, in send order.
+  private(set) var postbacks: [PostbackRecord] = []
+  /// The named users' trace, in time order.
+  private(set) var trace: [TraceRecord] = []
+  /// The sender of each line of `postbacks.jsonl`, in order.
+  private(set) var postbackSenders: [String] = []
+
+  init(users: Set<String>) { self.users = users }
+
+  mutating func receive(_ postback: PostbackRecord) {
+    postbackSenders.append(postback.user)
+    if users.contains(postback.user) { postbacks.append(postback) }
+  }
+
+  mutating func receive(_ conversion: ConversionRecord) {}
+
+  var wantsTrace: Bool { !users.isEmpty }
+
+  mutating func receive(_ trace: TraceRecord) {
+    if users.contains(trace.user) { self.trace.append(trace) }
+  }
+}

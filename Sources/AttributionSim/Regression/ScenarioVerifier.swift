@@ -1,0 +1,125 @@
+import Foundation
+import SimJSON
+
+/// Runs scenarios and checks their outputs against their `expect` blocks and golden copies:
+/// what `attrsim verify` does, callable from any Swift test.
+public struct ScenarioVerifier: Sendable {
+  /// Whether golden copies are rewritten from the outputs instead of compared.
+  public var updateGolden: Bool
+
+  /// A verifier that compares (or, with `updateGolden`, rewrites) golden copies.
+  public init(updateGolden: Bool = false) {
+    self.updateGolden = updateGolden
+  }
+
+  /// The folder of golden copies kept beside a scenario: `quickstart.json` → `quickstart.golden`.
+  public static func goldenDirectory(for path: String) -> String {
+    let url = URL(fileURLWithPath: path)
+    return url.deletingPathExtension().path + ".golden"
+  }
+
+  /// Loads, runs and checks the scenario at `path`; a scenario that does not load fails with
+  /// its diagnostics.
+  public func verify(path: String) -> VerificationResult {
+    do {
+      let scenario = try ScenarioLoader.load(path: path)
+      return verify(scenario, file: path, goldenDirectory: Self.goldenDirectory(for: path))
+    } catch {
+      return VerificationResult(
+        file: path, checks: [CheckResult(name: "the scenario loads", problems: error.diagnostics.map(\.description))])
+    }
+  }
+
+  /// Runs `scenario` and checks its expectations and, when `goldenDirectory` is given, its
+  /// golden copies there. `file` names the scenario in the result.
+  public func verify(_ scenario: Scenario, file: String, goldenDirectory: String? = nil) -> VerificationResult {
+    var result = VerificationResult(file: file)
+    let settings = scenario.expectations.golden
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("attrsim-verify-\(ProcessInfo.processInfo.globallyUniqueString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    var sink: TeeSink<RunDirectoryWriter, ExpectationSink>
+    do {
+      let writer = try RunDirectoryWriter(directory: scratch, epoch: scenario.epoch, trace: settings.files.contains("trace.jsonl"))
+      sink = TeeSink(writer, ExpectationSink(users: scenario.expectations.users))
+    } catch {
+      result.checks.append(CheckResult(name: "the scenario runs", problems: [error.description]))
+      return result
+    }
+    let summary = ScenarioRunner.run(scenario, sink: &sink)
+    do {
+      try sink.first.commit(summary, scenario: scenario)
+    } catch {
+      result.checks.append(CheckResult(name: "the scenario runs", problems: [error.description]))
+      return result
+    }
+    let observed = sink.second
+    result.checks += ExpectationChecker(scenario: scenario).check(
+      postbacks: observed.postbacks, trace: observed.trace, summary: summary.json(scenario: scenario.name, seed: scenario.seed))
+    if let goldenDirectory {
+      compareGolden(
+        settings, epoch: scenario.epoch, outputs: scratch, golden: URL(fileURLWithPath: goldenDirectory),
+        senders: observed.postbackSenders, into: &result)
+    }
+    if result.checks.isEmpty {
+      result.notes.append("nothing to check: no 'expect' block and no golden copies; the scenario only had to run")
+    }
+    return result
+  }
+
+  private func compareGolden(
+    _ settings: GoldenSettings, epoch: Epoch, outputs: URL, golden: URL, senders: [String],
+    into result: inout VerificationResult
+  ) {
+    let exists = FileManager.default.fileExists(atPath: golden.path)
+    guard exists || updateGolden else { return }
+    var normaliser = OutputNormaliser(normalisation: settings.normalisation, epoch: epoch)
+    // Files that share identifiers are normalised in a fixed order, whatever order they are listed in.
+    let order = GoldenSettings.comparableFiles.filter(settings.files.contains)
+    for name in order {
+      var check = CheckResult(name: "golden \(name)", origin: golden.appendingPathComponent(name).path)
+      defer { result.checks.append(check) }
+      guard let raw = try? String(contentsOf: outputs.appendingPathComponent(name), encoding: .utf8) else {
+        check.problems.append("the run wrote no \(name)\(name == "decoded.csv" ? " (the scenario has no schema to decode with)" : "")")
+        continue
+      }
+      let produced: String
+      switch normaliser.normalise(raw, name: name) {
+      case .success(let text): produced = text
+      case .failure(let error):
+        check.problems.append(error.reason)
+        continue
+      }
+      let target = golden.appendingPathComponent(name)
+      let existing = try? String(contentsOf: target, encoding: .utf8)
+      if updateGolden {
+        guard existing != produced else { continue }
+        do {
+          try Self.write(produced, to: target)
+          result.goldenUpdated.append(target.path)
+        } catch {
+          check.problems.append("cannot write \(target.path): \(FileText.reason(error))")
+        }
+        continue
+      }
+      guard let existing else {
+        check.problems.append("no golden copy at \(target.path); run `attrsim verify --update-golden` to create it")
+        continue
+      }
+      check.problems = GoldenComparison(name: name, postbackSenders: senders).differences(golden: existing, produced: produced)
+      if !check.passed {
+        check.context.append("if the change is intended, run `attrsim verify --update-golden` and review the diff")
+      }
+    }
+  }
+
+  /// Writes through a temporary file and a rename, so a golden copy is never half-written.
+  private static func write(_ text: String, to url: URL) throws {
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
+    try Data(text.utf8).write(to: temporary)
+    guard rename(temporary.path, url.path) == 0 else {
+      throw RunDirectoryWriter.WriteError(description: String(cString: strerror(errno)))
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import AttributionSim
+import CommandLineKit
+import Foundation
+
+/// `attrsim verify PATH… [--update-golden] [--junit FILE] [--verbose]`.
+enum VerifyCommand {
+  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
+    let found = ScenarioFiles(paths: command.arguments(named: "paths"))
+    guard found.missing.isEmpty else {
+      throw command.usageError("No such file or folder: \(found.missing.map { "'\($0)'" }.joined(separator: ", "))")
+    }
+    guard !found.scenarios.isEmpty else {
+      Console.error("error: no scenario files under \(command.arguments(named: "paths").joined(separator: ", "))")
+      return .failure
+    }
+    let verbose = command.flag("verbose")
+    let verifier = ScenarioVerifier(updateGolden: command.flag("update-golden"))
+    var results: [VerificationResult] = []
+    for file in found.scenarios {
+      let result = verifier.verify(path: file)
+      Console.out(result.report(verbose: verbose))
+      results.append(result)
+    }
+    if verbose {
+      for (file, reason) in found.skipped { Console.out("skipped \(file): \(reason)") }
+    }
+    if let junit = command.value(of: "junit") {
+      do {
+        try write(JUnitReport.xml(results), to: URL(fileURLWithPath: junit))
+      } catch {
+        Console.error("error: cannot write '\(junit)': \(error.localizedDescription)")
+        return .ioError
+      }
+    }
+    let failed = results.filter { !$0.passed }.count
+    let updated = results.reduce(0) { $0 + $1.goldenUpdated.count }
+    Console.out(
+      "\(results.count - failed) passed, \(failed) failed"
+        + (verifier.updateGolden ? "; \(updated) golden file\(updated == 1 ? "" : "s") updated" : ""))
+    return failed == 0 ? .success : .failure
+  }
+
+  /// Writes through a temporary file and a rename, so a CI system never reads half a report.
+  private static func write(_ text: String, to url: URL) throws {
+    let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
+    try Data(text.utf8).write(to: temporary)
+    guard rename(temporary.path, url.path) == 0 else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+  }
+}
