@@ -35,7 +35,7 @@ struct ExpectationChecker {
     _ expectation: PostbackExpectation, postbacks: [PostbackRecord], trace: [TraceRecord], consumed: inout Set<Int>
   ) -> CheckResult {
     var result = CheckResult(
-      name: "\(expectation.origin.path): \(expectation.absent ? "no " : "")\(expectation.subject)",
+      name: "\(expectation.origin.path): \(expectation.subject)",
       origin: location(expectation.origin))
     if let rule = expectation.rule { result.context.append("rule checked: \(rule)") }
     let selected = postbacks.indices.filter { expectation.selects(postbacks[$0]) }

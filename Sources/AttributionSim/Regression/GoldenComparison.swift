@@ -29,6 +29,8 @@ struct GoldenComparison {
       case .insert(let offset, let line, _): inserted.append((offset, line))
       }
     }
+    // A difference lists its removals last line first.
+    removed.sort { $0.offset < $1.offset }
     var found: [String] = []
     // A removal and an insertion at matching places are one changed line: say which fields changed.
     let paired = min(removed.count, inserted.count)

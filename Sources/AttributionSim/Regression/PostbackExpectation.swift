@@ -57,12 +57,14 @@ public struct PostbackExpectation: Sendable {
     return true
   }
 
-  /// The selection in words: "alice's winning postback to the ad network, sequence index 0".
+  /// The expectation in words: "alice's winning postback to the ad network, sequence index 0",
+  /// or "no postback from alice to the ad network".
   var subject: String {
-    var words = "\(user)'s"
-    if let didWin { words += didWin ? " winning" : " non-winning" }
-    words += recipient == .adNetwork ? " postback to the ad network" : " developer copy"
-    if let adNetworkId { words += " \(adNetworkId)" }
+    var kind = didWin.map { $0 ? "winning " : "non-winning " } ?? ""
+    kind += recipient == .adNetwork ? "postback" : "developer copy"
+    var words = absent ? "no \(kind) from \(user)" : "\(user)'s \(kind)"
+    if recipient == .adNetwork { words += " to the ad network" }
+    if let adNetworkId { words += recipient == .adNetwork ? " \(adNetworkId)" : " for \(adNetworkId)" }
     if let sequenceIndex { words += ", sequence index \(sequenceIndex)" }
     return words
   }

@@ -14,8 +14,9 @@ public struct ScenarioVerifier: Sendable {
 
   /// The folder of golden copies kept beside a scenario: `quickstart.json` → `quickstart.golden`.
   public static func goldenDirectory(for path: String) -> String {
-    let url = URL(fileURLWithPath: path)
-    return url.deletingPathExtension().path + ".golden"
+    let name = (path as NSString).lastPathComponent
+    let stem = name.hasSuffix(".json5") ? name.dropLast(6) : name.hasSuffix(".json") ? name.dropLast(5) : Substring(name)
+    return ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(stem + ".golden")
   }
 
   /// Loads, runs and checks the scenario at `path`; a scenario that does not load fails with
@@ -58,8 +59,8 @@ public struct ScenarioVerifier: Sendable {
       postbacks: observed.postbacks, trace: observed.trace, summary: summary.json(scenario: scenario.name, seed: scenario.seed))
     if let goldenDirectory {
       compareGolden(
-        settings, epoch: scenario.epoch, outputs: scratch, golden: URL(fileURLWithPath: goldenDirectory),
-        senders: observed.postbackSenders, into: &result)
+        settings, epoch: scenario.epoch, outputs: scratch, golden: goldenDirectory, senders: observed.postbackSenders,
+        into: &result)
     }
     if result.checks.isEmpty {
       result.notes.append("nothing to check: no 'expect' block and no golden copies; the scenario only had to run")
@@ -68,16 +69,19 @@ public struct ScenarioVerifier: Sendable {
   }
 
   private func compareGolden(
-    _ settings: GoldenSettings, epoch: Epoch, outputs: URL, golden: URL, senders: [String],
+    _ settings: GoldenSettings, epoch: Epoch, outputs: URL, golden folder: String, senders: [String],
     into result: inout VerificationResult
   ) {
-    let exists = FileManager.default.fileExists(atPath: golden.path)
+    let golden = URL(fileURLWithPath: folder)
+    let exists = FileManager.default.fileExists(atPath: folder)
     guard exists || updateGolden else { return }
     var normaliser = OutputNormaliser(normalisation: settings.normalisation, epoch: epoch)
     // Files that share identifiers are normalised in a fixed order, whatever order they are listed in.
     let order = GoldenSettings.comparableFiles.filter(settings.files.contains)
     for name in order {
-      var check = CheckResult(name: "golden \(name)", origin: golden.appendingPathComponent(name).path)
+      // Paths as the user named them, not absolute: results read the same on every machine.
+      let shown = "\(folder)/\(name)"
+      var check = CheckResult(name: "golden \(name)", origin: shown)
       defer { result.checks.append(check) }
       guard let raw = try? String(contentsOf: outputs.appendingPathComponent(name), encoding: .utf8) else {
         check.problems.append("the run wrote no \(name)\(name == "decoded.csv" ? " (the scenario has no schema to decode with)" : "")")
@@ -96,14 +100,14 @@ public struct ScenarioVerifier: Sendable {
         guard existing != produced else { continue }
         do {
           try Self.write(produced, to: target)
-          result.goldenUpdated.append(target.path)
+          result.goldenUpdated.append(shown)
         } catch {
-          check.problems.append("cannot write \(target.path): \(FileText.reason(error))")
+          check.problems.append("cannot write \(shown): \(FileText.reason(error))")
         }
         continue
       }
       guard let existing else {
-        check.problems.append("no golden copy at \(target.path); run `attrsim verify --update-golden` to create it")
+        check.problems.append("no golden copy at \(shown); run `attrsim verify --update-golden` to create it")
         continue
       }
       check.problems = GoldenComparison(name: name, postbackSenders: senders).differences(golden: existing, produced: produced)
