@@ -126,4 +126,17 @@ import Testing
     #expect(messages.contains("unknown key 'exhaustiv'; did you mean 'exhaustive'?"))
     #expect(messages.contains("bad.json:"))
   }
+
+  @Test("expectations built in code check a loaded scenario as the documented library example does")
+  func builtInCode() throws {
+    var scenario = try TestScenarios.load(TestScenarios.scripted(users: Self.user))
+    scenario.expectations = Expectations(
+      postbacks: [PostbackExpectation(user: "u", sequenceIndex: 0, fields: ["fidelity-type": 1, "source-identifier": "5211"])],
+      checks: [FigureCheck(metric: try #require(SummaryPath("installs.attributed")), equals: 1)])
+    let result = ScenarioVerifier().verify(scenario, file: "in code")
+    #expect(result.passed, "\(result.report())")
+    scenario.expectations.postbacks[0].fields["fidelity-type"] = 0
+    let failed = ScenarioVerifier().verify(scenario, file: "in code")
+    #expect(failed.checks[0].problems == ["field 'fidelity-type': expected 0, got 1"])
+  }
 }
