@@ -10,23 +10,20 @@ enum JSONPathLookup {
       guard rest.hasPrefix(rootPath) else { return nil }
       rest = rest.dropFirst(rootPath.count)
     }
+    if rest.first == "." { rest = rest.dropFirst() }
+    if rest.isEmpty { return root }
+    guard let parsed = JSONPath(String(rest)) else { return nil }
     var node = root
-    while !rest.isEmpty {
-      if rest.first == "." { rest = rest.dropFirst() }
-      if rest.first == "[" {
-        guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]),
-          case .array(let elements) = node.value, elements.indices.contains(index)
-        else { return nil }
-        node = elements[index]
-        rest = rest[rest.index(after: close)...]
-      } else {
-        let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
-        let key = rest[..<end]
-        guard case .object(let members) = node.value, let member = members.first(where: { $0.key == key }) else {
-          return nil
-        }
+    for component in parsed.components {
+      switch (component, node.value) {
+      case (.key(let key), .object(let members)):
+        guard let member = members.first(where: { $0.key == key }) else { return nil }
         node = member.value
-        rest = rest[end...]
+      case (.index(let index), .array(let elements)):
+        guard elements.indices.contains(index) else { return nil }
+        node = elements[index]
+      default:
+        return nil
       }
     }
     return node
