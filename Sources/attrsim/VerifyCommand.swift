@@ -5,12 +5,15 @@ import Foundation
 /// `attrsim verify PATH… [--update-golden] [--junit FILE] [--verbose]`.
 enum VerifyCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
-    let found = ScenarioFiles(paths: command.arguments(named: "paths"))
+    let paths = command.arguments(named: "paths")
+    let found = ScenarioFiles(paths: paths)
     guard found.missing.isEmpty else {
       throw command.usageError("No such file or folder: \(found.missing.map { "'\($0)'" }.joined(separator: ", "))")
     }
+    // A file named on the command line that is not a scenario is worth a word even when quiet.
+    for (file, reason) in found.skipped where paths.contains(file) { Console.error("skipped \(file): \(reason)") }
     guard !found.scenarios.isEmpty else {
-      Console.error("error: no scenario files under \(command.arguments(named: "paths").joined(separator: ", "))")
+      Console.error("error: no scenario files under \(paths.joined(separator: ", "))")
       return .failure
     }
     let verbose = command.flag("verbose")
@@ -22,7 +25,7 @@ enum VerifyCommand {
       results.append(result)
     }
     if verbose {
-      for (file, reason) in found.skipped { Console.out("skipped \(file): \(reason)") }
+      for (file, reason) in found.skipped where !paths.contains(file) { Console.out("skipped \(file): \(reason)") }
     }
     if let junit = command.value(of: "junit") {
       do {

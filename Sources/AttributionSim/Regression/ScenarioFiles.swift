@@ -1,8 +1,8 @@
 import Foundation
 import SimJSON
 
-/// The scenario files under a list of paths: files named are taken as they are; folders are
-/// searched recursively for JSON files that are scenarios (schemas and sweeps are skipped).
+/// The scenario files under a list of paths, named or found by searching folders recursively;
+/// schemas and sweeps are skipped.
 public struct ScenarioFiles: Sendable {
   /// Scenario files, sorted, each once.
   public var scenarios: [String] = []
@@ -21,7 +21,7 @@ public struct ScenarioFiles: Sendable {
         continue
       }
       guard isFolder.boolValue else {
-        found.insert(path)
+        if let reason = Self.notAScenario(path) { skipped.append((path, reason)) } else { found.insert(path) }
         continue
       }
       let base = path.hasSuffix("/") ? String(path.dropLast()) : path
