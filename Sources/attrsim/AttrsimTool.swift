@@ -14,12 +14,14 @@ enum AttrsimTool {
       """,
     commands: [
       CommandSpec(
-        name: "run", abstract: "Run a scenario and write its postbacks, conversions and summary.",
+        name: "run", abstract: "Run a scenario and write its postbacks, conversions, summary and report.",
         discussion: """
           Writes postbacks.jsonl (signed), conversions.jsonl, summary.json, keys.json (the public \
-          keys that verify the run's signatures) and decoded.csv (the schema's decoding against \
-          the truth) into the output folder, each replaced atomically; with --trace also trace.jsonl, every platform decision that changed \
-          an outcome (rejected calls, replaced views, postbacks not sent). A scenario with problems \
+          keys that verify the run's signatures), decoded.csv (the schema's decoding against the \
+          truth), report.html (headline figures and charts on one self-contained page) and \
+          report.md (the same figures as Markdown tables) into the output folder, each replaced \
+          atomically; with --trace also trace.jsonl, every platform decision that changed an \
+          outcome (rejected calls, replaced views, postbacks not sent). A scenario with problems \
           is reported in full and nothing is written (exit status 65).
           """,
         arguments: [ArgumentSpec(name: "scenario", help: "The scenario file (JSON or JSON5).")],
@@ -38,7 +40,8 @@ enum AttrsimTool {
         discussion: """
           Reads a sweep file (a base scenario, parameters given as JSON paths with their values, \
           replicates and a chart), runs every point and replicate with --jobs runs at once and \
-          writes sweep.csv (one row per point and replicate, in point order) and sweep.svg. \
+          writes sweep.csv (one row per point and replicate, in point order), sweep.svg and \
+          sweep.html (that chart, charts of other key outcomes and the rows, on one page). \
           Every point of a replicate uses the same seed: the same users behave the same way at \
           every point. With --shard I/N only the I-th of N slices of the rows runs, and \
           'attrsim merge' combines the slices into the same sweep.csv.
@@ -58,8 +61,8 @@ enum AttrsimTool {
           Takes the folders written by 'attrsim run SCENARIO --shard I/N' for every I from 0 to \
           N-1, checks they come from one run of an unchanged scenario, counts every shard's \
           installs into the crowds before deciding any tier, and writes the same files as \
-          'attrsim run' would have, byte for byte. Folders written by 'attrsim sweep --shard' \
-          merge into the sweep's sweep.csv and sweep.svg.
+          'attrsim run' would have, byte for byte, reports included. Folders written by \
+          'attrsim sweep --shard' merge into the sweep's sweep.csv, sweep.svg and sweep.html.
           """,
         arguments: [ArgumentSpec(name: "folders", help: "The shard folders.", isRepeating: true)],
         options: [

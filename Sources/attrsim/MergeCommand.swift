@@ -13,14 +13,17 @@ enum MergeCommand {
       let scenario = shards.scenario
       let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
       let trace = command.flag("trace")
-      var writer = try RunDirectoryWriter(directory: directory, epoch: scenario.epoch, trace: trace)
+      var sink = TeeSink(
+        try RunDirectoryWriter(directory: directory, epoch: scenario.epoch, trace: trace),
+        ReportCollector(scenario: scenario))
       do {
-        let summary = try shards.merge(into: &writer)
-        try writer.commit(summary, scenario: scenario)
+        let summary = try shards.merge(into: &sink)
+        let report = RunReport(scenario: scenario, summary: summary, collector: sink.second)
+        try sink.first.commit(summary, scenario: scenario, report: report)
         RunCommand.announce(summary, scenario: scenario, directory: directory, trace: trace)
         return .success
       } catch {
-        writer.discard()
+        sink.first.discard()
         throw error
       }
     } catch {
@@ -34,7 +37,7 @@ enum MergeCommand {
       let folder = URL(fileURLWithPath: out ?? "Reports/\(sweep.name)")
       try SweepOutput.write(sweep, csv: csv, to: folder)
       Console.out("\(sweep.name): merged \(folders.count) shard(s), \(sweep.rowCount) rows")
-      Console.out("wrote \(folder.relativePath)/{sweep.csv,sweep.svg}")
+      Console.out("wrote \(folder.relativePath)/{sweep.csv,sweep.svg,sweep.html}")
       return .success
     } catch {
       return failed(error)

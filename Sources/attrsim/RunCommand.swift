@@ -22,11 +22,15 @@ enum RunCommand {
     let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
     do {
       let trace = command.flag("trace")
-      var writer = try RunDirectoryWriter(directory: directory, epoch: scenario.epoch, trace: trace)
+      // The report's counts are taken as the outputs stream past, beside the writer.
+      var sink = TeeSink(
+        try RunDirectoryWriter(directory: directory, epoch: scenario.epoch, trace: trace),
+        ReportCollector(scenario: scenario))
       let progress = ProgressLine(what: "users arrived")
-      let summary = ScenarioRunner.run(scenario, sink: &writer) { progress.update(done: $0, total: $1, users: $0) }
+      let summary = ScenarioRunner.run(scenario, sink: &sink) { progress.update(done: $0, total: $1, users: $0) }
       progress.clear()
-      try writer.commit(summary, scenario: scenario)
+      let report = RunReport(scenario: scenario, summary: summary, collector: sink.second)
+      try sink.first.commit(summary, scenario: scenario, report: report)
       announce(summary, scenario: scenario, directory: directory, trace: trace)
       return .success
     } catch {
@@ -56,7 +60,7 @@ enum RunCommand {
         "warning: receivers accepted \(received.accepted) of \(received.total) postbacks; see 'received' in summary.json")
     }
     let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"]
-      + (summary.decoding != nil ? ["decoded.csv"] : []) + (trace ? ["trace.jsonl"] : [])
+      + (summary.decoding != nil ? ["decoded.csv"] : []) + ["report.html", "report.md"] + (trace ? ["trace.jsonl"] : [])
     Console.out("wrote \(directory.relativePath)/{\(files.joined(separator: ","))}")
   }
 

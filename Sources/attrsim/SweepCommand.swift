@@ -39,7 +39,7 @@ enum SweepCommand {
         Console.out(
           "\(sweep.name): \(sweep.points.count) points × \(sweep.replicates) replicate(s) in "
             + "\(String(format: "%.1f", seconds)) s with \(min(jobs, max(rows.count, 1))) job(s)")
-        Console.out("wrote \(folder.relativePath)/{sweep.csv,sweep.svg}")
+        Console.out("wrote \(folder.relativePath)/{sweep.csv,sweep.svg,sweep.html}")
       }
       return .success
     } catch {

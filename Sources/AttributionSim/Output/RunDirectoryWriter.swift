@@ -2,11 +2,12 @@ import Foundation
 import SimJSON
 
 /// Writes a run's `postbacks.jsonl`, `conversions.jsonl`, `summary.json`, `keys.json`,
-/// `decoded.csv` (when decoded) and, when traced, `trace.jsonl` into a folder.
+/// `decoded.csv` (when decoded), `report.html` and `report.md` (given a report) and, when
+/// traced, `trace.jsonl` into a folder.
 ///
 /// Lines go to hidden temporary files beside their targets as the run produces them, so memory
-/// stays flat however long the run; ``commit(_:scenario:)`` renames them into place, so a reader
-/// never sees a half-written file and a failed run leaves the old outputs untouched.
+/// stays flat however long the run; ``commit(_:scenario:report:)`` renames them into place, so a
+/// reader never sees a half-written file and a failed run leaves the old outputs untouched.
 public struct RunDirectoryWriter: RunSink {
   /// Why the outputs could not be written.
   public struct WriteError: Error, CustomStringConvertible {
@@ -65,9 +66,9 @@ public struct RunDirectoryWriter: RunSink {
     }
   }
 
-  /// Writes `summary.json` and `keys.json` (the public keys that verify the run's signatures)
-  /// and moves every file into place.
-  public mutating func commit(_ summary: RunSummary, scenario: Scenario) throws(WriteError) {
+  /// Writes `summary.json`, `keys.json` (the public keys that verify the run's signatures) and,
+  /// given `report`, `report.html` and `report.md`, and moves every file into place.
+  public mutating func commit(_ summary: RunSummary, scenario: Scenario, report: RunReport? = nil) throws(WriteError) {
     if let firstError {
       discard()
       throw firstError
@@ -79,6 +80,7 @@ public struct RunDirectoryWriter: RunSink {
         ("keys.json", SimulatedKeys(scenario: scenario).json.serialized(pretty: true) + "\n"),
       ]
       if let decoding = summary.decoding { files.append(("decoded.csv", decoding.csv)) }
+      if let report { files += [("report.html", report.html), ("report.md", report.markdown)] }
       for (name, text) in files {
         small.append(try BufferedFile(final: directory.appendingPathComponent(name)))
         try small[small.count - 1].append(text)

@@ -116,7 +116,8 @@ struct TierStage<Downstream: RunSink>: DraftSink {
     let content = postback.content
     var record = PostbackRecord(
       time: time, recipient: .adNetwork, payload: signer.signed(postback.payload), user: draft.user, content: content,
-      sequenceIndex: draft.window, didWin: draft.runnerUpRank == nil, preparedAt: draft.preparedAt)
+      sequenceIndex: draft.window, didWin: draft.runnerUpRank == nil, preparedAt: draft.preparedAt,
+      network: draft.network, campaign: draft.campaign)
     downstream.receive(record)
     guard draft.runnerUpRank == nil else {
       summary.nonWinningPostbacks += 1

@@ -60,15 +60,19 @@ public struct DecodingReport: Sendable, Equatable {
   private var currencies: [String]
   /// Whether rows carry a simulation's truth (false for postbacks from anywhere).
   public private(set) var hasTruth: Bool
+  /// The ISO 4217 code of the currency revenue is decoded and compared in.
+  public var currency: String { decoder.currencies.base }
   private var rows: [Key: Row] = [:]
   /// Decodings already worked out, by window and value (fine 0–63, coarse as -1 − rank): a
   /// decoder answers the same for the same value, and working it out is costly.
   private var decodings: [Int: DecodedValue?] = [:]
   /// First time each user's winning postback carried a value, until their conversion arrives.
   private var firstSignal: [String: SimTime] = [:]
-  /// Install-to-first-signal delays, in hours.
-  private var signalDelays: [Double] = []
-  private var conversionsWithoutSignal = 0
+  /// Hours from install to the first winning postback carrying a value, one per conversion that
+  /// had one, in the order conversions finished.
+  public private(set) var signalDelays: [Double] = []
+  /// Conversions none of whose winning postbacks carried a value the decoder knows.
+  public private(set) var conversionsWithoutSignal = 0
 
   /// A report for `scenario` decoded with `decoder`, reading the events `eventNames` names.
   public init(scenario: Scenario, decoder: any ConversionDecoder, eventNames: [String]) {

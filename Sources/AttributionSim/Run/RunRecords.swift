@@ -27,6 +27,9 @@ public struct PostbackRecord: Sendable {
   public var didWin: Bool
   /// When it was prepared: its window's close, lock or timer expiry. The send delay runs from here.
   public var preparedAt: SimTime
+  /// The network and campaign it reports, as scenario indices: what the source identifier
+  /// stands for before crowd anonymity cuts its digits (not sent; for reports).
+  var network: Int, campaign: Int
 
   /// The `postbacks.jsonl` line: time, recipient and payload only, as the device sends them.
   public func jsonLine(epoch: Epoch) -> JSONValue {

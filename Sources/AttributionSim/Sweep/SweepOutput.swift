@@ -1,7 +1,7 @@
 import Foundation
 import SimJSON
 
-/// A sweep's files: `sweep.csv` and `sweep.svg`, whole or from shards' partial results.
+/// A sweep's files: `sweep.csv`, `sweep.svg` and `sweep.html`, whole or from shards' partial results.
 public enum SweepOutput {
   /// `sweep.csv` for `rows`, which must be all of the sweep's rows in order.
   public static func csv(_ sweep: Sweep, rows: [SweepRow]) -> String {
@@ -10,10 +10,12 @@ public enum SweepOutput {
 
   /// The sweep's chart from its `sweep.csv`: each point's replicates averaged (x and y alike, as
   /// measured outcomes vary between replicates), one line per value of the series column.
-  public static func chart(_ sweep: Sweep, csv: String) -> LineChart {
+  /// `outcome` charts another column against the same x and series.
+  public static func chart(_ sweep: Sweep, csv: String, outcome: String? = nil) -> LineChart {
     let lines = csv.split(separator: "\n").map { CSVLine.cells(String($0)) }
     let header = lines.first ?? []
-    let spec = sweep.chart
+    var spec = sweep.chart
+    if let outcome { spec.y = outcome }
     func column(_ name: String?) -> Int? { name.flatMap { header.firstIndex(of: $0) } }
     let (x, y, series) = (column(spec.x), column(spec.y), column(spec.series))
     var order: [String] = []
@@ -28,8 +30,10 @@ public enum SweepOutput {
       points[name, default: [:]][cells[0]] = (sum.x + xValue, sum.y + yValue, sum.count + 1)
     }
     let share = spec.y.contains("Share")
+    // Errors are relative, so they read as percentages too, but with no fixed range: they can pass ±100%.
+    let percent = share || spec.y.hasSuffix("Error")
     return LineChart(
-      title: label(spec.y), xLabel: label(spec.x), yLabel: label(spec.y) + (share ? " (%)" : ""),
+      title: label(spec.y), xLabel: label(spec.x), yLabel: label(spec.y) + (percent ? " (%)" : ""),
       caption: "Sweep \(sweep.name): each point is the mean of its \(sweep.replicates) replicate(s)"
         + (spec.series.map { "; one line per value of \($0)." } ?? "."),
       series: order.map { name in
@@ -38,12 +42,14 @@ public enum SweepOutput {
           points: points[name]!.values.map { LineChart.Point(x: $0.x / $0.count, y: $0.y / $0.count) }
             .sorted { ($0.x, $0.y) < ($1.x, $1.y) })
       },
-      yRange: share ? 0...1 : nil, xScale: spec.logarithmicX ? .logarithmic : .linear, yFormat: share ? .percent : .number)
+      yRange: share ? 0...1 : nil, xScale: spec.logarithmicX ? .logarithmic : .linear, yFormat: percent ? .percent : .number)
   }
 
   /// Words for an outcome column, or the column's own name.
   static func label(_ column: String) -> String {
     if column == "installsPerCampaignPerDay" { return "Attributed installs per campaign per day" }
+    if column == "revenueError" { return "Decoded revenue error" }
+    if column == "campaignRevenueError" { return "Mean campaign revenue error" }
     if let window = column.last?.wholeNumberValue, column.dropLast().hasSuffix("Share") {
       let kind = column.dropLast().dropLast("Share".count)
       let words = ["null": "no value", "fine": "a fine value", "coarse": "a coarse value"][String(kind)] ?? String(kind)
@@ -58,9 +64,11 @@ public enum SweepOutput {
     return column
   }
 
-  /// Writes `sweep.csv` and `sweep.svg` into `folder`, each replaced atomically.
+  /// Writes `sweep.csv`, `sweep.svg` and `sweep.html` into `folder`, each replaced atomically.
   public static func write(_ sweep: Sweep, csv: String, to folder: URL) throws(RunDirectoryWriter.WriteError) {
-    try writeFiles([("sweep.csv", csv), ("sweep.svg", chart(sweep, csv: csv).svg())], to: folder)
+    try writeFiles(
+      [("sweep.csv", csv), ("sweep.svg", chart(sweep, csv: csv).svg()), ("sweep.html", SweepReport(sweep, csv: csv).html)],
+      to: folder)
   }
 
   /// Writes a shard's rows and `sweep-shard.json` for ``merge(folders:)``.

@@ -1,0 +1,71 @@
+import SimEngine
+
+/// Counts what a run's report charts while the run streams, teed beside the writer.
+///
+/// Only binned counts are kept (per day, per delay bin, per campaign), never per user or per
+/// postback, so memory stays flat however many users the run has.
+public struct ReportCollector: RunSink, Sendable {
+  /// Hours per send-delay bin, and how many bins: together 0–144 h, the longest delay Apple
+  /// gives (rulebook §5.2). A longer delay would count in the last bin.
+  static let delayBinHours = 6, delayBins = 24
+
+  /// The windows postbacks come in: three from SKAdNetwork 4.0, one before.
+  let windows: Int
+  /// Each network's first campaign in the flat, scenario-ordered campaign list.
+  private let firstCampaign: [Int]
+  /// Winning postbacks to ad networks by day since the epoch and window: `[day][window]`.
+  private(set) var postbacksByDay: [[Int]] = []
+  /// Winning postbacks by window and send-delay bin: `[window][bin]`.
+  private(set) var sendDelays: [[Int]]
+  /// Conversions by campaign and tier: `[campaign][tier]`.
+  private(set) var tiers: [[Int]]
+  /// Winning postbacks by campaign, window and content: `[campaign][window][fine, coarse, none]`.
+  private(set) var contents: [[[Int]]]
+  /// Winning first postbacks (4.0) by campaign and source-identifier digits: `[campaign][2, 3, 4]`.
+  private(set) var digits: [[Int]]
+
+  /// An empty collector for a run of `scenario`.
+  public init(scenario: Scenario) {
+    windows = scenario.platform.version.hasConversionWindows ? 3 : 1
+    let counts = scenario.adNetworks.map(\.campaigns.count)
+    firstCampaign = counts.indices.map { counts[..<$0].reduce(0, +) }
+    let campaigns = counts.reduce(0, +)
+    sendDelays = Array(repeating: Array(repeating: 0, count: Self.delayBins), count: windows)
+    tiers = Array(repeating: [0, 0, 0, 0], count: campaigns)
+    contents = Array(repeating: Array(repeating: [0, 0, 0], count: windows), count: campaigns)
+    digits = Array(repeating: [0, 0, 0], count: campaigns)
+  }
+
+  public mutating func receive(_ postback: PostbackRecord) {
+    // Developer copies repeat winning postbacks, and non-winning ones carry no value: neither
+    // is what an ad network measures a campaign by.
+    guard postback.recipient == .adNetwork, postback.didWin else { return }
+    let window = min(postback.sequenceIndex, windows - 1)
+    let day = Int(max(postback.time.milliseconds, 0) / 86_400_000)
+    while postbacksByDay.count <= day { postbacksByDay.append(Array(repeating: 0, count: windows)) }
+    postbacksByDay[day][window] += 1
+
+    let bin = (postback.time - postback.preparedAt).milliseconds / (Int64(Self.delayBinHours) * 3_600_000)
+    sendDelays[window][Int(min(max(bin, 0), Int64(Self.delayBins - 1)))] += 1
+
+    let campaign = firstCampaign[postback.network] + postback.campaign
+    let kind: Int
+    switch postback.content {
+    case .fine: kind = 0
+    case .coarse: kind = 1
+    case .none: kind = 2
+    }
+    contents[campaign][window][kind] += 1
+    // Only 4.0's first postbacks vary their digits with the tier; later ones always keep two.
+    if windows == 3, window == 0, case .object(let body) = postback.payload,
+      case .string(let identifier) = body["source-identifier"], (2...4).contains(identifier.count)
+    {
+      digits[campaign][identifier.count - 2] += 1
+    }
+  }
+
+  public mutating func receive(_ conversion: ConversionRecord) {
+    let truth = conversion.truth
+    tiers[firstCampaign[truth.network] + truth.campaign][conversion.tier] += 1
+  }
+}

@@ -1,0 +1,138 @@
+@testable import AttributionSim
+import Foundation
+import Testing
+
+/// `report.html` and `report.md`: the charts and tables a run writes beside its outputs.
+@Suite("Run reports")
+struct RunReportTests {
+  /// Each chart of a decoded 4.0 run: its title and its axis labels.
+  static let charts: [(title: String, x: String, y: String)] = [
+    ("Postbacks per day by window", "Days since the epoch (2026-03-02)", "Winning postbacks per day"),
+    ("Send delay by window", "Send delay in hours (6-hour bins, by start)", "Winning postbacks"),
+    ("Crowd-anonymity tier by campaign", "Campaign", "Share of conversions (%)"),
+    ("Postback values by campaign and window", "Campaign · window", "Share of winning postbacks (%)"),
+    ("Source-identifier digits in first postbacks", "Campaign", "Share of first postbacks (%)"),
+    ("Decoded versus true revenue", "Campaign · window", "Revenue (USD)"),
+    ("Time from install to first signal", "Hours from install to first signal (12-hour bins; 168 and more in the last)",
+     "Conversions"),
+  ]
+
+  @Test("report.html: one titled, labelled, well-formed inline SVG per chart, no scripts and nothing fetched")
+  func htmlCharts() throws {
+    let html = ReportFixtures.run(try TestScenarios.load(ReportFixtures.journeys)).report.html
+    #expect(html.hasPrefix("<!DOCTYPE html>\n") && html.hasSuffix("</html>\n"))
+    let svgs = ReportFixtures.svgElements(of: html)
+    try #require(svgs.count == Self.charts.count)
+    for (svg, chart) in zip(svgs, Self.charts) {
+      let texts = try XMLElements(svg).texts
+      #expect(texts.first == chart.title, "the accessible title comes first")
+      for label in [chart.title, chart.x, chart.y] { #expect(texts.contains(label), "\(chart.title): \(label)") }
+      #expect(!svg.contains("<?xml"), "a declaration inside HTML is an error")
+    }
+    for tag in ["<script", "<link", "<img", "<iframe", "@import", "src=", "href="] {
+      #expect(!html.lowercased().contains(tag), "\(tag)")
+    }
+    #expect(!ReportFixtures.namesAnAddress(html))
+    // Each chart's clip has its own id, so no chart clips to another's plot.
+    #expect(html.contains(#"id="chart1-plot-area""#) && html.contains(#"url(#chart1-plot-area)"#))
+    #expect(!html.contains(#"id="plot-area""#))
+    // The headline, and the figures behind the charts, folded.
+    #expect(html.contains("<b>84.1 h</b><span>median hours to first signal</span>"))
+    #expect(html.components(separatedBy: "<summary>Figures</summary>").count == Self.charts.count + 1)
+  }
+
+  @Test("report.md: the headline and every chart's figures as tables, in the same order")
+  func markdownTables() throws {
+    let markdown = ReportFixtures.run(try TestScenarios.load(ReportFixtures.journeys)).report.markdown
+    #expect(markdown.hasPrefix("# Run report: scripted\n\nScenario scripted · seed 1 · SKAdNetwork 4.0\n\n"))
+    let lines = markdown.split(separator: "\n").map(String.init)
+    for row in [
+      "| figure | value |", "| --- | ---: |", "| users | 2 |", "| attributed installs | 2 |", "| winning postbacks | 4 |",
+      // alice's fine value and two coarse ones, bob's empty postback 1.
+      "| with a fine value | 25% |", "| with a coarse value | 50% |", "| with no value | 25% |",
+      // alice's first signal: postback 1 at 3d13h25m, 84.08 h after her install at 1h20m.
+      "| median hours to first signal | 84.1 h |",
+      "| day | window 1 | window 2 | window 3 |", "| 3 | 2 | 0 | 0 |", "| 10 | 0 | 1 | 0 |", "| 38 | 0 | 0 | 1 |",
+      "| 36–42 | 2 | 0 | 0 |", "| 84–90 | 0 | 1 | 1 |",
+      "| broad | 1 | 0 (0%) | 0 (0%) | 1 (100%) | 0 (0%) |", "| eu | 0 | 0 (–) | 0 (–) | 0 (–) | 0 (–) |",
+      "| video · w1 | 1 | 0 (0%) | 0 (0%) | 1 (100%) |", "| broad | 1 | 0 (0%) | 0 (0%) | 1 (100%) |",
+      "| 84–96 | 1 |",
+    ] {
+      #expect(lines.contains(row), "\(row)")
+    }
+    // alice's 4.99 purchase on day 1 is window 1's revenue, her 9.99 on day 10 window 3's.
+    for start in ["| broad · w1 | 1 | 1 | 4.99 USD |", "| broad · w3 | 1 | 1 | 9.99 USD |"] {
+      #expect(lines.contains { $0.hasPrefix(start) }, "\(start)")
+    }
+    let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) }
+    #expect(headings == Self.charts.map(\.title))
+    #expect(!markdown.contains("<svg") && !markdown.contains("!["))
+  }
+
+  @Test("the same run writes byte-identical reports, atomically beside the other outputs")
+  func deterministic() throws {
+    let scenario = try ReportFixtures.quickstart()
+    let first = try ReportFixtures.write(scenario), second = try ReportFixtures.write(scenario)
+    defer { for folder in [first, second] { try? FileManager.default.removeItem(at: folder) } }
+    for name in ["report.html", "report.md"] {
+      let bytes = try Data(contentsOf: first.appendingPathComponent(name))
+      #expect(bytes == (try Data(contentsOf: second.appendingPathComponent(name))), "\(name)")
+      #expect(bytes.count > 2_000)
+    }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: first.path).filter { $0.hasPrefix(".") }
+    #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
+  }
+
+  @Test("a run with no installs still gets both reports: every chart says 'no data', no NaN anywhere")
+  func emptyRun() throws {
+    let report = ReportFixtures.run(try TestScenarios.load(ReportFixtures.empty)).report
+    let svgs = ReportFixtures.svgElements(of: report.html)
+    #expect(svgs.count == Self.charts.count)
+    for svg in svgs {
+      #expect(try XMLElements(svg).texts.contains("no data"))
+    }
+    for text in [report.html, report.markdown] {
+      #expect(!text.contains("NaN") && !text.contains("nan") && !text.contains("inf"))
+    }
+    #expect(report.markdown.contains("| with a fine value | – |"))
+    #expect(report.markdown.contains("## Postbacks per day by window\n\nWinning"))
+    #expect(report.markdown.contains("No data."))
+  }
+
+  @Test("before 4.0: one line of postbacks, one window, no digits chart")
+  func beforeConversionWindows() throws {
+    let scenario = try TestScenarios.load(TestScenarios.multiNetwork(version: "3.0", users: TestScenarios.clicker()))
+    let report = ReportFixtures.run(scenario).report
+    let titles = try ReportFixtures.svgElements(of: report.html).map { try XMLElements($0).texts.first ?? "" }
+    #expect(titles == [
+      "Postbacks per day", "Send delay", "Crowd-anonymity tier by campaign", "Postback values by campaign",
+      "Decoded versus true revenue", "Time from install to first signal",
+    ])
+    #expect(report.markdown.contains("| day | postbacks |"))
+  }
+
+  @Test("a run merged from shards writes the whole run's reports byte for byte")
+  func mergedReport() throws {
+    let quickstart = TestScenarios.scenariosDirectory + "/quickstart.json"
+    let text = try String(contentsOfFile: quickstart, encoding: .utf8)
+      .replacingOccurrences(of: "count: 6000", with: "count: 600").replacingOccurrences(of: "count: 4000", with: "count: 400")
+      .replacingOccurrences(of: "\"schemas/", with: "\"\(TestScenarios.scenariosDirectory)/schemas/")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-report-shards-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("scenario.json").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let scenario = try ScenarioLoader.load(path: path)
+    var folders: [URL] = []
+    for index in 0..<2 {
+      folders.append(folder.appendingPathComponent("part\(index)"))
+      _ = try ShardSet.run(scenario, path: path, shard: Shard(index: index, count: 2)!, folder: folders[index])
+    }
+    var sink = TeeSink(DiscardingSink(), ReportCollector(scenario: scenario))
+    let summary = try ShardSet(folders: folders).merge(into: &sink)
+    let merged = RunReport(scenario: scenario, summary: summary, collector: sink.second)
+    let whole = ReportFixtures.run(scenario).report
+    #expect(merged.html == whole.html)
+    #expect(merged.markdown == whole.markdown)
+  }
+}
