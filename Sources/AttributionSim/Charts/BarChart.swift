@@ -135,46 +135,26 @@ public struct BarChart: SVGChart {
 
   /// Horizontal grid lines, axis lines, tick marks, tick and category labels, and axis labels.
   private func drawAxes(_ plot: Plot, rotated: Bool, xLabelOffset: Double, into svg: inout SVGWriter) {
-    let xs = categories.indices.map(plot.centre), ys = plot.y.ticks.map(plot.py)
-    svg.open("g", ["stroke": "#e6e6e6", "stroke-width": "1"])
-    for y in ys { svg.add("line", ["x1": n(plot.left), "y1": n(y), "x2": n(plot.right), "y2": n(y)]) }
-    svg.close("g")
-
-    svg.open("g", ["stroke": "#333333", "stroke-width": "1"])
-    svg.add("line", ["x1": n(plot.left), "y1": n(plot.bottom), "x2": n(plot.right), "y2": n(plot.bottom)])
-    svg.add("line", ["x1": n(plot.left), "y1": n(plot.top), "x2": n(plot.left), "y2": n(plot.bottom)])
+    let xs = categories.indices.map(plot.centre)
     // With negative bars on the axis, zero is where they all start, so it is drawn as firmly as the axes.
-    if plot.y.domain.lowerBound < 0 && plot.y.domain.upperBound > 0 {
-      svg.add("line", ["x1": n(plot.left), "y1": n(plot.py(0)), "x2": n(plot.right), "y2": n(plot.py(0))])
-    }
-    for x in xs { svg.add("line", ["x1": n(x), "y1": n(plot.bottom), "x2": n(x), "y2": n(plot.bottom + 5)]) }
-    for y in ys { svg.add("line", ["x1": n(plot.left - 5), "y1": n(y), "x2": n(plot.left), "y2": n(y)]) }
-    svg.close("g")
-
-    svg.open("g", ["font-size": "11", "fill": "#333333"])
-    for (x, label) in zip(xs, categories) {
-      if rotated {
-        // Anchored at the end, so each label finishes just under its tick and hangs down to the left.
-        let (lx, ly) = (n(x + 3), n(plot.bottom + 14))
-        svg.add("text", ["x": lx, "y": ly, "transform": "rotate(-35 \(lx) \(ly))", "text-anchor": "end"], text: label)
-      } else {
-        svg.add("text", ["x": n(x), "y": n(plot.bottom + 18), "text-anchor": "middle"], text: label)
+    let crossesZero = plot.y.domain.lowerBound < 0 && plot.y.domain.upperBound > 0
+    ChartStyle.drawFrame(
+      left: plot.left, right: plot.right, top: plot.top, bottom: plot.bottom, xTicks: xs, verticalGrid: false,
+      zeroY: crossesZero ? plot.py(0) : nil, yTicks: plot.y.ticks.map(plot.py), yTickLabels: plot.y.labels,
+      xTitle: xLabel, xTitleY: plot.bottom + xLabelOffset, yTitle: yLabel, into: &svg
+    ) { svg in
+      for (x, label) in zip(xs, categories) {
+        if rotated {
+          // Anchored at the end, so each label finishes just under its tick and hangs down to the left.
+          let (lx, ly) = (n(x + 3), n(plot.bottom + 14))
+          svg.add("text", ["x": lx, "y": ly, "transform": "rotate(-35 \(lx) \(ly))", "text-anchor": "end"], text: label)
+        } else {
+          svg.add("text", ["x": n(x), "y": n(plot.bottom + 18), "text-anchor": "middle"], text: label)
+        }
       }
     }
-    for (y, label) in zip(ys, plot.y.labels) {
-      svg.add("text", ["x": n(plot.left - 8), "y": n(y + 4), "text-anchor": "end"], text: label)
-    }
-    svg.close("g")
-
-    svg.add(
-      "text", ["x": n(plot.middleX), "y": n(plot.bottom + xLabelOffset), "text-anchor": "middle", "font-size": "12"],
-      text: xLabel)
-    svg.add(
-      "text",
-      ["x": "18", "y": n(plot.middleY), "transform": "rotate(-90 18 \(n(plot.middleY)))", "text-anchor": "middle",
-       "font-size": "12"],
-      text: yLabel)
   }
+
 
   /// One group per series: a rect per bar, each titled with its series, category and value for hovering.
   private func drawBars(_ bars: [Bar], _ plot: Plot, into svg: inout SVGWriter) {

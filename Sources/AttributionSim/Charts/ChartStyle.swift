@@ -51,6 +51,45 @@ enum ChartStyle {
     }
   }
 
+  /// The plot's frame: light gridlines, dark axes with ticks, tick labels and both axis titles.
+  ///
+  /// - Parameters:
+  ///   - verticalGrid: whether each x tick also gets a gridline (a line chart's, not a bar chart's).
+  ///   - zeroY: where a firm zero line is drawn across the plot, if any.
+  ///   - xTickLabels: draws the x tick labels, which each chart places its own way.
+  static func drawFrame(
+    left: Double, right: Double, top: Double, bottom: Double, xTicks: [Double], verticalGrid: Bool, zeroY: Double?,
+    yTicks: [Double], yTickLabels: [String], xTitle: String, xTitleY: Double, yTitle: String,
+    into svg: inout SVGWriter, xTickLabels: (inout SVGWriter) -> Void
+  ) {
+    svg.open("g", ["stroke": "#e6e6e6", "stroke-width": "1"])
+    if verticalGrid { for x in xTicks { svg.add("line", ["x1": n(x), "y1": n(top), "x2": n(x), "y2": n(bottom)]) } }
+    for y in yTicks { svg.add("line", ["x1": n(left), "y1": n(y), "x2": n(right), "y2": n(y)]) }
+    svg.close("g")
+
+    svg.open("g", ["stroke": "#333333", "stroke-width": "1"])
+    svg.add("line", ["x1": n(left), "y1": n(bottom), "x2": n(right), "y2": n(bottom)])
+    svg.add("line", ["x1": n(left), "y1": n(top), "x2": n(left), "y2": n(bottom)])
+    if let zeroY { svg.add("line", ["x1": n(left), "y1": n(zeroY), "x2": n(right), "y2": n(zeroY)]) }
+    for x in xTicks { svg.add("line", ["x1": n(x), "y1": n(bottom), "x2": n(x), "y2": n(bottom + 5)]) }
+    for y in yTicks { svg.add("line", ["x1": n(left - 5), "y1": n(y), "x2": n(left), "y2": n(y)]) }
+    svg.close("g")
+
+    svg.open("g", ["font-size": "11", "fill": "#333333"])
+    xTickLabels(&svg)
+    for (y, label) in zip(yTicks, yTickLabels) {
+      svg.add("text", ["x": n(left - 8), "y": n(y + 4), "text-anchor": "end"], text: label)
+    }
+    svg.close("g")
+
+    let middleX = (left + right) / 2, middleY = (top + bottom) / 2
+    svg.add("text", ["x": n(middleX), "y": n(xTitleY), "text-anchor": "middle", "font-size": "12"], text: xTitle)
+    svg.add(
+      "text",
+      ["x": "18", "y": n(middleY), "transform": "rotate(-90 18 \(n(middleY)))", "text-anchor": "middle", "font-size": "12"],
+      text: yTitle)
+  }
+
   /// The document's height when `captionLines` lines of caption start at baseline `captionTop`.
   static func height(captionTop: Int, captionLines: Int) -> Int { captionTop - 6 + captionLines * 16 }
 

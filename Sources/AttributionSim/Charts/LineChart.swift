@@ -126,37 +126,18 @@ public struct LineChart: SVGChart {
 
   /// Grid lines, axis lines, tick marks, tick labels and axis labels.
   private func drawAxes(_ plot: Plot, into svg: inout SVGWriter) {
-    let xs = plot.x.ticks.map(plot.px), ys = plot.y.ticks.map(plot.py)
-    svg.open("g", ["stroke": "#e6e6e6", "stroke-width": "1"])
-    for x in xs { svg.add("line", ["x1": n(x), "y1": n(plot.top), "x2": n(x), "y2": n(plot.bottom)]) }
-    for y in ys { svg.add("line", ["x1": n(plot.left), "y1": n(y), "x2": n(plot.right), "y2": n(y)]) }
-    svg.close("g")
-
-    svg.open("g", ["stroke": "#333333", "stroke-width": "1"])
-    svg.add("line", ["x1": n(plot.left), "y1": n(plot.bottom), "x2": n(plot.right), "y2": n(plot.bottom)])
-    svg.add("line", ["x1": n(plot.left), "y1": n(plot.top), "x2": n(plot.left), "y2": n(plot.bottom)])
-    for x in xs { svg.add("line", ["x1": n(x), "y1": n(plot.bottom), "x2": n(x), "y2": n(plot.bottom + 5)]) }
-    for y in ys { svg.add("line", ["x1": n(plot.left - 5), "y1": n(y), "x2": n(plot.left), "y2": n(y)]) }
-    svg.close("g")
-
-    svg.open("g", ["font-size": "11", "fill": "#333333"])
-    for (x, label) in zip(xs, plot.x.labels) {
-      svg.add("text", ["x": n(x), "y": n(plot.bottom + 18), "text-anchor": "middle"], text: label)
+    let xs = plot.x.ticks.map(plot.px)
+    ChartStyle.drawFrame(
+      left: plot.left, right: plot.right, top: plot.top, bottom: plot.bottom, xTicks: xs, verticalGrid: true, zeroY: nil,
+      yTicks: plot.y.ticks.map(plot.py), yTickLabels: plot.y.labels, xTitle: xLabel, xTitleY: plot.bottom + 40,
+      yTitle: yLabel, into: &svg
+    ) { svg in
+      for (x, label) in zip(xs, plot.x.labels) {
+        svg.add("text", ["x": n(x), "y": n(plot.bottom + 18), "text-anchor": "middle"], text: label)
+      }
     }
-    for (y, label) in zip(ys, plot.y.labels) {
-      svg.add("text", ["x": n(plot.left - 8), "y": n(y + 4), "text-anchor": "end"], text: label)
-    }
-    svg.close("g")
-
-    svg.add(
-      "text", ["x": n(plot.middleX), "y": n(plot.bottom + 40), "text-anchor": "middle", "font-size": "12"],
-      text: xLabel)
-    svg.add(
-      "text",
-      ["x": "18", "y": n(plot.middleY), "transform": "rotate(-90 18 \(n(plot.middleY)))", "text-anchor": "middle",
-       "font-size": "12"],
-      text: yLabel)
   }
+
 
   /// One group per series: a polyline per run of drawable points, and a marker at each point.
   private func drawSeries(_ plot: Plot, into svg: inout SVGWriter) {
