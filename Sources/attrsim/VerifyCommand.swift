@@ -29,9 +29,9 @@ enum VerifyCommand {
     }
     if let junit = command.value(of: "junit") {
       do {
-        try write(JUnitReport.xml(results), to: URL(fileURLWithPath: junit))
+        try JUnitReport.write(results, to: URL(fileURLWithPath: junit))
       } catch {
-        Console.error("error: cannot write '\(junit)': \(error.localizedDescription)")
+        Console.error("error: \(error.description)")
         return .ioError
       }
     }
@@ -41,14 +41,5 @@ enum VerifyCommand {
       "\(results.count - failed) passed, \(failed) failed"
         + (verifier.updateGolden ? "; \(updated) golden file\(updated == 1 ? "" : "s") updated" : ""))
     return failed == 0 ? .success : .failure
-  }
-
-  /// Writes through a temporary file and a rename, so a CI system never reads half a report.
-  private static func write(_ text: String, to url: URL) throws {
-    let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
-    try Data(text.utf8).write(to: temporary)
-    guard rename(temporary.path, url.path) == 0 else {
-      throw CocoaError(.fileWriteUnknown)
-    }
   }
 }

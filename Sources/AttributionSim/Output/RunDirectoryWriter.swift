@@ -163,6 +163,24 @@ struct BufferedFile {
     }
   }
 
+  /// Writes `text` to `url` whole, through a temporary file and a rename, creating its folder.
+  static func write(_ text: String, to url: URL) throws(RunDirectoryWriter.WriteError) {
+    do {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    } catch {
+      throw RunDirectoryWriter.WriteError(
+        description: "cannot create folder '\(url.deletingLastPathComponent().path)': \(error.localizedDescription)")
+    }
+    var file = try BufferedFile(final: url)
+    do {
+      try file.append(text)
+      try file.moveIntoPlace()
+    } catch {
+      file.discard()
+      throw error
+    }
+  }
+
   mutating func discard() {
     try? handle?.close()
     handle = nil

@@ -20,7 +20,7 @@ struct GoldenComparison {
       return limited(Self.fieldDifferences(JSONValue(a), JSONValue(b), path: ""))
     }
     let old = lines(golden), new = lines(produced)
-    let header = name.hasSuffix(".csv") ? old.first?.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : nil
+    let header = name.hasSuffix(".csv") ? old.first.map(CSVLine.cells) : nil
     let difference = new.difference(from: old)
     var removed: [(offset: Int, line: String)] = [], inserted: [(offset: Int, line: String)] = []
     for change in difference {
@@ -71,7 +71,8 @@ struct GoldenComparison {
 
   private func lineChanges(_ old: String, _ new: String, header: [String]?) -> [String] {
     if let header {
-      let a = old.split(separator: ",", omittingEmptySubsequences: false), b = new.split(separator: ",", omittingEmptySubsequences: false)
+      // Quoted cells may hold commas: split as CSV, not at every comma.
+      let a = CSVLine.cells(old), b = CSVLine.cells(new)
       guard a.count == b.count else { return ["expected \(old), got \(new)"] }
       return a.indices.compactMap { index in
         guard a[index] != b[index] else { return nil }

@@ -1,5 +1,12 @@
+import Foundation
+
 /// JUnit XML for CI systems: one test suite per scenario file, one test case per check.
 public enum JUnitReport {
+  /// Writes ``xml(_:)`` to `url` through a temporary file, so a CI system never reads half a report.
+  public static func write(_ results: [VerificationResult], to url: URL) throws(RunDirectoryWriter.WriteError) {
+    try BufferedFile.write(xml(results), to: url)
+  }
+
   /// The XML document for `results`, ending in a newline. Times are not recorded: the same
   /// results give the same bytes.
   public static func xml(_ results: [VerificationResult]) -> String {

@@ -99,10 +99,11 @@ public struct ScenarioVerifier: Sendable {
       if updateGolden {
         guard existing != produced else { continue }
         do {
-          try Self.write(produced, to: target)
+          // Never half-written: through a temporary file and a rename.
+          try BufferedFile.write(produced, to: target)
           result.goldenUpdated.append(shown)
         } catch {
-          check.problems.append("cannot write \(shown): \(FileText.reason(error))")
+          check.problems.append(error.description)
         }
         continue
       }
@@ -114,16 +115,6 @@ public struct ScenarioVerifier: Sendable {
       if !check.passed {
         check.context.append("if the change is intended, run `attrsim verify --update-golden` and review the diff")
       }
-    }
-  }
-
-  /// Writes through a temporary file and a rename, so a golden copy is never half-written.
-  private static func write(_ text: String, to url: URL) throws {
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
-    try Data(text.utf8).write(to: temporary)
-    guard rename(temporary.path, url.path) == 0 else {
-      throw RunDirectoryWriter.WriteError(description: String(cString: strerror(errno)))
     }
   }
 }
