@@ -8,20 +8,26 @@ struct ExpectationReader {
   /// The scenario's scripted users, by name.
   let users: [String]
   let networks: [AdNetwork]
+  /// The scenario's version, which decides the fields its postbacks can carry.
+  let version: SKAdNetworkVersion
 
   static let keys = ["postbacks", "exhaustive", "checks", "golden"]
   static let postbackKeys = [
     "user", "recipient", "network", "sequenceIndex", "didWin", "fields", "payload", "sendTime", "absent", "rule",
   ]
   static let checkKeys = ["metric", "of", "equals", "min", "max", "within", "rule"]
-  /// Every field a postback body may carry, SKAdNetwork (§7.1) and AdAttributionKit (§7.5).
-  static let payloadFields = [
-    "version", "ad-network-id", "source-identifier", "campaign-id", "transaction-id", "app-id",
-    "attribution-signature", "redownload", "source-app-id", "source-domain", "fidelity-type", "conversion-value",
-    "coarse-conversion-value", "did-win", "postback-sequence-index", "country-code", "jws-string", "conversion-type",
-    "publisher-item-identifier", "marketplace-identifier", "ad-interaction-type", "postback-identifier",
-    "advertised-item-identifier",
-  ]
+  /// Every field a postback of `version` may carry (§7.1).
+  static func payloadFields(_ version: SKAdNetworkVersion) -> [String] {
+    var fields = [
+      "version", "ad-network-id", "transaction-id", "app-id", "attribution-signature", "redownload", "source-app-id",
+      "fidelity-type", "conversion-value",
+    ]
+    if version >= .v3_0 { fields.append("did-win") }
+    fields += version.hasConversionWindows
+      ? ["source-identifier", "postback-sequence-index", "coarse-conversion-value", "source-domain", "country-code"]
+      : ["campaign-id"]
+    return fields
+  }
 
   func read() -> Expectations {
     guard let object = reader.object(keys: Self.keys) else { return Expectations() }
@@ -63,7 +69,11 @@ struct ExpectationReader {
         networkReader.error("no ad network is called '\(name)'\(hint)")
       }
     }
-    let sequenceIndex = object.optional("sequenceIndex")?.integer(in: 0...2).map { Int($0) }
+    let indexReader = object.optional("sequenceIndex")
+    let sequenceIndex = indexReader?.integer(in: 0...2).map { Int($0) }
+    if let sequenceIndex, sequenceIndex > 0, !version.hasConversionWindows {
+      indexReader?.error("SKAdNetwork \(version.rawValue) sends one postback per install: sequenceIndex can only be 0")
+    }
     let didWin = object.optional("didWin")?.bool()
     let absent = object.optional("absent")?.bool() ?? false
     var fields: [String: JSONValue] = [:]
@@ -95,13 +105,14 @@ struct ExpectationReader {
       return nil
     }
     var fields: [String: JSONValue] = [:]
+    let known = Self.payloadFields(version)
     for member in members {
-      guard Self.payloadFields.contains(member.key) else {
-        let hint = Suggestion.closest(to: member.key, among: Self.payloadFields).map { "; did you mean '\($0)'?" } ?? ""
+      guard known.contains(member.key) else {
+        let hint = Suggestion.closest(to: member.key, among: known).map { "; did you mean '\($0)'?" } ?? ""
         reader.log.add(
           ScenarioDiagnostic(
             file: reader.file, location: member.keyLocation, path: reader.child(member.value, key: member.key).path,
-            message: "'\(member.key)' is not a postback field\(hint)"))
+            message: "'\(member.key)' is not a field of SKAdNetwork \(version.rawValue) postbacks\(hint)"))
         continue
       }
       fields[member.key] = JSONValue(member.value)

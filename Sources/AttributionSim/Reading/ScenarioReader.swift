@@ -50,7 +50,7 @@ struct ScenarioReader {
       root.error("the scenario has no users: add 'users' (scripted) or 'cohorts'")
     }
     let expectations = object.optional("expect").map {
-      ExpectationReader(reader: $0, users: users.map(\.name), networks: networks).read()
+      ExpectationReader(reader: $0, users: users.map(\.name), networks: networks, version: signedVersion).read()
     }
     guard let name, let seed, let epoch, let platform, let app, !log.hasErrors else { return nil }
     var scenario = Scenario(
@@ -284,7 +284,8 @@ struct ScenarioReader {
       reader.error("key file '\(displayPath)' is not a PEM private key (expected '-----BEGIN PRIVATE KEY-----')")
       return nil
     }
-    return .pem(path: displayPath, text: text)
+    // Recorded as the scenario names it, so keys.json reads the same from any working folder.
+    return .pem(path: relativePath, text: text)
   }
 
   /// A path as the user would type it from where they ran the tool.

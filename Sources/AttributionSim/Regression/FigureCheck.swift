@@ -52,11 +52,9 @@ public struct FigureCheck: Sendable {
     return holds ? nil : "expected \(bounds), got \(FigureCheck.format(value))"
   }
 
-  /// Up to 6 significant decimals, without trailing zeros: figures read as written.
+  /// The shortest text that reads back as the same number, whole numbers without a point.
   static func format(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    var text = String(format: "%.6f", value)
-    while text.hasSuffix("0") { text.removeLast() }
-    return text
+    return "\(value)"
   }
 }

@@ -21,33 +21,76 @@ struct GoldenComparison {
     }
     let old = lines(golden), new = lines(produced)
     let header = name.hasSuffix(".csv") ? old.first.map(CSVLine.cells) : nil
-    let difference = new.difference(from: old)
-    var removed: [(offset: Int, line: String)] = [], inserted: [(offset: Int, line: String)] = []
-    for change in difference {
-      switch change {
-      case .remove(let offset, let line, _): removed.append((offset, line))
-      case .insert(let offset, let line, _): inserted.append((offset, line))
-      }
-    }
-    // A difference lists its removals last line first.
-    removed.sort { $0.offset < $1.offset }
     var found: [String] = []
-    // A removal and an insertion at matching places are one changed line: say which fields changed.
-    let paired = min(removed.count, inserted.count)
-    for k in 0..<paired {
-      let (was, now) = (removed[k], inserted[k])
-      let label = "line \(now.offset + 1)\(describeLine(now.line, number: now.offset))"
-      let changes = lineChanges(was.line, now.line, header: header)
-      found.append("\(label): " + (changes.isEmpty ? "changed" : changes.joined(separator: "; ")))
-    }
-    for (offset, line) in removed.dropFirst(paired) {
-      found.append("golden line \(offset + 1) is missing from the output: \(Self.shortened(line))")
-    }
-    for (offset, line) in inserted.dropFirst(paired) {
-      found.append("line \(offset + 1)\(describeLine(line, number: offset)) is not in the golden copy: \(Self.shortened(line))")
+    for hunk in Self.hunks(old, new) {
+      // Within one run of changes, the k-th golden line and the k-th new line are one changed
+      // line: say which fields changed.
+      let paired = min(hunk.removed.count, hunk.inserted.count)
+      for k in 0..<paired {
+        let (was, now) = (hunk.removed[k], hunk.inserted[k])
+        let changes = lineChanges(old[was], new[now], header: header)
+        found.append(
+          "line \(now + 1)\(describeLine(new[now], number: now)): " + (changes.isEmpty ? "changed" : changes.joined(separator: "; ")))
+      }
+      for was in hunk.removed.dropFirst(paired) {
+        found.append("golden line \(was + 1) is missing from the output: \(Self.shortened(old[was]))")
+      }
+      for now in hunk.inserted.dropFirst(paired) {
+        found.append("line \(now + 1)\(describeLine(new[now], number: now)) is not in the golden copy: \(Self.shortened(new[now]))")
+      }
     }
     if old.count != new.count { found.insert("\(new.count) lines, golden copy has \(old.count)", at: 0) }
     return limited(found)
+  }
+
+  /// One run of changed lines: golden lines removed and new lines inserted between two lines
+  /// both sides share, by 0-based line number.
+  struct Hunk: Equatable {
+    var removed: [Int] = [], inserted: [Int] = []
+  }
+
+  /// The runs of changes that turn `old` into `new`.
+  ///
+  /// Lines both sides share at the start and the end are set aside first. What is left is
+  /// diffed line by line when it is small; past `largest` lines a side (a seed change rewrites
+  /// every line, and a minimal diff then costs time quadratic in the lines) it is compared
+  /// position by position instead.
+  static func hunks(_ old: [String], _ new: [String], largest: Int = 5_000) -> [Hunk] {
+    var start = 0
+    while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
+    var oldEnd = old.count, newEnd = new.count
+    while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
+      oldEnd -= 1
+      newEnd -= 1
+    }
+    guard oldEnd - start <= largest, newEnd - start <= largest else {
+      return [Hunk(removed: Array(start..<oldEnd), inserted: Array(start..<newEnd))]
+    }
+    var removed = Set<Int>(), inserted = Set<Int>()
+    for change in new[start..<newEnd].difference(from: old[start..<oldEnd]) {
+      switch change {
+      case .remove(let offset, _, _): removed.insert(start + offset)
+      case .insert(let offset, _, _): inserted.insert(start + offset)
+      }
+    }
+    // Walk both sides together: shared lines close a hunk.
+    var hunks: [Hunk] = [], current = Hunk(), i = start, j = start
+    while i < oldEnd || j < newEnd {
+      if i < oldEnd, removed.contains(i) {
+        current.removed.append(i)
+        i += 1
+      } else if j < newEnd, inserted.contains(j) {
+        current.inserted.append(j)
+        j += 1
+      } else {
+        if current != Hunk() { hunks.append(current) }
+        current = Hunk()
+        i += 1
+        j += 1
+      }
+    }
+    if current != Hunk() { hunks.append(current) }
+    return hunks
   }
 
   private func lines(_ text: String) -> [String] {

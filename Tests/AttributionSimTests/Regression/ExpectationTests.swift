@@ -119,7 +119,7 @@ import Testing
         """)
     let messages = TestScenarios.diagnostics(text).joined(separator: "\n")
     #expect(messages.contains("expect.postbacks[0].user: no scripted user is called 'uu'; did you mean 'u'?"))
-    #expect(messages.contains("expect.postbacks[0].fields.conversion-valu: 'conversion-valu' is not a postback field; did you mean 'conversion-value'?"))
+    #expect(messages.contains("expect.postbacks[0].fields.conversion-valu: 'conversion-valu' is not a field of SKAdNetwork 4.0 postbacks; did you mean 'conversion-value'?"))
     #expect(messages.contains("expect.checks[0]: a check needs a bound"))
     #expect(messages.contains("expect.checks[1].metric: 'a..b' is not a path"))
     #expect(messages.contains("expect.golden.files[0]: expected one of"))
@@ -139,4 +139,24 @@ import Testing
     let failed = ScenarioVerifier().verify(scenario, file: "in code")
     #expect(failed.checks[0].problems == ["field 'fidelity-type': expected 0, got 1"])
   }
+
+  @Test("§7.1: fields and sequence indices the scenario's version never sends are refused when the file is read")
+  func versionFields() {
+    let text = TestScenarios.multiNetwork(
+      version: "2.2", users: TestScenarios.clicker(),
+      extra: #"expect: { postbacks: [{ user: "u", sequenceIndex: 1, fields: { "coarse-conversion-value": "low", "campaign-id": 11 } }] },"#)
+    let messages = TestScenarios.diagnostics(text).joined(separator: "\n")
+    #expect(messages.contains("expect.postbacks[0].sequenceIndex: SKAdNetwork 2.2 sends one postback per install: sequenceIndex can only be 0"))
+    #expect(messages.contains("'coarse-conversion-value' is not a field of SKAdNetwork 2.2 postbacks"))
+    #expect(!messages.contains("'campaign-id'"))
+  }
+
+  @Test("bounds and figures in messages read back as the numbers written")
+  func numbersInMessages() {
+    #expect(FigureCheck.format(3) == "3")
+    #expect(FigureCheck.format(0.35) == "0.35")
+    #expect(FigureCheck.format(0.0000001) == "1e-07")
+    #expect(FigureCheck.format(1e20) == "1e+20")
+  }
 }
+

@@ -98,4 +98,25 @@ import Testing
         == ["line 2: fine expected 3, got 4"])
     #expect(csv.differences(golden: "h\nx\n", produced: "h\nx\ny\n") == ["3 lines, golden copy has 2", "line 3 is not in the golden copy: y"])
   }
+
+  @Test("a removed line and a changed line far apart are each reported as themselves, not paired with each other")
+  func hunksStayLocal() {
+    let golden = (1...6).map { #"{"n":\#($0),"v":false}"# }
+    var produced = Array(golden.dropFirst())
+    produced[produced.count - 1] = #"{"n":6,"v":true}"#
+    let jsonl = GoldenComparison(name: "x.jsonl", postbackSenders: [])
+    #expect(
+      jsonl.differences(golden: golden.joined(separator: "\n"), produced: produced.joined(separator: "\n")) == [
+        "5 lines, golden copy has 6", #"golden line 1 is missing from the output: {"n":1,"v":false}"#,
+        "line 5: v: expected false, got true",
+      ])
+    #expect(GoldenComparison.hunks(["a", "b", "c"], ["a", "x", "c", "d"]) == [
+      .init(removed: [1], inserted: [1]), .init(removed: [], inserted: [3]),
+    ])
+    // Past the size limit the middle is compared position by position, in one run.
+    #expect(GoldenComparison.hunks(["s", "a", "b", "c", "e"], ["s", "x", "y", "e"], largest: 2) == [
+      .init(removed: [1, 2, 3], inserted: [1, 2])
+    ])
+  }
 }
+
