@@ -58,6 +58,18 @@ public struct PlatformRules: Hashable, Sendable {
   /// A2/B2; default true); false lets it decide only `country-code`.
   public var countryLimitsTier = true
 
+  /// How long an `AppImpression` stays usable for `handleTap` after it is created (§2.4 [U]:
+  /// "15 minutes" comes from a third-party summary of WWDC24).
+  public var appImpressionValidity = SimDuration.minutes(15)
+  /// The lowest tier whose AdAttributionKit postbacks carry `marketplace-identifier` (§6 [U]:
+  /// Apple only says tier 0 omits it; default 1).
+  public var marketplaceIdentifierMinimumTier = 1
+  /// Re-engagement conversions allowed per app in 30 days on a device; nil for no limit (§3.5
+  /// [U]: Apple does not publish the number).
+  public var reengagementLimitPerMonth: Int?
+  /// Re-engagement conversions allowed per device in 365 days; nil for no limit (§3.5 [U]).
+  public var reengagementLimitPerYear: Int?
+
   /// The rulebook's defaults.
   public init() {}
 }

@@ -96,7 +96,8 @@ public struct Platform: Hashable, Sendable {
   /// Whether devices send developer copies of winning postbacks: iOS 15 and later (rulebook §1).
   public var sendsDeveloperCopies: Bool { iosVersion >= OSVersion(15) }
 
-  /// The SKAdNetwork version ads are signed with (AdAttributionKit is not simulated yet).
+  /// The SKAdNetwork version ads are signed with; AdAttributionKit follows 4.0's windows and
+  /// tiers, and SKAdNetwork ads beside it must be 4.0 (§3.6).
   public var version: SKAdNetworkVersion {
     if case .skAdNetwork(let version) = framework { return version }
     return .v4_0
@@ -149,6 +150,23 @@ public struct AdvertisedApp: Hashable, Sendable {
   /// A second SDK in the app that sets fine values through the old single-value API, driven by
   /// its own schema (rulebook §4 "Old API on v4 ad"); nil when the app has none.
   public var legacySdk: ConversionSchema?
+  /// Info.plist `AttributionCopyEndpoint`: when set, winning AdAttributionKit postbacks are
+  /// copied to it (rulebook §7.6).
+  public var attributionCopyEndpoint: String?
+  /// Info.plist `EligibleForAdAttributionKitReengagementPostbackCopies`: re-engagement postbacks
+  /// are copied too (§3.5).
+  public var reengagementPostbackCopies = false
+  /// Info.plist `EligibleForAdAttributionKitOverlappingConversions` (iOS 18.4+): several
+  /// conversions stay active at once, each with its conversion tag (§3.5).
+  public var overlappingConversions = false
+  /// Info.plist `AdAttributionKitConfigurations`: attribution windows and cooldowns (§2.5).
+  public var attributionConfiguration = AttributionConfiguration()
+  /// The marketplace the app is installed from: `marketplace-identifier` in AdAttributionKit
+  /// postbacks (§7.5).
+  public var marketplace = AdvertisedApp.appStore
+
+  /// The App Store's marketplace identifier.
+  public static let appStore = "com.apple.AppStore"
 }
 
 /// An ad network with its campaigns.
@@ -156,8 +174,9 @@ public struct AdNetwork: Hashable, Sendable {
   /// An ad network with its campaigns.
   public init(
     name: String, identifier: String, campaigns: [Campaign], signingKey: SigningKeySource = .derivedFromSeed,
-    invalidSignatureShare: Double = 0
+    invalidSignatureShare: Double = 0, framework: AdFramework = .skAdNetwork
   ) {
+    self.framework = framework
     self.name = name
     self.identifier = identifier
     self.campaigns = campaigns
@@ -176,12 +195,15 @@ public struct AdNetwork: Hashable, Sendable {
   /// Share of its cohort impressions whose signature fails, as from a signing bug or tampering
   /// in transit; the device ignores them.
   public var invalidSignatureShare: Double
+  /// Whether it serves SKAdNetwork-signed ads or AdAttributionKit JWS impressions.
+  public var framework: AdFramework
 }
 
 /// One campaign of an ad network.
 public struct Campaign: Hashable, Sendable {
   /// A campaign with an optional forced tier.
-  public init(name: String, sourceIdentifier: Int, forceTier: Int? = nil) {
+  public init(name: String, sourceIdentifier: Int, forceTier: Int? = nil, eligibleForReengagement: Bool = false) {
+    self.eligibleForReengagement = eligibleForReengagement
     self.name = name
     self.sourceIdentifier = sourceIdentifier
     self.forceTier = forceTier
@@ -194,6 +216,8 @@ public struct Campaign: Hashable, Sendable {
   public var sourceIdentifier: Int
   /// A fixed crowd-anonymity tier for this campaign's conversions, overriding the privacy model.
   public var forceTier: Int?
+  /// AdAttributionKit: its impressions carry `eligible-for-re-engagement: true` (§2.4, §3.5).
+  public var eligibleForReengagement: Bool
 }
 
 /// An app, or a website (SKAdNetwork 4 web ads), that shows ads.
