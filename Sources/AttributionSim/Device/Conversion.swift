@@ -1,16 +1,27 @@
 import SimEngine
 
-/// An attributed install on one device, from install to its last postback.
+/// An attributed install, or an AdAttributionKit re-engagement, on one device, from its start
+/// to its last postback.
 struct Conversion {
+  /// Its place among the user's conversions, in order of creation.
+  var number: Int
+  /// Download, redownload or re-engagement.
+  var type: ConversionType
   /// The winning impression.
   var winner: StoredImpression
   /// Impressions of other networks that get a non-winning postback (3.0+), best first.
   var runnerUps: [RunnerUp]
-  /// When the app was installed.
+  /// When the app was installed, or the re-engagement tap happened.
   var installTime: SimTime
   /// Whether it was a redownload.
-  var redownload: Bool
-  /// When the window clock started (first launch), once it has.
+  var redownload: Bool { type == .redownload }
+  /// The conversion tag of an overlapping re-engagement (§3.5).
+  var tag: String?
+  /// The URL a re-engagement opened the app with.
+  var openURL: String?
+  /// Whether a newer conversion locked it and replaced its later windows (§3.5).
+  var superseded = false
+  /// When the window clock started (first launch, or a re-engagement's first update), once it has.
   var windowStart: SimTime?
   /// Everything measured since the first launch, kept alongside each window's own measures.
   var sinceInstall: Measures

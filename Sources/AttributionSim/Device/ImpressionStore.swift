@@ -28,15 +28,18 @@ struct ImpressionStore {
   }
 
   /// Records an impression seen at `time`. Returns its outcome and how many open views it replaced.
+  /// `lifetimes` are how long a click and a view can win an install: 30 days and 24 hours
+  /// unless the app's AdAttributionKit configuration says otherwise (§2.5).
   mutating func record(
     _ exposure: AdExposure, at time: SimTime, publisherListsNetwork: Bool, minimumViewDuration: SimDuration,
-    replacement: PlatformRules.ViewReplacement = .advertisedApp
+    replacement: PlatformRules.ViewReplacement = .advertisedApp,
+    lifetimes: (click: SimDuration, view: SimDuration) = (ImpressionStore.clickLifetime, ImpressionStore.viewLifetime)
   ) -> (outcome: Outcome, replaced: Int) {
     guard publisherListsNetwork else { return (.publisherDoesNotListNetwork, 0) }
     settle(upTo: time)
     var impression = StoredImpression(
       network: Int32(exposure.network), campaign: Int32(exposure.campaign), publisher: Int32(exposure.publisher),
-      fidelityType: 1, time: time, expires: time + ImpressionStore.clickLifetime, sequence: 0)
+      fidelityType: 1, time: time, expires: time + lifetimes.click, sequence: 0)
     guard case .view(let duration) = exposure.kind else {
       impression.sequence = recorded
       recorded += 1
@@ -51,7 +54,7 @@ struct ImpressionStore {
     guard duration >= minimumViewDuration else { return (.viewTooShort, replaced) }
     var view = impression
     view.fidelityType = 0
-    view.expires = time + ImpressionStore.viewLifetime
+    view.expires = time + lifetimes.view
     openViews.append((view, time + duration))
     return (.accepted, replaced)
   }
@@ -85,11 +88,22 @@ struct ImpressionStore {
   ///
   /// Unexpired impressions are ranked by `ranking`; ties on timestamp follow `tieBreak` (Apple
   /// documents none). Non-winning impressions are the best of each other network, at most 5.
+  ///
+  /// AdAttributionKit (§3.1, §3.2, B5, B12) adds three steps, given in `pooled`: impressions the
+  /// app's configuration ignores are dropped, development impressions are dropped when a
+  /// production one remains, and only the best `considered` impressions take part.
   mutating func attribution(
-    at time: SimTime, ranking: AttributionRanking, tieBreak: PlatformRules.TieBreak, runnerUps: Bool
+    at time: SimTime, ranking: AttributionRanking, tieBreak: PlatformRules.TieBreak, runnerUps: Bool,
+    pooled: PooledAttribution? = nil
   ) -> (winner: StoredImpression, runnerUps: [StoredImpression])? {
     settle(upTo: time)
-    let ranked = ranking.ranked(impressions.filter { $0.time <= time && time < $0.expires }, tieBreak: tieBreak)
+    var candidates = impressions.filter { $0.time <= time && time < $0.expires }
+    if let pooled {
+      candidates.removeAll(where: pooled.ignored)
+      if candidates.contains(where: { !pooled.isDevelopment($0) }) { candidates.removeAll(where: pooled.isDevelopment) }
+    }
+    var ranked = ranking.ranked(candidates, tieBreak: tieBreak)
+    if let pooled, ranked.count > pooled.considered { ranked.removeLast(ranked.count - pooled.considered) }
     guard let winner = ranked.first else { return nil }
     var others: [StoredImpression] = []
     if runnerUps {
@@ -100,4 +114,18 @@ struct ImpressionStore {
     }
     return (winner, others)
   }
+}
+
+/// The extra attribution steps when AdAttributionKit takes part (rulebook §2.5, §3.1, §3.2).
+struct PooledAttribution {
+  /// At most this many impressions are considered per conversion (B5, B1).
+  static let maximumConsidered = 6
+
+  /// Whether the app's configuration drops this impression's interaction type for its network.
+  var ignored: (StoredImpression) -> Bool
+  /// Whether the impression is a development one (publisher item ID 0), which loses to any
+  /// production impression (B12).
+  var isDevelopment: (StoredImpression) -> Bool
+  /// How many of the best impressions take part.
+  var considered = PooledAttribution.maximumConsidered
 }

@@ -1,9 +1,11 @@
 import SimEngine
 
-/// Identifies one conversion across drafts: a user installs at most once at a given time.
+/// Identifies one conversion across drafts: a user's conversions are numbered in order.
 struct ConversionKey: Hashable, Sendable {
   /// The user's ordinal.
   var ordinal: Int
-  /// The install time.
+  /// The install (or re-engagement) time.
   var installTime: SimTime
+  /// Its number among the user's conversions.
+  var conversion: Int
 }

@@ -16,10 +16,14 @@ enum DraftCodec {
     var object: [String: JSONValue] = ["at": .int(envelope.at.milliseconds), "u": .int(Int64(envelope.ordinal))]
     switch envelope.draft {
     case .install(let install):
-      object["install"] = .object(["winner": encode(install.winner), "runnerUps": .array(install.runnerUps.map(encode))])
-    case .windowClosed(let installTime, let window, let user):
+      object["install"] = .object([
+        "winner": encode(install.winner), "runnerUps": .array(install.runnerUps.map(encode)),
+        "conversion": .int(Int64(install.conversion)),
+      ])
+    case .windowClosed(let installTime, let window, let user, let conversion):
       object["windowClosed"] = .object([
         "installTime": .int(installTime.milliseconds), "window": .int(Int64(window)), "user": .string(user),
+        "conversion": .int(Int64(conversion)),
       ])
     case .postback(let draft):
       object["postback"] = .object([
@@ -30,6 +34,7 @@ enum DraftCodec {
         "runnerUpRank": draft.runnerUpRank.map { .int(Int64($0)) } ?? .null, "window": .int(Int64(draft.window)),
         "fine": draft.fine.map { .int(Int64($0)) } ?? .null, "coarse": draft.coarse.map { .string($0.rawValue) } ?? .null,
         "country": .string(draft.country), "preparedAt": .int(draft.preparedAt.milliseconds),
+        "conversion": .int(Int64(draft.conversion)), "conversionType": .string(draft.conversionType.rawValue),
       ])
     case .conversion(let record):
       let truth = record.truth
@@ -38,6 +43,7 @@ enum DraftCodec {
         "network": .int(Int64(truth.network)), "campaign": .int(Int64(truth.campaign)),
         "installTime": .int(truth.installTime.milliseconds), "user": .string(truth.user),
         "attributed": .bool(truth.attributed), "windows": .array(truth.windows.map(encode)),
+        "conversion": .int(Int64(truth.conversion)),
       ])
     case .trace(let trace):
       object["trace"] = .object([
@@ -93,10 +99,12 @@ enum DraftCodec {
       draft = .install(
         InstallDraft(
           winner: try facts(try install.object("winner")),
-          runnerUps: try install.array("runnerUps").map { (element) throws(DecodingError) in try facts(element) }))
+          runnerUps: try install.array("runnerUps").map { (element) throws(DecodingError) in try facts(element) },
+          conversion: Int(try install.int("conversion"))))
     } else if let closed = try object.optionalObject("windowClosed") {
       draft = .windowClosed(
-        installTime: try closed.time("installTime"), window: Int(try closed.int("window")), user: try closed.string("user"))
+        installTime: try closed.time("installTime"), window: Int(try closed.int("window")), user: try closed.string("user"),
+        conversion: Int(try closed.int("conversion")))
     } else if let postback = try object.optionalObject("postback") {
       let coarse = try postback.optionalString("coarse")
       draft = .postback(
@@ -111,12 +119,20 @@ enum DraftCodec {
             guard let value = CoarseValue(rawValue: text) else { throw postback.error("coarse", "a coarse value") }
             return value
           },
-          country: try postback.string("country"), preparedAt: try postback.time("preparedAt")))
+          country: try postback.string("country"), preparedAt: try postback.time("preparedAt"),
+          conversion: Int(try postback.int("conversion")),
+          conversionType: try {
+            () throws(DecodingError) -> ConversionType in
+            guard let type = ConversionType(rawValue: try postback.string("conversionType")) else {
+              throw postback.error("conversionType", "download, redownload or re-engagement")
+            }
+            return type
+          }()))
     } else if let conversion = try object.optionalObject("conversion") {
       let truth = ConversionTruth(
         network: Int(try conversion.int("network")), campaign: Int(try conversion.int("campaign")),
         installTime: try conversion.time("installTime"), user: try conversion.string("user"),
-        attributed: try conversion.bool("attributed"),
+        conversion: Int(try conversion.int("conversion")), attributed: try conversion.bool("attributed"),
         windows: try conversion.array("windows").map { (element) throws(DecodingError) in try measures(element) })
       draft = .conversion(
         ConversionRecord(

@@ -5,4 +5,6 @@ struct InstallDraft: Sendable {
   var winner: ConversionFacts
   /// The same for each non-winning network's best impression, best first.
   var runnerUps: [ConversionFacts]
+  /// Which of the user's conversions it starts.
+  var conversion = 0
 }

@@ -25,4 +25,8 @@ struct PostbackDraft: Sendable {
   var country: String
   /// When its window closed; the send delay ran from there.
   var preparedAt: SimTime
+  /// Which of the user's conversions it reports (with the user and `installTime`, it names it).
+  var conversion = 0
+  /// Download, redownload or re-engagement.
+  var conversionType: ConversionType = .download
 }

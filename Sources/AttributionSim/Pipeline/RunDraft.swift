@@ -9,7 +9,7 @@ enum RunDraft: Sendable {
   case install(InstallDraft)
   /// A window of a conversion closed with a postback to send (windows 2–3 only), so that a
   /// tier-0 conversion's withheld postback is counted when the window closes.
-  case windowClosed(installTime: SimTime, window: Int, user: String)
+  case windowClosed(installTime: SimTime, window: Int, user: String, conversion: Int)
   /// A postback at its send time, awaiting its tier.
   case postback(PostbackDraft)
   /// A finished conversion's truth, awaiting its tiers.

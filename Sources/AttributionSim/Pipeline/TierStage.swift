@@ -1,3 +1,4 @@
+import SimJSON
 import SimEngine
 
 /// Decides crowd anonymity for a run's drafts and turns them into its outputs: signed postbacks
@@ -12,6 +13,8 @@ struct TierStage<Downstream: RunSink>: DraftSink {
   private var policy: any TierPolicy
   /// The simulated Apple's postback signing (§7.2).
   private let signer: PostbackSigner
+  /// AdAttributionKit postbacks' JWS signing, under the production or Developer Mode key ID (§7.5, §5.4).
+  private let adAttributionKitSigner: AdAttributionKitSigner?
   /// Developer copies need iOS 15 and an endpoint in the app (§1, §7.6).
   private let sendsDeveloperCopies: Bool
   private(set) var downstream: Downstream
@@ -29,6 +32,12 @@ struct TierStage<Downstream: RunSink>: DraftSink {
     self.policy = policy
     signer = PostbackSigner(keys.apple)
     sendsDeveloperCopies = scenario.app.attributionReportEndpoint != nil && scenario.platform.sendsDeveloperCopies
+    adAttributionKitSigner =
+      scenario.usesAdAttributionKit
+      ? (scenario.platform.developerMode
+        ? AdAttributionKitSigner(keys.apple, keyId: AdAttributionKitPostback.developmentKeyId)
+        : AdAttributionKitSigner(keys.apple, keyId: AdAttributionKitPostback.productionKeyId)) : nil
+    summary.adAttributionKit = scenario.usesAdAttributionKit
     self.downstream = downstream
   }
 
@@ -61,9 +70,10 @@ struct TierStage<Downstream: RunSink>: DraftSink {
       let tiers = ConversionTiers(
         winner: policy.decide(for: install.winner), runnerUps: install.runnerUps.map { policy.decide(for: $0) })
       summary.conversionsByTier[tiers.winner.tier] += 1
-      decisions[ConversionKey(ordinal: envelope.ordinal, installTime: install.winner.time)] = tiers
-    case .windowClosed(let installTime, let window, let user):
-      guard let tiers = decisions[ConversionKey(ordinal: envelope.ordinal, installTime: installTime)] else {
+      decisions[ConversionKey(ordinal: envelope.ordinal, installTime: install.winner.time, conversion: install.conversion)] = tiers
+    case .windowClosed(let installTime, let window, let user, let conversion):
+      guard let tiers = decisions[ConversionKey(ordinal: envelope.ordinal, installTime: installTime, conversion: conversion)]
+      else {
         orphans += 1
         return
       }
@@ -76,13 +86,15 @@ struct TierStage<Downstream: RunSink>: DraftSink {
             time: envelope.at, user: user, level: .note, rule: "§6", message: "tier 0: no postback for window \(window + 1)"))
       }
     case .postback(let draft):
-      guard let tiers = decisions[ConversionKey(ordinal: envelope.ordinal, installTime: draft.installTime)] else {
+      let key = ConversionKey(ordinal: envelope.ordinal, installTime: draft.installTime, conversion: draft.conversion)
+      guard let tiers = decisions[key] else {
         orphans += 1
         return
       }
       send(draft, tiers: tiers, at: envelope.at)
     case .conversion(var record):
-      let key = ConversionKey(ordinal: envelope.ordinal, installTime: record.truth.installTime)
+      let key = ConversionKey(
+        ordinal: envelope.ordinal, installTime: record.truth.installTime, conversion: record.truth.conversion)
       guard let tiers = decisions.removeValue(forKey: key) else {
         orphans += 1
         return
@@ -92,6 +104,34 @@ struct TierStage<Downstream: RunSink>: DraftSink {
     case .trace(let trace):
       downstream.receive(trace)
     }
+  }
+
+  /// The signed body of a postback with what its tier allows, in its winning impression's
+  /// framework (§3.6): an SKAdNetwork body with `attribution-signature`, or an AdAttributionKit
+  /// body with `jws-string`.
+  private func postbackBody(_ draft: PostbackDraft, tier: TierDecision) -> (JSONValue, SKAdNetworkPostback.ValueContent) {
+    let network = scenario.adNetworks[draft.network]
+    let sourceIdentifier = network.campaigns[draft.campaign].sourceIdentifier
+    let source = scenario.publishers[draft.publisher].source
+    if network.framework == .adAttributionKit, let adAttributionKitSigner {
+      // AdAttributionKit publishers are apps; the reader refuses websites.
+      guard case .app(let publisherItem) = source else { preconditionFailure("AdAttributionKit ads are shown in apps") }
+      let postback = AdAttributionKitPostback(
+        AdAttributionKitPostback.Facts(
+          networkIdentifier: network.identifier, sourceIdentifier: sourceIdentifier, appId: scenario.app.appId,
+          publisherItemId: publisherItem, postbackIdentifier: draft.transactionId, conversionType: draft.conversionType,
+          interaction: draft.fidelityType == 1 ? .click : .view, didWin: draft.runnerUpRank == nil,
+          sequenceIndex: draft.window, tier: tier, fine: draft.fine, coarse: draft.coarse, country: draft.country,
+          marketplace: scenario.app.marketplace, rules: scenario.rules))
+      return (adAttributionKitSigner.body(for: postback), postback.content)
+    }
+    let postback = SKAdNetworkPostback(
+      SKAdNetworkPostback.Facts(
+        version: scenario.platform.version, networkIdentifier: network.identifier, sourceIdentifier: sourceIdentifier,
+        appId: scenario.app.appId, transactionId: draft.transactionId, redownload: draft.redownload, source: source,
+        fidelityType: draft.fidelityType, didWin: draft.runnerUpRank == nil, sequenceIndex: draft.window, tier: tier,
+        fine: draft.fine, coarse: draft.coarse, country: draft.country, rules: scenario.rules))
+    return (signer.signed(postback.payload), postback.content)
   }
 
   /// Builds, signs and sends a postback with what its tier allows; postbacks 2 and 3 of a tier-0
@@ -105,17 +145,9 @@ struct TierStage<Downstream: RunSink>: DraftSink {
     // Withheld at tier 0, and counted when its window closed.
     if draft.window > 0, tier.tier == 0 { return }
     let network = scenario.adNetworks[draft.network]
-    let postback = SKAdNetworkPostback(
-      SKAdNetworkPostback.Facts(
-        version: scenario.platform.version, networkIdentifier: network.identifier,
-        sourceIdentifier: network.campaigns[draft.campaign].sourceIdentifier, appId: scenario.app.appId,
-        transactionId: draft.transactionId, redownload: draft.redownload,
-        source: scenario.publishers[draft.publisher].source, fidelityType: draft.fidelityType,
-        didWin: draft.runnerUpRank == nil, sequenceIndex: draft.window, tier: tier, fine: draft.fine,
-        coarse: draft.coarse, country: draft.country, rules: scenario.rules))
-    let content = postback.content
+    let (body, content) = postbackBody(draft, tier: tier)
     var record = PostbackRecord(
-      time: time, recipient: .adNetwork, payload: signer.signed(postback.payload), user: draft.user, content: content,
+      time: time, recipient: .adNetwork, payload: body, user: draft.user, content: content,
       sequenceIndex: draft.window, didWin: draft.runnerUpRank == nil, preparedAt: draft.preparedAt,
       network: draft.network, campaign: draft.campaign)
     downstream.receive(record)
@@ -127,8 +159,17 @@ struct TierStage<Downstream: RunSink>: DraftSink {
     if draft.window == 0, scenario.platform.version.hasConversionWindows {
       summary.sourceIdentifierDigits[tier.sourceIdentifierDigits - 2] += 1
     }
-    // Developers get copies of winning postbacks only (§7.6).
-    if sendsDeveloperCopies {
+    if draft.conversionType == .reengagement { summary.reengagementPostbacks += 1 }
+    // Developers get copies of winning postbacks only (§7.6); AdAttributionKit's go to the
+    // app's `AttributionCopyEndpoint`, re-engagements' only when the app opts in (§3.5).
+    let copied: Bool
+    switch network.framework {
+    case .skAdNetwork: copied = sendsDeveloperCopies
+    case .adAttributionKit:
+      copied = scenario.app.attributionCopyEndpoint != nil
+        && (draft.conversionType != .reengagement || scenario.app.reengagementPostbackCopies)
+    }
+    if copied {
       record.recipient = .developer
       summary.developerCopies += 1
       downstream.receive(record)

@@ -35,13 +35,15 @@ struct ScenarioReader {
     let platform = object.required("platform").flatMap(readPlatform)
     let app = object.required("app").flatMap(readApp)
     let signedVersion = platform?.version ?? .v4_0
-    let networks = object.required("adNetworks").flatMap { readNetworks($0, version: signedVersion) } ?? []
+    let networks = object.required("adNetworks").flatMap { readNetworks($0, platform: platform) } ?? []
     let publishers = object.required("publishers").flatMap { readPublishers($0, networks: networks, version: signedVersion) } ?? []
     let privacy = object.optional("privacy").map(readPrivacy) ?? PrivacySettings()
     let rules = object.optional("rules").map(RulesReader.read) ?? PlatformRules()
     let schema = object.optional("schema").flatMap(readSchemaReference) ?? .empty
     let signing = object.optional("signing").map(readSigning) ?? SigningSettings()
-    let references = References(networks: networks, publishers: publishers)
+    let references = References(
+      networks: networks, publishers: publishers, iosVersion: platform?.iosVersion ?? .current,
+      usesAdAttributionKit: networks.contains { $0.framework == .adAttributionKit })
     let users = object.optional("users")?.array()?.compactMap { UserReader(reader: $0, references: references).read() } ?? []
     let cohorts = object.optional("cohorts")?.array()?.compactMap { CohortReader(reader: $0, references: references).read() } ?? []
     checkUnique(object.optional("users"), names: users.map(\.name), what: "user")
@@ -115,8 +117,16 @@ struct ScenarioReader {
       }
       return Platform(framework: .skAdNetwork(version), developerMode: developerMode, iosVersion: iosVersion)
     case "adattributionkit":
-      object.required("framework")?.error("AdAttributionKit is not simulated yet; use 'skadnetwork'")
-      return nil
+      if iosVersion < Platform.adAttributionKitOS {
+        (object.optional("iosVersion") ?? object.required("framework"))?.error(
+          "AdAttributionKit needs iOS \(Platform.adAttributionKitOS) or later, but devices run iOS \(iosVersion)")
+      }
+      // SKAdNetwork networks beside AdAttributionKit share its windows and tiers: 4.0 (§3.6).
+      if let versionReader = object.optional("version"), let text = versionReader.string(), text != "4.0" {
+        versionReader.error(
+          "SKAdNetwork ads beside AdAttributionKit must be signed with 4.0, whose windows and tiers they share; found '\(text)'")
+      }
+      return Platform(framework: .adAttributionKit, developerMode: developerMode, iosVersion: iosVersion)
     default:
       return nil
     }
@@ -146,12 +156,30 @@ struct ScenarioReader {
     }
   }
 
-  private func readNetworks(_ reader: JSONReader, version: SKAdNetworkVersion) -> [AdNetwork]? {
+  private func readNetworks(_ reader: JSONReader, platform: Platform?) -> [AdNetwork]? {
     guard let elements = reader.array() else { return nil }
     if elements.isEmpty { reader.error("expected at least one ad network") }
+    let version = platform?.version ?? .v4_0
+    let defaultFramework: AdFramework = platform?.framework == .adAttributionKit ? .adAttributionKit : .skAdNetwork
     let networks: [AdNetwork] = elements.compactMap { element in
-      guard let object = element.object(keys: ["name", "identifier", "campaigns", "signingKey", "invalidSignatureShare"])
+      guard
+        let object = element.object(keys: [
+          "name", "identifier", "framework", "campaigns", "signingKey", "invalidSignatureShare",
+        ])
       else { return nil }
+      let frameworkReader = object.optional("framework")
+      let framework = frameworkReader?.oneOf(AdFramework.allCases.map(\.rawValue)).flatMap(AdFramework.init) ?? defaultFramework
+      if let frameworkReader, framework == .adAttributionKit, let platform {
+        if version != .v4_0 {
+          frameworkReader.error(
+            "AdAttributionKit beside SKAdNetwork needs SKAdNetwork 4.0 ads, whose windows and tiers it shares (§3.6); "
+              + "this scenario signs with \(version.rawValue)")
+        }
+        if platform.iosVersion < Platform.adAttributionKitOS {
+          frameworkReader.error(
+            "AdAttributionKit needs iOS \(Platform.adAttributionKitOS) or later, but devices run iOS \(platform.iosVersion)")
+        }
+      }
       let name = object.required("name")?.nonEmptyString()
       let identifier = object.required("identifier", "the registered ad network ID")?.nonEmptyString()
       if let identifier, let idReader = object.optional("identifier"), identifier != identifier.lowercased() {
@@ -159,7 +187,18 @@ struct ScenarioReader {
       }
       let campaignsReader = object.required("campaigns")
       let campaigns: [Campaign] = campaignsReader?.array()?.compactMap { campaign in
-        guard let object = campaign.object(keys: ["name", "sourceIdentifier", "forceTier"]) else { return nil }
+        guard let object = campaign.object(keys: ["name", "sourceIdentifier", "forceTier", "eligibleForReengagement"])
+        else { return nil }
+        let reengagementReader = object.optional("eligibleForReengagement")
+        let reengagement = reengagementReader?.bool() ?? false
+        if let reengagementReader, reengagement {
+          if framework != .adAttributionKit {
+            reengagementReader.error("re-engagement is AdAttributionKit's (§3.5); this network serves SKAdNetwork ads")
+          } else if let platform, platform.iosVersion < Platform.reengagementOS {
+            reengagementReader.error(
+              "re-engagement needs iOS \(Platform.reengagementOS) or later, but devices run iOS \(platform.iosVersion)")
+          }
+        }
         let name = object.required("name")?.nonEmptyString()
         // Before 4.0 the campaign is a `campaign-id` of 1 to 100 (rulebook §7.1, A19).
         let range: ClosedRange<Int64> = version.hasConversionWindows ? 0...9_999 : 1...100
@@ -169,7 +208,9 @@ struct ScenarioReader {
         // Keep a campaign whose other fields are bad, so references to it do not cascade into
         // more errors; the scenario is rejected anyway.
         guard let name else { return nil }
-        return Campaign(name: name, sourceIdentifier: Int(source ?? 0), forceTier: tier.map(Int.init))
+        return Campaign(
+          name: name, sourceIdentifier: Int(source ?? 0), forceTier: tier.map(Int.init),
+          eligibleForReengagement: reengagement)
       } ?? []
       if let campaignsReader, case .array(let list) = campaignsReader.node.value, list.isEmpty {
         campaignsReader.error("expected at least one campaign")
@@ -180,7 +221,7 @@ struct ScenarioReader {
       guard let name else { return nil }
       return AdNetwork(
         name: name, identifier: identifier ?? "", campaigns: campaigns, signingKey: signingKey,
-        invalidSignatureShare: invalidShare)
+        invalidSignatureShare: invalidShare, framework: framework)
     }
     checkUnique(reader, names: networks.map(\.name), what: "ad network")
     return networks
@@ -336,6 +377,10 @@ struct ScenarioReader {
 struct References {
   let networks: [AdNetwork]
   let publishers: [PublisherApp]
+  /// The devices' iOS version, for APIs that need a newer one.
+  var iosVersion = OSVersion.current
+  /// Whether any network serves AdAttributionKit ads.
+  var usesAdAttributionKit = false
 
   /// Resolves a `network`, `campaign`, `publisher` triple of an object, logging bad references
   /// and publishers that do not list the network.
@@ -352,6 +397,11 @@ struct References {
     if view, let publisher, publishers[publisher].isWeb {
       publisherReader?.error(
         "'\(publishers[publisher].name)' is a website: web ads are tapped (fidelity-type 1), never view-through")
+    }
+    if let network, let publisher, networks[network].framework == .adAttributionKit, publishers[publisher].isWeb {
+      publisherReader?.error(
+        "'\(publishers[publisher].name)' is a website, and AdAttributionKit has no web ads; "
+          + "'\(networks[network].name)' serves AdAttributionKit ads")
     }
     guard let network, let campaign, let publisher else { return nil }
     return (network, campaign, publisher)

@@ -7,13 +7,13 @@ struct UserReader {
   let references: References
 
   static let actionKeys: [String: [String]] = [
-    "view": ["network", "campaign", "publisher", "duration", "signature"],
-    "click": ["network", "campaign", "publisher", "signature"],
+    "view": ["network", "campaign", "publisher", "duration", "signature", "presentation", "api"],
+    "click": ["network", "campaign", "publisher", "signature", "presentation", "impressionAge", "url"],
     "install": ["redownload"],
     "launch": [],
     "event": ["name", "revenue", "currency"],
     "revenue": ["amount", "kind", "currency"],
-    "update": ["fine", "coarse", "lock", "api"],
+    "update": ["fine", "coarse", "lock", "api", "tag", "conversionTypes"],
   ]
   static let actions = ["view", "click", "install", "launch", "event", "revenue", "update"]
 
@@ -67,11 +67,15 @@ struct UserReader {
       let duration = action == "view" ? (object.optional("duration")?.duration() ?? .seconds(5)) : .zero
       // "invalid": the ad arrives with a signature that fails, to script the device's check (§7.3).
       let signatureValid = object.optional("signature")?.oneOf(["valid", "invalid"]).map { $0 == "valid" } ?? true
-      userAction = references.exposure(object, view: action == "view").map {
+      let placement = references.exposure(object, view: action == "view")
+      let extras = placement.map { readAdAttributionKitExtras(object, network: $0.network, view: action == "view") }
+      userAction = placement.map {
         .impression(
           AdExposure(
             network: $0.network, campaign: $0.campaign, publisher: $0.publisher,
-            kind: action == "view" ? .view(duration: duration) : .click, signatureValid: signatureValid))
+            kind: action == "view" ? .view(duration: duration) : .click, signatureValid: signatureValid,
+            presentation: extras?.presentation ?? .custom, impressionAge: extras?.impressionAge ?? .zero,
+            reengagementURL: extras?.url))
       }
     case "install":
       userAction = .install(redownload: object.optional("redownload")?.bool() ?? false)
@@ -101,10 +105,65 @@ struct UserReader {
         apiReader?.error("the legacy API sets a fine value only; 'coarse' and 'lock' need api 'current'")
       }
       if api == .legacy, !object.has("fine") { apiReader?.error("a legacy update needs 'fine'") }
-      userAction = .conversionValueUpdate(ConversionUpdate(fine: fine, coarse: coarse, lock: lock), api: api)
+      userAction = .conversionValueUpdate(
+        ConversionUpdate(fine: fine, coarse: coarse, lock: lock), api: api, routing: readRouting(object, api: api))
     }
     guard let at, let userAction else { return nil }
     return TimedAction(at: at, action: userAction)
+  }
+
+  /// The AdAttributionKit-only parts of an ad: presentation, the `AppImpression`'s age at the
+  /// tap, the re-engagement URL, and the view API (§2.1, §2.4, §3.5).
+  private func readAdAttributionKitExtras(_ object: ObjectReader, network: Int, view: Bool)
+    -> (presentation: AdExposure.Presentation, impressionAge: SimDuration, url: String?)
+  {
+    let adAttributionKit = references.networks[network].framework == .adAttributionKit
+    for key in ["presentation", "impressionAge", "url", "api"] where object.has(key) && !adAttributionKit {
+      object.optional(key)?.error(
+        "'\(key)' describes AdAttributionKit ads; '\(references.networks[network].name)' serves SKAdNetwork ads")
+    }
+    guard adAttributionKit else { return (.custom, .zero, nil) }
+    let presentation = object.optional("presentation")?.oneOf(AdExposure.Presentation.allCases.map(\.rawValue))
+      .flatMap(AdExposure.Presentation.init) ?? .custom
+    var age = SimDuration.zero
+    if let ageReader = object.optional("impressionAge"), let value = ageReader.duration() {
+      if presentation == .storeKit {
+        ageReader.error("'impressionAge' is for custom clicks (handleTap); StoreKit-rendered ads record the tap themselves")
+      }
+      if value < .zero { ageReader.error("expected a duration of zero or more, found \(value)") }
+      age = value
+    }
+    var url: String?
+    if let urlReader = object.optional("url"), let text = urlReader.string() {
+      // A re-engagement opens a universal link of the advertised app (§3.5).
+      if text.hasPrefix("https://") { url = text } else { urlReader.error("expected a universal link (https://), found '\(text)'") }
+    }
+    if view, let apiReader = object.optional("api"), apiReader.oneOf(["beginView", "handleView"]) == "handleView",
+      references.iosVersion < Platform.handleViewOS
+    {
+      apiReader.error("handleView() needs iOS \(Platform.handleViewOS) or later, but devices run iOS \(references.iosVersion)")
+    }
+    return (presentation, age, url)
+  }
+
+  /// `tag` and `conversionTypes` of an update: which active AdAttributionKit conversion it is for.
+  private func readRouting(_ object: ObjectReader, api: UpdateAPI) -> UpdateRouting {
+    var routing = UpdateRouting()
+    for key in ["tag", "conversionTypes"] where object.has(key) {
+      guard let reader = object.optional(key) else { continue }
+      if !references.usesAdAttributionKit {
+        reader.error("'\(key)' routes AdAttributionKit updates; no network of this scenario serves AdAttributionKit ads")
+      } else if api == .legacy {
+        reader.error("'\(key)' needs api 'current'; the legacy API updates the install conversion only")
+      }
+    }
+    routing.tag = object.optional("tag")?.nonEmptyString()
+    if let typesReader = object.optional("conversionTypes"), let elements = typesReader.array() {
+      let kinds = elements.compactMap { $0.oneOf(UpdateRouting.Kind.allCases.map(\.rawValue)).flatMap(UpdateRouting.Kind.init) }
+      if elements.isEmpty { typesReader.error("expected 'install', 're-engagement' or both; omit the key for both") }
+      routing.types = Set(kinds)
+    }
+    return routing
   }
 
   static func actionName(_ action: UserAction) -> String {

@@ -1,3 +1,5 @@
+import SimEngine
+
 /// A user the world is simulating now; released as soon as nothing more can happen to them.
 struct ActiveUser {
   var plan: UserPlan
@@ -11,5 +13,11 @@ struct ActiveUser {
   /// Ads shown so far: numbers each ad's nonce.
   var adsShown: Int32 = 0
   var launched = false
-  var conversion: Conversion?
+  var installed = false
+  /// The user's conversions: the install's, if attributed, then re-engagements (§3.5).
+  var conversions: [Conversion] = []
+  /// When the install conversion happened, for the install cooldown (§2.5).
+  var lastInstallConversion: SimTime?
+  /// When re-engagement conversions happened, for the cooldown and limits.
+  var reengagements: [SimTime] = []
 }

@@ -28,7 +28,8 @@ struct ConversionRecordBuilder: Sendable {
       body: .live(conversion, user, self),
       truth: ConversionTruth(
         network: Int(conversion.winner.network), campaign: Int(conversion.winner.campaign),
-        installTime: conversion.installTime, user: user.name.description, attributed: conversion.windowStart != nil,
+        installTime: conversion.installTime, user: user.name.description, conversion: conversion.number,
+        attributed: conversion.windowStart != nil,
         windows: conversion.windows.map(\.measures)),
       hasConversionWindows: scenario.platform.version.hasConversionWindows)
   }
@@ -77,7 +78,14 @@ struct ConversionRecordBuilder: Sendable {
           ]))
       }
     }
-    return .object([
+    // AdAttributionKit conversions say what kind they are and which framework won them.
+    let adAttributionKit: [String: JSONValue] =
+      scenario.usesAdAttributionKit
+      ? [
+        "type": .string(conversion.type.rawValue), "framework": .string(network.framework.rawValue),
+        "tag": conversion.tag.map { .string($0) } ?? .null, "openURL": conversion.openURL.map { .string($0) } ?? .null,
+      ] : [:]
+    let common: [String: JSONValue] = [
       "id": .string(ConversionRecordBuilder.transactionId(conversion, window: 0)),
       "user": .string(user.name.description),
       "country": .string(user.country),
@@ -112,7 +120,8 @@ struct ConversionRecordBuilder: Sendable {
       "dropped": (conversion.dropReason ?? (conversion.windowStart == nil ? "app not launched" : nil))
         .map { .string($0) } ?? .null,
       "windows": .array(windowObjects),
-    ])
+    ]
+    return .object(adAttributionKit.merging(common) { _, new in new })
   }
 }
 

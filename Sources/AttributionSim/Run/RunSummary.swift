@@ -50,6 +50,24 @@ public struct RunSummary: Sendable, Equatable {
   public var developerCopies = 0
   /// Events the engine processed.
   public var eventsProcessed = 0
+  /// Whether the scenario uses AdAttributionKit: `summary.json` then has its `adAttributionKit` object.
+  public var adAttributionKit = false
+  /// AdAttributionKit custom clicks whose `AppImpression` had expired (§2.4).
+  public var impressionsExpired = 0
+  /// Taps on an installed app's ads, and the re-engagement conversions they created (§3.5).
+  public var reengagementTaps = 0, reengagementConversions = 0
+  /// Re-engagement taps that created no conversion: impression not eligible, cooldowns (§2.5),
+  /// monthly and yearly limits.
+  public var reengagementNotEligible = 0, refusedInstallCooldown = 0, refusedReengagementCooldown = 0
+  public var refusedMonthlyLimit = 0, refusedYearlyLimit = 0
+  /// Re-engagement conversions without a first update within 2 days, which send nothing.
+  public var reengagementsWithoutUpdate = 0
+  /// Conversions a newer one locked and scheduled, and the later windows they lost (§3.5).
+  public var conversionsSuperseded = 0, windowsSuperseded = 0
+  /// Updates whose tag or conversion types matched no active conversion.
+  public var updatesUnrouted = 0
+  /// Winning postbacks of re-engagement conversions, and their developer copies.
+  public var reengagementPostbacks = 0
   /// Drafts about conversions whose install no shard drafted; a merge refuses such shards.
   var orphanDrafts = 0
 
@@ -110,6 +128,28 @@ public struct RunSummary: Sendable, Equatable {
       "received": received?.json ?? .null,
       "decoding": decoding?.json ?? .null,
       "eventsProcessed": .int(Int64(eventsProcessed)),
+    ].merging(adAttributionKit ? ["adAttributionKit": adAttributionKitJSON] : [:]) { first, _ in first })
+  }
+
+  /// The `adAttributionKit` object: re-engagement and the rules only AdAttributionKit has.
+  private var adAttributionKitJSON: JSONValue {
+    .object([
+      "impressionsExpired": .int(Int64(impressionsExpired)),
+      "reengagement": .object([
+        "taps": .int(Int64(reengagementTaps)), "conversions": .int(Int64(reengagementConversions)),
+        "notEligible": .int(Int64(reengagementNotEligible)),
+        "refused": .object([
+          "installCooldown": .int(Int64(refusedInstallCooldown)),
+          "reengagementCooldown": .int(Int64(refusedReengagementCooldown)),
+          "monthlyLimit": .int(Int64(refusedMonthlyLimit)), "yearlyLimit": .int(Int64(refusedYearlyLimit)),
+        ]),
+        "withoutUpdateWithin2Days": .int(Int64(reengagementsWithoutUpdate)),
+        "winningPostbacks": .int(Int64(reengagementPostbacks)),
+      ]),
+      "superseded": .object([
+        "conversions": .int(Int64(conversionsSuperseded)), "windows": .int(Int64(windowsSuperseded)),
+      ]),
+      "updatesUnrouted": .int(Int64(updatesUnrouted)),
     ])
   }
 
@@ -127,12 +167,19 @@ public struct RunSummary: Sendable, Equatable {
     ("legacyUpdateCalls", \.legacyUpdateCalls), ("legacyOverrides", \.legacyOverrides),
     ("legacyIgnoredAfterFirstWindow", \.legacyIgnoredAfterFirstWindow), ("nonWinningPostbacks", \.nonWinningPostbacks),
     ("windowsWithoutPostback", \.windowsWithoutPostback), ("developerCopies", \.developerCopies),
-    ("eventsProcessed", \.eventsProcessed),
+    ("eventsProcessed", \.eventsProcessed), ("impressionsExpired", \.impressionsExpired),
+    ("reengagementTaps", \.reengagementTaps), ("reengagementConversions", \.reengagementConversions),
+    ("reengagementNotEligible", \.reengagementNotEligible), ("refusedInstallCooldown", \.refusedInstallCooldown),
+    ("refusedReengagementCooldown", \.refusedReengagementCooldown), ("refusedMonthlyLimit", \.refusedMonthlyLimit),
+    ("refusedYearlyLimit", \.refusedYearlyLimit), ("reengagementsWithoutUpdate", \.reengagementsWithoutUpdate),
+    ("conversionsSuperseded", \.conversionsSuperseded), ("windowsSuperseded", \.windowsSuperseded),
+    ("updatesUnrouted", \.updatesUnrouted), ("reengagementPostbacks", \.reengagementPostbacks),
   ] }
 
   /// Adds `other`'s counts to these (its receiving and decoding are not counts and are left out).
   mutating func add(_ other: RunSummary) {
     for (_, path) in Self.counts { self[keyPath: path] += other[keyPath: path] }
+    adAttributionKit = adAttributionKit || other.adAttributionKit
     for tier in conversionsByTier.indices { conversionsByTier[tier] += other.conversionsByTier[tier] }
     for window in postbacks.indices {
       for kind in postbacks[window].indices { postbacks[window][kind] += other.postbacks[window][kind] }

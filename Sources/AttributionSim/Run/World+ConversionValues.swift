@@ -1,82 +1,166 @@
 import SimEngine
 
 /// Conversion-value updates: the app's model, a second SDK, and the platform's rules for each
-/// call (rulebook §4, §5.1, §5.2).
+/// call (rulebook §3.5, §4, §5.1, §5.2).
 extension World {
+  /// A re-engagement conversion's first update must come within this long of the tap (§2.2, §3.5).
+  static let reengagementFirstUpdateLimit = SimDuration.days(2)
+
   /// The window an update at `now` lands in: by elapsed time for 4.0; before 4.0 the single
-  /// window. Nil after the last window.
-  func currentWindow(slot: Int32, now: SimTime) -> Int? {
-    guard let start = users[Int(slot)]!.conversion?.windowStart else { return nil }
+  /// window. Nil before the window clock starts and after the last window.
+  func currentWindow(_ conversion: Int, slot: Int32, now: SimTime) -> Int? {
+    guard let start = users[Int(slot)]!.conversions[conversion].windowStart else { return nil }
     return version.hasConversionWindows ? windows.window(at: now - start) : 0
   }
 
-  /// Adds an activity to the current window's measurements, then lets the app's model and the
-  /// second SDK, in that order, update the conversion value. A session also counts its day
-  /// as active.
+  /// Whether a conversion still takes updates: not superseded or dropped, and with a window open,
+  /// or a re-engagement awaiting its first update (§3.5).
+  func isActive(_ conversion: Int, slot: Int32, now: SimTime) -> Bool {
+    let state = users[Int(slot)]!.conversions[conversion]
+    guard !state.superseded, state.dropReason == nil else { return false }
+    if state.windowStart != nil { return currentWindow(conversion, slot: slot, now: now) != nil }
+    return state.type == .reengagement && now - state.installTime <= Self.reengagementFirstUpdateLimit
+  }
+
+  /// Adds an activity to every active conversion's measurements, then lets the app's model and
+  /// the second SDK update each. A session also counts its day as active.
   mutating func measure(
     slot: Int32, session: Bool = false, in simulation: inout Simulation<WorldEvent>, _ change: (inout Measures) -> Void
   ) {
+    for conversion in users[Int(slot)]!.conversions.indices where isActive(conversion, slot: slot, now: simulation.now) {
+      measure(conversion, slot: slot, session: session, in: &simulation, change)
+    }
+  }
+
+  /// One conversion's share of an activity. A re-engagement awaiting its first update counts the
+  /// activity in window 1; the app's update then starts its windows.
+  private mutating func measure(
+    _ conversion: Int, slot: Int32, session: Bool, in simulation: inout Simulation<WorldEvent>,
+    _ change: (inout Measures) -> Void
+  ) {
     let index = Int(slot)
     let now = simulation.now
-    guard let window = currentWindow(slot: slot, now: now), let start = users[index]!.conversion!.windowStart else {
-      return
-    }
+    let pendingStart = users[index]!.conversions[conversion].windowStart == nil
+    guard let window = pendingStart ? 0 : currentWindow(conversion, slot: slot, now: now) else { return }
+    let start = users[index]!.conversions[conversion].windowStart ?? now
     // The ground truth counts every activity, also after a lock or the value timer.
-    change(&users[index]!.conversion!.windows[window].measures)
-    change(&users[index]!.conversion!.sinceInstall)
+    change(&users[index]!.conversions[conversion].windows[window].measures)
+    change(&users[index]!.conversions[conversion].sinceInstall)
     if session {
       let day = (now - start).milliseconds / 86_400_000
       // A day counts once in each window it touches, and once since install.
-      if users[index]!.conversion!.windows[window].lastActiveDay != day {
-        users[index]!.conversion!.windows[window].lastActiveDay = day
-        users[index]!.conversion!.windows[window].measures.activeDays += 1
+      if users[index]!.conversions[conversion].windows[window].lastActiveDay != day {
+        users[index]!.conversions[conversion].windows[window].lastActiveDay = day
+        users[index]!.conversions[conversion].windows[window].measures.activeDays += 1
       }
-      if users[index]!.conversion!.lastActiveDay != day {
-        users[index]!.conversion!.lastActiveDay = day
-        users[index]!.conversion!.sinceInstall.activeDays += 1
+      if users[index]!.conversions[conversion].lastActiveDay != day {
+        users[index]!.conversions[conversion].lastActiveDay = day
+        users[index]!.conversions[conversion].sinceInstall.activeDays += 1
       }
     }
-    let conversion = users[index]!.conversion!
-    let current = conversion.windows[window]
-    var state = MeasurementState(
+    let state = users[index]!.conversions[conversion]
+    let current = state.windows[window]
+    var measurement = MeasurementState(
       window: window, valueRules: valueRules, sinceFirstLaunch: now - start, currencies: currencies,
-      inWindow: current.measures, sinceInstall: conversion.sinceInstall)
+      inWindow: current.measures, sinceInstall: state.sinceInstall)
     // The app's SDK cannot read the platform's value: it remembers what it asked for and its own
-    // locks; it cannot know when a timer expired.
+    // locks; it cannot know when a timer expired. It updates each active conversion with its own
+    // tag (§3.5).
     if !current.locked {
-      state.lastFine = conversion.windows[0].appFine
-      state.lastCoarse = current.appCoarse
-      if let update = model.update(for: state) {
+      measurement.lastFine = state.windows[0].appFine
+      measurement.lastCoarse = current.appCoarse
+      if let update = model.update(for: measurement) {
         // A fine value after window 1 is the platform's to ignore (§4), not the SDK's memory.
-        if window == 0, let fine = update.fine { users[index]!.conversion!.windows[0].appFine = fine }
-        if let coarse = update.coarse { users[index]!.conversion!.windows[window].appCoarse = coarse }
-        apply(update, api: .current, slot: slot, in: &simulation)
+        if window == 0, let fine = update.fine { users[index]!.conversions[conversion].windows[0].appFine = fine }
+        if let coarse = update.coarse { users[index]!.conversions[conversion].windows[window].appCoarse = coarse }
+        summary.updateCalls += 1
+        apply(update, api: .current, to: conversion, slot: slot, in: &simulation)
       }
     }
     // The second SDK maps the same measurements with its own schema and calls the old API
     // whenever its value changes, knowing nothing of windows or locks: it counts since install.
-    guard let legacySdk = scenario.app.legacySdk else { return }
-    var legacy = state
+    // The old API only reaches the install conversion.
+    guard let legacySdk = scenario.app.legacySdk, state.type != .reengagement else { return }
+    var legacy = measurement
     legacy.window = 0
-    legacy.sinceInstall.eventCounts = legacySdkEventSlots.map { state.sinceInstall.eventCounts[$0] }
+    legacy.sinceInstall.eventCounts = legacySdkEventSlots.map { measurement.sinceInstall.eventCounts[$0] }
     legacy.inWindow = legacy.sinceInstall
-    legacy.lastFine = conversion.legacySdkFine
+    legacy.lastFine = state.legacySdkFine
     legacy.lastCoarse = nil
-    guard let fine = legacySdk.update(for: legacy)?.fine, fine != conversion.legacySdkFine else { return }
-    users[index]!.conversion!.legacySdkFine = fine
-    apply(ConversionUpdate(fine: fine), api: .legacy, slot: slot, in: &simulation)
+    guard let fine = legacySdk.update(for: legacy)?.fine, fine != state.legacySdkFine else { return }
+    users[index]!.conversions[conversion].legacySdkFine = fine
+    summary.updateCalls += 1
+    summary.legacyUpdateCalls += 1
+    apply(ConversionUpdate(fine: fine), api: .legacy, to: conversion, slot: slot, in: &simulation)
   }
 
-  /// One call to a conversion-value API.
-  mutating func apply(
-    _ update: ConversionUpdate, api: UpdateAPI, slot: Int32, in simulation: inout Simulation<WorldEvent>
+  /// A call the app makes itself: routed to one active conversion by its tag and conversion
+  /// types (§3.5): the tagged conversion, or the most recent one.
+  mutating func call(
+    _ update: ConversionUpdate, api: UpdateAPI, routing: UpdateRouting, slot: Int32,
+    in simulation: inout Simulation<WorldEvent>
   ) {
     let index = Int(slot)
     let now = simulation.now
-    summary.updateCalls += 1
-    if api == .legacy { summary.legacyUpdateCalls += 1 }
-    guard users[index]!.conversion?.windowStart != nil else { return }
-    guard let window = currentWindow(slot: slot, now: now) else {
+    let conversions = users[index]!.conversions
+    func count() {
+      summary.updateCalls += 1
+      if api == .legacy { summary.legacyUpdateCalls += 1 }
+    }
+    // With SKAdNetwork alone there is one conversion, whose own rules judge the call once its
+    // window clock has started; calls before then are not counted.
+    guard scenario.usesAdAttributionKit else {
+      if let only = conversions.indices.first, conversions[only].windowStart != nil {
+        count()
+        apply(update, api: api, to: only, slot: slot, in: &simulation)
+      }
+      return
+    }
+    count()
+    let candidates = conversions.indices.filter { conversion in
+      guard isActive(conversion, slot: slot, now: now) || conversions[conversion].windowStart != nil,
+        !conversions[conversion].superseded, conversions[conversion].dropReason == nil
+      else { return false }
+      if api == .legacy, conversions[conversion].type == .reengagement { return false }
+      if let types = routing.types {
+        let kind: UpdateRouting.Kind = conversions[conversion].type == .reengagement ? .reengagement : .install
+        if !types.contains(kind) { return false }
+      }
+      if let tag = routing.tag { return conversions[conversion].tag == tag }
+      return true
+    }
+    guard let target = candidates.max(by: { conversions[$0].installTime < conversions[$1].installTime }) else {
+      summary.updatesUnrouted += 1
+      var wanted = routing.tag.map { "tag \($0)" } ?? "no tag"
+      if let types = routing.types { wanted += ", types \(types.map(\.rawValue).sorted().joined(separator: ", "))" }
+      trace(slot, at: now, .note, "§3.5", "update (\(wanted)) matches no active conversion: ignored")
+      return
+    }
+    apply(update, api: api, to: target, slot: slot, in: &simulation)
+  }
+
+  /// One call to a conversion-value API, for one conversion.
+  mutating func apply(
+    _ update: ConversionUpdate, api: UpdateAPI, to conversion: Int, slot: Int32,
+    in simulation: inout Simulation<WorldEvent>
+  ) {
+    let index = Int(slot)
+    let now = simulation.now
+    if users[index]!.conversions[conversion].windowStart == nil {
+      // Only a re-engagement starts its windows with an update; installs register at first launch.
+      guard users[index]!.conversions[conversion].type == .reengagement else { return }
+      guard now - users[index]!.conversions[conversion].installTime <= Self.reengagementFirstUpdateLimit else {
+        trace(slot, at: now, .note, "§3.5", "first update more than 2 days after the re-engagement: ignored")
+        return
+      }
+      if let fine = update.fine, !ConversionUpdate.fineRange.contains(fine) {
+        summary.updatesRejectedOutOfRange += 1
+        trace(slot, at: now, .error, "§4", "fine value \(fine) is outside 0–63: call rejected, earlier values kept")
+        return
+      }
+      startWindows(conversion, slot: slot, in: &simulation)
+    }
+    guard let window = currentWindow(conversion, slot: slot, now: now) else {
       summary.updatesAfterLastWindow += 1
       trace(slot, at: now, .note, "§5.2", "update after the last conversion window: ignored")
       return
@@ -86,22 +170,24 @@ extension World {
       trace(slot, at: now, .error, "§4", "fine value \(fine) is outside 0–63: call rejected, earlier values kept")
       return
     }
-    if users[index]!.conversion!.windows[window].closedAt != nil {
+    if users[index]!.conversions[conversion].windows[window].closedAt != nil {
       summary.updatesIgnoredLocked += 1
       let why = version.hasConversionWindows ? "window \(window + 1) is locked" : "the value timer has expired"
       trace(slot, at: now, .note, version.hasConversionWindows ? "§5.2" : "§5.1", "update ignored: \(why)")
       return
     }
     if version.hasConversionWindows {
-      applyWindowed(update, api: api, window: window, slot: slot, in: &simulation)
+      applyWindowed(update, api: api, conversion: conversion, window: window, slot: slot, in: &simulation)
     } else {
-      applyIncreasing(update, slot: slot, in: &simulation)
+      applyIncreasing(update, conversion: conversion, slot: slot, in: &simulation)
     }
   }
 
   /// 2.2/3.0 (§4, §5.1): only a greater fine value counts, and it restarts the 24 h timer;
   /// coarse values and locks do not exist and are ignored.
-  private mutating func applyIncreasing(_ update: ConversionUpdate, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
+  private mutating func applyIncreasing(
+    _ update: ConversionUpdate, conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>
+  ) {
     let index = Int(slot)
     let now = simulation.now
     if update.coarse != nil || update.lock {
@@ -109,21 +195,23 @@ extension World {
       trace(slot, at: now, .note, "§4", "coarse value and lock do not exist before SKAdNetwork 4.0: ignored")
     }
     guard let fine = update.fine else { return }
-    let current = users[index]!.conversion!.windows[0].fine ?? 0
+    let current = users[index]!.conversions[conversion].windows[0].fine ?? 0
     guard fine > current else {
       summary.updatesNotIncreasing += 1
       trace(slot, at: now, .note, "§4", "fine value \(fine) is not greater than \(current): ignored, timer not restarted")
       return
     }
-    users[index]!.conversion!.windows[0].fine = fine
+    users[index]!.conversions[conversion].windows[0].fine = fine
     summary.updatesApplied += 1
-    restartTimer(slot: slot, in: &simulation)
+    restartTimer(conversion, slot: slot, in: &simulation)
   }
 
-  /// 4.0 (§4, §5.2): any valid value, fine only in window 1, lock closes the window now. The old
-  /// single-value API only sets window 1's fine value, overriding whatever set it before.
+  /// 4.0 and AdAttributionKit (§4, §5.2): any valid value, fine only in window 1, lock closes
+  /// the window now. The old single-value API only sets window 1's fine value, overriding
+  /// whatever set it before.
   private mutating func applyWindowed(
-    _ update: ConversionUpdate, api: UpdateAPI, window: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>
+    _ update: ConversionUpdate, api: UpdateAPI, conversion: Int, window: Int, slot: Int32,
+    in simulation: inout Simulation<WorldEvent>
   ) {
     let index = Int(slot)
     let now = simulation.now
@@ -133,37 +221,37 @@ extension World {
         trace(slot, at: now, .note, "§4", "old single-value API after window 1: ignored on a 4.0 ad")
         return
       }
-      let previous = users[index]!.conversion!.windows[0]
+      let previous = users[index]!.conversions[conversion].windows[0]
       if let fine = update.fine, previous.fineSetBy == .current, previous.fine != fine {
         summary.legacyOverrides += 1
         trace(
           slot, at: now, .note, "§4",
           "old-API call overrides fine value \(previous.fine ?? 0) set through the current API with \(fine)")
       }
-      users[index]!.conversion!.windows[0].fine = update.fine
-      users[index]!.conversion!.windows[0].fineSetBy = .legacy
-      users[index]!.conversion!.windows[0].calledLegacyAPI = true
+      users[index]!.conversions[conversion].windows[0].fine = update.fine
+      users[index]!.conversions[conversion].windows[0].fineSetBy = .legacy
+      users[index]!.conversions[conversion].windows[0].calledLegacyAPI = true
       summary.updatesApplied += 1
       return
     }
     if let fine = update.fine {
       if window == 0 {
-        users[index]!.conversion!.windows[0].fine = fine
-        users[index]!.conversion!.windows[0].fineSetBy = .current
+        users[index]!.conversions[conversion].windows[0].fine = fine
+        users[index]!.conversions[conversion].windows[0].fineSetBy = .current
       } else {
         summary.fineValuesIgnoredAfterFirstWindow += 1
         trace(slot, at: now, .note, "§4", "fine value \(fine) in window \(window + 1): ignored, only coarse values count")
       }
     }
-    if let coarse = update.coarse { users[index]!.conversion!.windows[window].coarse = coarse }
+    if let coarse = update.coarse { users[index]!.conversions[conversion].windows[window].coarse = coarse }
     // Calling the current API during a window is what postbacks 2 and 3 need (§5.2), even when
     // the call's only part, a late fine value, is ignored.
-    users[index]!.conversion!.windows[window].updated = true
-    users[index]!.conversion!.windows[window].calledCurrentAPI = true
+    users[index]!.conversions[conversion].windows[window].updated = true
+    users[index]!.conversions[conversion].windows[window].calledCurrentAPI = true
     if window == 0 || update.coarse != nil || update.lock { summary.updatesApplied += 1 }
     if update.lock {
-      users[index]!.conversion!.windows[window].locked = true
-      close(window: window, slot: slot, in: &simulation)
+      users[index]!.conversions[conversion].windows[window].locked = true
+      close(window: window, of: conversion, slot: slot, in: &simulation)
     }
   }
 }

@@ -44,6 +44,8 @@ struct World: EventHandler {
   let currencyIndex: [String: Int]
   /// How the platform treats conversion values for the scenario's ads (§4).
   let valueRules: MeasurementState.ValueRules
+  /// For each network, how long its clicks and views can win an install (§2.2, §2.5).
+  let impressionLifetimes: [(click: SimDuration, view: SimDuration)]
 
   /// A world for `scenario`'s users in `shard` (all of them by default).
   init(
@@ -84,6 +86,10 @@ struct World: EventHandler {
     currencyIndex = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($0.element, $0.offset) })
     valueRules = version.hasConversionWindows ? .windowed : .increasingOnly
     summary.users = range.count
+    let configuration = scenario.app.attributionConfiguration
+    impressionLifetimes = scenario.adNetworks.map {
+      (configuration.lifetime(of: .click, network: $0.identifier), configuration.lifetime(of: .view, network: $0.identifier))
+    }
     impressionSigners = scenario.signing.impressionCheck == .cryptographic ? keys.adNetworks.map(ImpressionSigner.init) : []
   }
 
@@ -113,17 +119,17 @@ struct World: EventHandler {
       users[Int(slot)]!.pending -= 1
       perform(slot: slot, in: &simulation)
       finishIfDone(slot)
-    case .windowEnd(let slot, let window):
+    case .windowEnd(let slot, let conversion, let window):
       users[Int(slot)]!.pending -= 1
-      windowEnds(Int(window), slot: slot, in: &simulation)
+      windowEnds(Int(window), of: Int(conversion), slot: slot, in: &simulation)
       finishIfDone(slot)
-    case .send(let slot, let window):
+    case .send(let slot, let conversion, let window):
       users[Int(slot)]!.pending -= 1
-      send(window: Int(window), slot: slot, now: simulation.now)
+      send(window: Int(window), of: Int(conversion), slot: slot, now: simulation.now)
       finishIfDone(slot)
-    case .sendRunnerUp(let slot, let index):
+    case .sendRunnerUp(let slot, let conversion, let index):
       users[Int(slot)]!.pending -= 1
-      sendRunnerUp(Int(index), slot: slot, now: simulation.now)
+      sendRunnerUp(Int(index), of: Int(conversion), slot: slot, now: simulation.now)
       finishIfDone(slot)
     }
   }
@@ -162,8 +168,12 @@ struct World: EventHandler {
   }
 
   private mutating func finish(_ slot: Int32) {
-    if let conversion = users[Int(slot)]!.conversion {
-      let builder = ConversionRecordBuilder(scenario: scenario, eventNames: trackedEvents, currencies: currencies)
+    let builder = ConversionRecordBuilder(scenario: scenario, eventNames: trackedEvents, currencies: currencies)
+    for var conversion in users[Int(slot)]!.conversions {
+      if conversion.type == .reengagement, conversion.windowStart == nil, conversion.dropReason == nil {
+        conversion.dropReason = "no update within 2 days of the re-engagement"
+        summary.reengagementsWithoutUpdate += 1
+      }
       emit(.conversion(builder.record(conversion, user: users[Int(slot)]!.plan)), slot: slot)
     }
     users[Int(slot)] = nil
@@ -182,17 +192,11 @@ struct World: EventHandler {
     let now = simulation.now
     switch step.action {
     case .impression(let exposure):
-      record(exposure, slot: slot, now: now)
+      record(exposure, slot: slot, in: &simulation)
     case .install(let redownload):
       install(slot: slot, redownload: redownload, now: now)
     case .launch:
-      summary.sessions += 1
-      if !users[index]!.launched {
-        users[index]!.launched = true
-        summary.firstLaunches += 1
-        register(slot: slot, in: &simulation)
-      }
-      measure(slot: slot, session: true, in: &simulation) { $0.sessions += 1 }
+      open(slot: slot, in: &simulation)
     case .event(let name, let revenue, let currency):
       let event = eventIndex[name]
       // Only revenue's currency is among the scenario's currencies.
@@ -209,8 +213,8 @@ struct World: EventHandler {
         case .ad: measures.adRevenue[currency] += amount
         }
       }
-    case .conversionValueUpdate(let update, let api):
-      if users[index]!.conversion?.windowStart != nil { apply(update, api: api, slot: slot, in: &simulation) }
+    case .conversionValueUpdate(let update, let api, let routing):
+      call(update, api: api, routing: routing, slot: slot, in: &simulation)
     }
   }
 

@@ -1,13 +1,13 @@
-/// The simulated world's events; small values, so the queue stays compact.
+/// The world's events; small values, so the queue stays compact.
 enum WorldEvent {
   /// The next cohort user in arrival order becomes reachable.
   case admitNext
   /// A user's next planned action is due.
   case action(slot: Int32)
   /// A conversion window's scheduled end, or (before 4.0) a possible timer expiry.
-  case windowEnd(slot: Int32, window: Int8)
+  case windowEnd(slot: Int32, conversion: Int16, window: Int8)
   /// A prepared winning postback's random send time.
-  case send(slot: Int32, window: Int8)
+  case send(slot: Int32, conversion: Int16, window: Int8)
   /// A prepared non-winning postback's random send time.
-  case sendRunnerUp(slot: Int32, index: Int8)
+  case sendRunnerUp(slot: Int32, conversion: Int16, index: Int8)
 }

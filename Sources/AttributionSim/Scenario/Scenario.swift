@@ -37,6 +37,9 @@ public struct Scenario: Sendable {
   /// What must hold after a run (the `expect` block), for `attrsim verify` and regression tests.
   public var expectations = Expectations()
 
+  /// Whether any network serves AdAttributionKit ads: attribution pools both frameworks (§3.6).
+  public var usesAdAttributionKit: Bool { adNetworks.contains { $0.framework == .adAttributionKit } }
+
   /// All users the scenario simulates.
   public var userCount: Int { scriptedUsers.count + cohorts.reduce(0) { $0 + $1.count } }
 
@@ -92,6 +95,15 @@ public struct Platform: Hashable, Sendable {
 
   /// Views shorter than this are not recorded: 2 s from iOS 15.4, 3 s before (rulebook §2.3).
   public var minimumViewDuration: SimDuration { iosVersion >= OSVersion(15, 4) ? .seconds(2) : .seconds(3) }
+
+  /// The oldest iOS with AdAttributionKit (rulebook §1).
+  public static let adAttributionKitOS = OSVersion(17, 4)
+  /// The oldest iOS with AdAttributionKit re-engagement (§1, §3.5).
+  public static let reengagementOS = OSVersion(18, 0)
+  /// The oldest iOS with the app's attribution rules and overlapping conversions (§1, §2.5).
+  public static let attributionRulesOS = OSVersion(18, 4)
+  /// The oldest iOS with `AppImpression.handleView()` (§1).
+  public static let handleViewOS = OSVersion(26, 2)
 
   /// Whether devices send developer copies of winning postbacks: iOS 15 and later (rulebook §1).
   public var sendsDeveloperCopies: Bool { iosVersion >= OSVersion(15) }

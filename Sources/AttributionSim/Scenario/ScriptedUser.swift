@@ -44,7 +44,7 @@ public enum UserAction: Hashable, Sendable {
   /// The app records revenue in `currency`: in-app purchase or ad revenue.
   case revenue(amount: Double, kind: RevenueKind, currency: String = "USD")
   /// The app calls a conversion-value API directly, bypassing the schema.
-  case conversionValueUpdate(ConversionUpdate, api: UpdateAPI)
+  case conversionValueUpdate(ConversionUpdate, api: UpdateAPI, routing: UpdateRouting = UpdateRouting())
 }
 
 /// Where revenue comes from.
@@ -58,12 +58,28 @@ public enum RevenueKind: String, Hashable, Sendable {
 /// One ad shown to a user.
 public struct AdExposure: Hashable, Sendable {
   /// An exposure by indices into the scenario's networks, campaigns and publishers.
-  public init(network: Int, campaign: Int, publisher: Int, kind: Kind, signatureValid: Bool = true) {
+  public init(
+    network: Int, campaign: Int, publisher: Int, kind: Kind, signatureValid: Bool = true,
+    presentation: Presentation = .custom, impressionAge: SimDuration = .zero, reengagementURL: String? = nil
+  ) {
     self.network = network
     self.campaign = campaign
     self.publisher = publisher
     self.kind = kind
     self.signatureValid = signatureValid
+    self.presentation = presentation
+    self.impressionAge = impressionAge
+    self.reengagementURL = reengagementURL
+  }
+
+  /// How an AdAttributionKit ad is presented (rulebook §2.1); SKAdNetwork clicks are always
+  /// StoreKit-rendered and its views custom.
+  public enum Presentation: String, CaseIterable, Hashable, Sendable {
+    /// The app draws the ad: `handleTap` for a click, `beginView`/`endView` for a view.
+    case custom
+    /// `SKOverlay` or `SKStoreProductViewController` with the impression: a view after 2 s on
+    /// screen, a click when tapped.
+    case storeKit = "storekit"
   }
 
   /// How the ad was presented.
@@ -84,4 +100,35 @@ public struct AdExposure: Hashable, Sendable {
   public var kind: Kind
   /// Whether the network's signature over the ad verifies; the device ignores the ad when not (§7.3).
   public var signatureValid: Bool
+  /// AdAttributionKit: custom or StoreKit-rendered.
+  public var presentation: Presentation
+  /// AdAttributionKit custom clicks: how long before the tap the `AppImpression` was created;
+  /// `handleTap` fails once it is older than the validity setting (§2.4 [U]).
+  public var impressionAge: SimDuration
+  /// AdAttributionKit re-engagement: the universal link a tap on an installed app opens (§3.5).
+  public var reengagementURL: String?
+}
+
+/// Which of an app's active AdAttributionKit conversions an update is for (rulebook §3.5).
+public struct UpdateRouting: Hashable, Sendable {
+  /// `PostbackUpdate(conversionTag:)`: only the conversion opened with this tag; nil for the
+  /// most recent conversion.
+  public var tag: String?
+  /// `PostbackUpdate.conversionTypes`: install conversions, re-engagement conversions, or nil
+  /// for both.
+  public var types: Set<Kind>?
+
+  /// The kinds `conversionTypes` names.
+  public enum Kind: String, CaseIterable, Hashable, Sendable {
+    /// Download and redownload conversions.
+    case install
+    /// Re-engagement conversions.
+    case reengagement = "re-engagement"
+  }
+
+  /// Routing as given; the default is the most recent conversion of any type.
+  public init(tag: String? = nil, types: Set<Kind>? = nil) {
+    self.tag = tag
+    self.types = types
+  }
 }

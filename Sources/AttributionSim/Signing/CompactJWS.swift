@@ -73,8 +73,21 @@ public struct CompactJWS: Sendable {
 
   /// A compact JWS of `payload`, with header `{alg: ES256, kid}`, signed with `key`.
   public static func sign(payload: JSONValue, keyId: String, key: ECPrivateKey) throws(CryptoError) -> String {
-    let header: JSONValue = .object(["alg": "ES256", "kid": .string(keyId)])
-    let input = Base64.encodeURL(Array(header.serialized().utf8)) + "." + Base64.encodeURL(Array(payload.serialized().utf8))
+    let input = signingInput(payload: payload, keyId: keyId)
     return input + "." + Base64.encodeURL(try key.rawSignature(for: Array(input.utf8)))
+  }
+
+  /// `header.payload`, base64url-encoded, with header `{alg: ES256, kid}`: what the signature covers.
+  public static func signingInput(payload: JSONValue, keyId: String) -> String {
+    let header: JSONValue = .object(["alg": "ES256", "kid": .string(keyId)])
+    return Base64.encodeURL(Array(header.serialized().utf8)) + "." + Base64.encodeURL(Array(payload.serialized().utf8))
+  }
+
+  /// `text` with its payload segment replaced and the old signature kept: a JWS altered in
+  /// transit, which must no longer verify.
+  static func replacingPayload(of text: String, with payload: JSONValue) -> String {
+    var segments = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    segments[1] = Base64.encodeURL(Array(payload.serialized().utf8))
+    return segments.joined(separator: ".")
   }
 }

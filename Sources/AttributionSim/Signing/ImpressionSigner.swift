@@ -1,4 +1,5 @@
 import AttributionCrypto
+import SimJSON
 
 /// An ad network signing its impressions (rulebook §7.3), reproducibly.
 struct ImpressionSigner {
@@ -19,5 +20,14 @@ struct ImpressionSigner {
     var signed = impression
     signed.signature = Base64.encode(signature)
     return signed
+  }
+
+  /// An AdAttributionKit impression: a compact JWS of `payload` with the network's ID as `kid` (§2.4).
+  func signedJWS(payload: [String: JSONValue], keyId: String) -> String {
+    let input = CompactJWS.signingInput(payload: .object(payload), keyId: keyId)
+    guard let signature = try? signer.rawSignature(for: Array(input.utf8)) else {
+      preconditionFailure("cannot sign an impression")
+    }
+    return input + "." + Base64.encodeURL(signature)
   }
 }

@@ -183,16 +183,16 @@ struct ShardingTests {
     measures.adRevenue = [1e16, 0.1 + 0.2]
     measures.eventCounts = [0, 3]
     let drafts: [String] = [
-      #"{"at":5,"u":2,"postback":{"installTime":1,"user":"u","network":0,"campaign":1,"publisher":0,"transactionId":"t","redownload":false,"fidelityType":1,"runnerUpRank":0,"window":0,"fine":null,"coarse":"low","country":"US","preparedAt":4}}"#,
-      #"{"at":5,"u":2,"postback":{"installTime":1,"user":"u","network":0,"campaign":1,"publisher":0,"transactionId":"t","redownload":true,"fidelityType":0,"runnerUpRank":null,"window":2,"fine":63,"coarse":null,"country":"GB","preparedAt":4}}"#,
-      #"{"at":7,"u":0,"windowClosed":{"installTime":1,"window":1,"user":"u"}}"#,
+      #"{"at":5,"u":2,"postback":{"installTime":1,"user":"u","network":0,"campaign":1,"publisher":0,"transactionId":"t","redownload":false,"fidelityType":1,"runnerUpRank":0,"window":0,"fine":null,"coarse":"low","country":"US","preparedAt":4,"conversion":0,"conversionType":"download"}}"#,
+      #"{"at":5,"u":2,"postback":{"installTime":1,"user":"u","network":0,"campaign":1,"publisher":0,"transactionId":"t","redownload":true,"fidelityType":0,"runnerUpRank":null,"window":2,"fine":63,"coarse":null,"country":"GB","preparedAt":4,"conversion":1,"conversionType":"re-engagement"}}"#,
+      #"{"at":7,"u":0,"windowClosed":{"installTime":1,"window":1,"user":"u","conversion":2}}"#,
     ]
     for text in drafts {
       let envelope = try DraftCodec.decode(DraftCodec.value(try JSONParser.parse(text)))
       #expect(DraftCodec.encode(envelope).serialized() == JSONValue(try JSONParser.parse(text)).serialized())
     }
     let record: JSONValue = .object(["money": .double(5.0), "count": .int(5)])
-    let conversion = #"{"at":9,"u":1,"conversion":{"record":\#(record.serialized()),"windowed":true,"network":0,"campaign":0,"installTime":1,"user":"u","attributed":true,"windows":[\#(measuresJSON(measures))]}}"#
+    let conversion = #"{"at":9,"u":1,"conversion":{"record":\#(record.serialized()),"windowed":true,"network":0,"campaign":0,"installTime":1,"user":"u","attributed":true,"windows":[\#(measuresJSON(measures))],"conversion":1}}"#
     let decoded = try DraftCodec.decode(DraftCodec.value(try JSONParser.parse(conversion)))
     guard case .conversion(let stored) = decoded.draft else {
       Issue.record("not a conversion")
