@@ -33,9 +33,14 @@ struct ScenarioReader {
     let epoch = object.required("epoch").flatMap(readEpoch)
     let horizon = object.optional("horizon")?.duration()
     let platform = object.required("platform").flatMap(readPlatform)
-    let app = object.required("app").flatMap(readApp)
     let signedVersion = platform?.version ?? .v4_0
     let networks = object.required("adNetworks").flatMap { readNetworks($0, platform: platform) } ?? []
+    // After the networks: the app's Info.plist names them by identifier.
+    let app = object.required("app").flatMap {
+      readApp(
+        $0, networkIdentifiers: networks.map(\.identifier), iosVersion: platform?.iosVersion,
+        usesAdAttributionKit: networks.contains { $0.framework == .adAttributionKit })
+    }
     let publishers = object.required("publishers").flatMap { readPublishers($0, networks: networks, version: signedVersion) } ?? []
     let privacy = object.optional("privacy").map(readPrivacy) ?? PrivacySettings()
     let rules = object.optional("rules").map(RulesReader.read) ?? PlatformRules()
@@ -132,8 +137,16 @@ struct ScenarioReader {
     }
   }
 
-  private func readApp(_ reader: JSONReader) -> AdvertisedApp? {
-    guard let object = reader.object(keys: ["appId", "bundleId", "attributionReportEndpoint", "legacySdk"]) else {
+  /// The advertised app; `networkIdentifiers` are the keys its Info.plist may configure, and
+  /// `iosVersion` (nil when the platform is bad) gates its Info.plist keys.
+  private func readApp(
+    _ reader: JSONReader, networkIdentifiers: [String], iosVersion: OSVersion?, usesAdAttributionKit: Bool
+  ) -> AdvertisedApp? {
+    guard
+      let object = reader.object(keys: [
+        "appId", "bundleId", "attributionReportEndpoint", "legacySdk", "infoPlist", "marketplace",
+      ])
+    else {
       return nil
     }
     let appId = object.required("appId", "the App Store item identifier")?.integer(in: 1...Int64.max)
@@ -151,9 +164,20 @@ struct ScenarioReader {
       legacySdk = sdk.required("schema", "the schema the second SDK maps activity with")
         .flatMap(readSchemaReference)
     }
-    return appId.map {
-      AdvertisedApp(appId: $0, bundleId: bundleId, attributionReportEndpoint: endpoint, legacySdk: legacySdk)
+    // Read even when appId is bad, so the Info.plist's problems are reported in the same run.
+    var app = AdvertisedApp(appId: appId ?? 0, bundleId: bundleId, attributionReportEndpoint: endpoint, legacySdk: legacySdk)
+    if let infoPlist = object.optional("infoPlist") {
+      let plist = InfoPlistReader(reader: infoPlist, networkIdentifiers: networkIdentifiers, iosVersion: iosVersion)
+      plist.read(into: &app)
+      plist.checkFramework(usesAdAttributionKit: usesAdAttributionKit)
     }
+    if let marketplaceReader = object.optional("marketplace"), let marketplace = marketplaceReader.nonEmptyString() {
+      if !usesAdAttributionKit {
+        marketplaceReader.error("'marketplace' is sent in AdAttributionKit postbacks; no network of this scenario serves them")
+      }
+      app.marketplace = marketplace
+    }
+    return appId == nil ? nil : app
   }
 
   private func readNetworks(_ reader: JSONReader, platform: Platform?) -> [AdNetwork]? {

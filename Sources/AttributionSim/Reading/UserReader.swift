@@ -13,7 +13,7 @@ struct UserReader {
     "launch": [],
     "event": ["name", "revenue", "currency"],
     "revenue": ["amount", "kind", "currency"],
-    "update": ["fine", "coarse", "lock", "api", "tag", "conversionTypes"],
+    "update": ["fine", "coarse", "lock", "api", "tag", "tagOfReengagement", "conversionTypes"],
   ]
   static let actions = ["view", "click", "install", "launch", "event", "revenue", "update"]
 
@@ -149,7 +149,7 @@ struct UserReader {
   /// `tag` and `conversionTypes` of an update: which active AdAttributionKit conversion it is for.
   private func readRouting(_ object: ObjectReader, api: UpdateAPI) -> UpdateRouting {
     var routing = UpdateRouting()
-    for key in ["tag", "conversionTypes"] where object.has(key) {
+    for key in ["tag", "tagOfReengagement", "conversionTypes"] where object.has(key) {
       guard let reader = object.optional(key) else { continue }
       if !references.usesAdAttributionKit {
         reader.error("'\(key)' routes AdAttributionKit updates; no network of this scenario serves AdAttributionKit ads")
@@ -158,6 +158,10 @@ struct UserReader {
       }
     }
     routing.tag = object.optional("tag")?.nonEmptyString()
+    routing.tagOfReengagement = object.optional("tagOfReengagement")?.integer(in: 1...10_000).map(Int.init)
+    if object.has("tag"), object.has("tagOfReengagement") {
+      object.optional("tagOfReengagement")?.error("give 'tag' or 'tagOfReengagement', not both")
+    }
     if let typesReader = object.optional("conversionTypes"), let elements = typesReader.array() {
       let kinds = elements.compactMap { $0.oneOf(UpdateRouting.Kind.allCases.map(\.rawValue)).flatMap(UpdateRouting.Kind.init) }
       if elements.isEmpty { typesReader.error("expected 'install', 're-engagement' or both; omit the key for both") }

@@ -117,6 +117,12 @@ extension World {
       return
     }
     count()
+    var tag = routing.tag
+    if let number = routing.tagOfReengagement {
+      let reengagements = conversions.filter { $0.type == .reengagement }
+      // A re-engagement that was refused, or has not happened, has no tag: "none" matches nothing.
+      tag = reengagements.indices.contains(number - 1) ? reengagements[number - 1].tag ?? "none" : "none"
+    }
     let candidates = conversions.indices.filter { conversion in
       guard isActive(conversion, slot: slot, now: now) || conversions[conversion].windowStart != nil,
         !conversions[conversion].superseded, conversions[conversion].dropReason == nil
@@ -126,12 +132,12 @@ extension World {
         let kind: UpdateRouting.Kind = conversions[conversion].type == .reengagement ? .reengagement : .install
         if !types.contains(kind) { return false }
       }
-      if let tag = routing.tag { return conversions[conversion].tag == tag }
+      if let tag { return conversions[conversion].tag == tag }
       return true
     }
     guard let target = candidates.max(by: { conversions[$0].installTime < conversions[$1].installTime }) else {
       summary.updatesUnrouted += 1
-      var wanted = routing.tag.map { "tag \($0)" } ?? "no tag"
+      var wanted = tag.map { "tag \($0)" } ?? "no tag"
       if let types = routing.types { wanted += ", types \(types.map(\.rawValue).sorted().joined(separator: ", "))" }
       trace(slot, at: now, .note, "§3.5", "update (\(wanted)) matches no active conversion: ignored")
       return

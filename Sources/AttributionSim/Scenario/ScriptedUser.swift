@@ -114,6 +114,9 @@ public struct UpdateRouting: Hashable, Sendable {
   /// `PostbackUpdate(conversionTag:)`: only the conversion opened with this tag; nil for the
   /// most recent conversion.
   public var tag: String?
+  /// The tag of the user's n-th re-engagement (1-based), as the app read it from the URL that
+  /// opened it: the system draws tags, so a scripted timeline names them this way.
+  public var tagOfReengagement: Int?
   /// `PostbackUpdate.conversionTypes`: install conversions, re-engagement conversions, or nil
   /// for both.
   public var types: Set<Kind>?
@@ -127,8 +130,9 @@ public struct UpdateRouting: Hashable, Sendable {
   }
 
   /// Routing as given; the default is the most recent conversion of any type.
-  public init(tag: String? = nil, types: Set<Kind>? = nil) {
+  public init(tag: String? = nil, tagOfReengagement: Int? = nil, types: Set<Kind>? = nil) {
     self.tag = tag
+    self.tagOfReengagement = tagOfReengagement
     self.types = types
   }
 }
