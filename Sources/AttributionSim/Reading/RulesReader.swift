@@ -4,7 +4,8 @@ import SimEngine
 enum RulesReader {
   static let keys = [
     "tieBreak", "viewReplacement", "laterPostbacksWithoutUpdate", "sendDelayShape", "legacyFirstPostbackDelay",
-    "runnerUpCoarseValue", "countryCode", "sourceIdentifierDigits", "countryLimitsTier",
+    "runnerUpCoarseValue", "countryCode", "sourceIdentifierDigits", "countryLimitsTier", "appImpressionValidity",
+    "marketplaceIdentifierMinimumTier", "reengagementLimitPerMonth", "reengagementLimitPerYear",
   ]
 
   static func read(_ reader: JSONReader) -> PlatformRules {
@@ -24,6 +25,22 @@ enum RulesReader {
     if let value = object.optional("runnerUpCoarseValue")?.bool() { rules.runnerUpCoarseValue = value }
     if let value = object.optional("countryCode")?.bool() { rules.countryCode = value }
     if let value = object.optional("countryLimitsTier")?.bool() { rules.countryLimitsTier = value }
+    if let validityReader = object.optional("appImpressionValidity"), let validity = validityReader.duration() {
+      if validity <= .zero {
+        validityReader.error("expected a duration longer than zero, found \(validity)")
+      } else {
+        rules.appImpressionValidity = validity
+      }
+    }
+    if let tier = object.optional("marketplaceIdentifierMinimumTier")?.integer(in: 1...3) {
+      rules.marketplaceIdentifierMinimumTier = Int(tier)
+    }
+    if let limit = object.optional("reengagementLimitPerMonth")?.integer(in: 0...1_000_000) {
+      rules.reengagementLimitPerMonth = Int(limit)
+    }
+    if let limit = object.optional("reengagementLimitPerYear")?.integer(in: 0...1_000_000) {
+      rules.reengagementLimitPerYear = Int(limit)
+    }
     if let shapeReader = object.optional("sendDelayShape"), let shape = shapeReader.distribution(of: .amount) {
       // A fraction of the delay range: the distribution must stay in [0, 1].
       if shape.lowerBound < 0 || shape.upperBound > 1 {

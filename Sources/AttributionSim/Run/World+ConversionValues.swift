@@ -123,8 +123,10 @@ extension World {
       // A re-engagement that was refused, or has not happened, has no tag: "none" matches nothing.
       tag = reengagements.indices.contains(number - 1) ? reengagements[number - 1].tag ?? "none" : "none"
     }
+    // Conversions that can still be named: started ones (a call after their last window is
+    // judged as such) and re-engagements awaiting their first update (a late one is judged too).
     let candidates = conversions.indices.filter { conversion in
-      guard isActive(conversion, slot: slot, now: now) || conversions[conversion].windowStart != nil,
+      guard conversions[conversion].windowStart != nil || conversions[conversion].type == .reengagement,
         !conversions[conversion].superseded, conversions[conversion].dropReason == nil
       else { return false }
       if api == .legacy, conversions[conversion].type == .reengagement { return false }
