@@ -76,8 +76,9 @@ enum AttrsimTool {
         discussion: """
           Reads postbacks (one JSON object per file, a JSON array, or JSON lines such as a run's \
           postbacks.jsonl) and prints for each whether its signature verifies, or why not, and \
-          whether it repeats an earlier postback's transaction-id. Apple's published keys are \
-          built in; --key adds a PEM public key or a run's keys.json. Exit status 1 when any \
+          whether it repeats an earlier postback's transaction-id or postback-identifier. Apple's \
+          published keys are built in; --key adds a PEM public key or a run's keys.json, whose \
+          AdAttributionKit keys replace Apple's for the same key IDs. Exit status 1 when any \
           postback is invalid; repeats are reported, not invalid.
           """,
         arguments: [

@@ -35,11 +35,12 @@ enum DecodeCommand {
       }
       for entry in PostbackFile.entries(in: text) {
         let place = path + (entry.line.map { ":\($0)" } ?? "") + (entry.index.map { "[\($0)]" } ?? "")
-        guard case .success(let body) = entry.body, case .object(let fields) = body,
-          case .string(let network) = fields["ad-network-id"]
-        else {
+        // SKAdNetwork's fields, or AdAttributionKit's JWS payload and siblings, alike.
+        let body = try? entry.body.get()
+        let fields = body.map(PostbackFields.init)
+        guard let body, let fields, let network = fields.networkId else {
           counts.invalid += 1
-          Console.error("\(place): error: not a postback (a JSON object with an ad-network-id)")
+          Console.error("\(place): error: not a postback (a JSON object with an ad-network-id or ad-network-identifier)")
           continue
         }
         // A run's log holds the developer's copy of each winning postback too.
@@ -47,12 +48,12 @@ enum DecodeCommand {
           counts.copies += 1
           continue
         }
-        if case .bool(false) = fields["did-win"] {
+        if fields.didWin == false {
           counts.nonWinning += 1
           continue
         }
-        if case .string(let transaction) = fields["transaction-id"] {
-          guard seen.insert(network + "\u{1F}" + transaction).inserted else {
+        if let identifier = fields.identifier {
+          guard seen.insert(network + "\u{1F}" + identifier).inserted else {
             counts.duplicates += 1
             continue
           }
@@ -65,7 +66,7 @@ enum DecodeCommand {
     Console.out(TextTable.render(report.table))
     var notes = ["\(counts.postbacks) winning postbacks decoded"]
     if counts.copies > 0 { notes.append("\(counts.copies) developer copies skipped") }
-    if counts.duplicates > 0 { notes.append("\(counts.duplicates) repeated transaction-ids skipped") }
+    if counts.duplicates > 0 { notes.append("\(counts.duplicates) repeated transaction-ids or postback-identifiers skipped") }
     if counts.nonWinning > 0 { notes.append("\(counts.nonWinning) non-winning (they carry no value)") }
     if counts.invalid > 0 { notes.append("\(counts.invalid) entries not postbacks") }
     Console.out(notes.joined(separator: "; "))
@@ -84,12 +85,12 @@ enum DecodeCommand {
 
   /// One postback's identity, value and decoding, as a JSON line.
   private static func line(
-    place: String, fields: [String: JSONValue], outcome: DecodingReport.Outcome?, schema: ConversionSchema
+    place: String, fields: PostbackFields, outcome: DecodingReport.Outcome?, schema: ConversionSchema
   ) -> String {
     var object: [String: JSONValue] = ["at": .string(place)]
     for key in [
-      "ad-network-id", "transaction-id", "postback-sequence-index", "source-identifier", "campaign-id",
-      "conversion-value", "coarse-conversion-value",
+      "ad-network-id", "ad-network-identifier", "transaction-id", "postback-identifier", "postback-sequence-index",
+      "source-identifier", "campaign-id", "conversion-value", "coarse-conversion-value",
     ] {
       if let value = fields[key] { object[key] = value }
     }

@@ -1,4 +1,3 @@
-import AttributionCrypto
 import AttributionSim
 import CommandLineKit
 import Foundation
@@ -8,10 +7,10 @@ enum PostbackCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
     let action = command.argument(named: "action") ?? ""
     guard action == "verify" else { throw command.usageError("Unknown postback action '\(action)'; expected 'verify'") }
-    var keys: [ECPublicKey] = []
+    var keys = PublicKeyFile.Keys()
     for path in command.values(of: "key") {
       do {
-        keys += try PublicKeyFile.postbackKeys(in: String(contentsOfFile: path, encoding: .utf8))
+        keys.add(try PublicKeyFile.keys(in: String(contentsOfFile: path, encoding: .utf8)))
       } catch let error as PublicKeyFile.Problem {
         Console.error("\(path): error: \(error.description)")
         return .dataError
@@ -20,7 +19,7 @@ enum PostbackCommand {
         return .ioError
       }
     }
-    var receiver = PostbackReceiver(otherKeys: keys)
+    var receiver = PostbackReceiver(keys: keys)
     var invalid = 0
     var total = 0
     for path in command.arguments(named: "files") {

@@ -35,7 +35,7 @@ struct TierStage<Downstream: RunSink>: DraftSink {
     adAttributionKitSigner =
       scenario.usesAdAttributionKit
       ? (scenario.platform.developerMode
-        ? AdAttributionKitSigner(keys.apple, keyId: AdAttributionKitPostback.developmentKeyId)
+        ? AdAttributionKitSigner(keys.appleDevelopment, keyId: AdAttributionKitPostback.developmentKeyId)
         : AdAttributionKitSigner(keys.apple, keyId: AdAttributionKitPostback.productionKeyId)) : nil
     summary.adAttributionKit = scenario.usesAdAttributionKit
     self.downstream = downstream

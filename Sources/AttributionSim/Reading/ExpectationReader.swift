@@ -10,6 +10,9 @@ struct ExpectationReader {
   let networks: [AdNetwork]
   /// The scenario's version, which decides the fields its postbacks can carry.
   let version: SKAdNetworkVersion
+  /// The platform's framework (nil when it could not be read): with the networks' frameworks,
+  /// whether postbacks carry SKAdNetwork fields, AdAttributionKit fields or either.
+  var framework: Platform.Framework? = nil
 
   static let keys = ["postbacks", "exhaustive", "checks", "golden"]
   static let postbackKeys = [
@@ -27,6 +30,32 @@ struct ExpectationReader {
       ? ["source-identifier", "postback-sequence-index", "coarse-conversion-value", "source-domain", "country-code"]
       : ["campaign-id"]
     return fields
+  }
+
+  /// Every field an AdAttributionKit postback may carry, flattened: the JWS payload's, then the
+  /// unsigned siblings and `jws-string` itself (§7.5).
+  static let adAttributionKitFields = [
+    "postback-identifier", "ad-network-identifier", "advertised-item-identifier", "publisher-item-identifier",
+    "source-identifier", "impression-type", "conversion-type", "did-win", "postback-sequence-index",
+    "marketplace-identifier", "conversion-value", "coarse-conversion-value", "ad-interaction-type", "country-code",
+    "jws-string",
+  ]
+
+  /// The fields an expectation may name in this scenario, and the postbacks they belong to in
+  /// words: SKAdNetwork's of `version`, AdAttributionKit's, or both when the scenario mixes them.
+  private var knownFields: (names: [String], postbacks: String) {
+    let skAdNetwork = Scenario.usesSKAdNetwork(platform: framework, networks: networks)
+    let adAttributionKit = Scenario.usesAdAttributionKit(platform: framework, networks: networks)
+    switch (skAdNetwork, adAttributionKit) {
+    case (true, true):
+      let names = Self.payloadFields(version)
+      return (
+        names + Self.adAttributionKitFields.filter { !names.contains($0) },
+        "SKAdNetwork \(version.rawValue) or AdAttributionKit postbacks"
+      )
+    case (false, true): return (Self.adAttributionKitFields, "AdAttributionKit postbacks")
+    default: return (Self.payloadFields(version), "SKAdNetwork \(version.rawValue) postbacks")
+    }
   }
 
   func read() -> Expectations {
@@ -105,14 +134,14 @@ struct ExpectationReader {
       return nil
     }
     var fields: [String: JSONValue] = [:]
-    let known = Self.payloadFields(version)
+    let known = knownFields
     for member in members {
-      guard known.contains(member.key) else {
-        let hint = Suggestion.closest(to: member.key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+      guard known.names.contains(member.key) else {
+        let hint = Suggestion.closest(to: member.key, among: known.names).map { "; did you mean '\($0)'?" } ?? ""
         reader.log.add(
           ScenarioDiagnostic(
             file: reader.file, location: member.keyLocation, path: reader.child(member.value, key: member.key).path,
-            message: "'\(member.key)' is not a field of SKAdNetwork \(version.rawValue) postbacks\(hint)"))
+            message: "'\(member.key)' is not a field of \(known.postbacks)\(hint)"))
         continue
       }
       fields[member.key] = JSONValue(member.value)

@@ -57,7 +57,9 @@ struct ScenarioReader {
       root.error("the scenario has no users: add 'users' (scripted) or 'cohorts'")
     }
     let expectations = object.optional("expect").map {
-      ExpectationReader(reader: $0, users: users.map(\.name), networks: networks, version: signedVersion).read()
+      ExpectationReader(
+        reader: $0, users: users.map(\.name), networks: networks, version: signedVersion, framework: platform?.framework
+      ).read()
     }
     guard let name, let seed, let epoch, let platform, let app, !log.hasErrors else { return nil }
     var scenario = Scenario(

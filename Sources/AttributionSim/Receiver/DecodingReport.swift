@@ -116,13 +116,14 @@ public struct DecodingReport: Sendable, Equatable {
     }
   }
 
-  /// Decodes a winning postback body (from the run or from anywhere) into its campaign's row.
-  /// A body that is not a postback (no ad network identifier) decodes to nil and counts nowhere.
+  /// Decodes a winning postback body (from the run or from anywhere) into its campaign's row:
+  /// SKAdNetwork's fields, or AdAttributionKit's JWS payload and unsigned siblings. A body that
+  /// is not a postback (no ad network identifier) decodes to nil and counts nowhere.
   @discardableResult
   public mutating func decode(payload: JSONValue) -> Outcome? {
-    guard case .object(let body) = payload, case .string(let networkId) = body["ad-network-id"] else { return nil }
-    var window = 0
-    if case .int(let index) = body["postback-sequence-index"] { window = Int(index) }
+    let body = PostbackFields(payload)
+    guard let networkId = body.networkId else { return nil }
+    let window = body.sequenceIndex ?? 0
     // Known networks are keyed by index alone, as the truth rows are.
     let known = networkIndex[networkId]
     var key = Key(
@@ -131,11 +132,11 @@ public struct DecodingReport: Sendable, Equatable {
     // Unmatched identifiers are marked "?" when the report knows the network's campaigns.
     let mark = campaigns.isEmpty ? "" : "?"
     // Source identifiers have 2 to 4 digits (§7.1); anything else matches no campaign.
-    if case .string(let digits) = body["source-identifier"], (2...4).contains(digits.count), let value = Int(digits) {
+    if let digits = body.sourceIdentifier, (2...4).contains(digits.count), let value = Int(digits) {
       let modulus = TierDecision.modulus(digits: digits.count)
       let matches = campaigns.indices.filter { campaigns[$0].sourceIdentifier % modulus == value }
       if matches.count == 1 { key.campaign = matches[0] } else { key.unmatched = mark + digits }
-    } else if case .int(let id) = body["campaign-id"] {
+    } else if let id = body.campaignId {
       if let match = campaigns.firstIndex(where: { $0.sourceIdentifier == Int(id) }) {
         key.campaign = match
       } else {
@@ -148,11 +149,11 @@ public struct DecodingReport: Sendable, Equatable {
     entry.postbacks += 1
     let decoder = self.decoder
     let outcome: Outcome
-    if case .int(let fine) = body["conversion-value"] {
+    if let fine = body.fineValue {
       let decoded = memo(window: window, value: Int(clamping: fine)) { decoder.decode(fine: Int(fine), window: window) }
       outcome = decoded.map(Outcome.decoded) ?? .unknown
       if case .decoded = outcome { entry.fine += 1 }
-    } else if case .string(let text) = body["coarse-conversion-value"] {
+    } else if let text = body.coarseValue {
       let coarse = CoarseValue(rawValue: text)
       let rank = coarse.map { CoarseValue.allCases.firstIndex(of: $0)! } ?? 3
       let decoded = memo(window: window, value: -1 - rank) { coarse.flatMap { decoder.decode(coarse: $0, window: window) } }

@@ -60,11 +60,24 @@ public struct PostbackReceiver: Sendable {
   /// bytes, and verifying costs about 0.1 ms, so the same body is not verified twice in a row.
   private var lastVerified: (body: JSONValue, identifier: String, warnings: [String])?
 
-  /// A receiver trusting Apple's published keys and `otherKeys` (a simulator's, say).
-  public init(otherKeys: [ECPublicKey] = [], trustApplesKeys: Bool = true) {
+  /// A receiver trusting Apple's published keys, `otherKeys` (a simulator's, say) and
+  /// `adAttributionKitKeys` by `kid`.
+  ///
+  /// A key given for a `kid` replaces Apple's published key for it: a simulator signs under
+  /// Apple's key IDs with its own keys, having no access to Apple's. JWS whose `kid` has no key
+  /// are tried with `otherKeys`.
+  public init(
+    otherKeys: [ECPublicKey] = [], adAttributionKitKeys: [String: ECPublicKey] = [:], trustApplesKeys: Bool = true
+  ) {
     skAdNetwork = PostbackVerifier(keys: (trustApplesKeys ? PostbackVerifier.applesKeys : []) + otherKeys)
     adAttributionKit = AdAttributionKitVerifier(
-      keys: trustApplesKeys ? AdAttributionKitVerifier.applesKeys : [:], otherKeys: otherKeys)
+      keys: (trustApplesKeys ? AdAttributionKitVerifier.applesKeys : [:]).merging(adAttributionKitKeys) { _, given in given },
+      otherKeys: otherKeys)
+  }
+
+  /// A receiver trusting Apple's published keys and those of `file`, with the same precedence.
+  public init(keys file: PublicKeyFile.Keys, trustApplesKeys: Bool = true) {
+    self.init(otherKeys: file.postbackKeys, adAttributionKitKeys: file.adAttributionKitKeys, trustApplesKeys: trustApplesKeys)
   }
 
   /// Receives `body` at `endpoint` (postbacks are deduplicated per endpoint: an ad network and

@@ -57,8 +57,9 @@ struct ExpectationChecker {
     }
     consumed.insert(index)
     let postback = postbacks[index]
-    let payload: [String: JSONValue]
-    if case .object(let members) = postback.payload { payload = members } else { payload = [:] }
+    // Flattened, so an expectation names an AdAttributionKit field (`conversion-type` inside
+    // the JWS, `conversion-value` beside it) as directly as an SKAdNetwork one.
+    let payload = PostbackFields(postback.payload).fields
     for key in expectation.fields.keys.sorted() {
       let wanted = expectation.fields[key]!
       switch payload[key] {
@@ -110,7 +111,8 @@ struct ExpectationChecker {
     return result
   }
 
-  /// Fields no one can write down in advance: signatures and random identifiers.
+  /// Fields no one can write down in advance: signatures (`jws-string` too, whose payload is
+  /// compared field by field) and random identifiers (`transaction-id`, `postback-identifier`).
   static let unknowableFields = OutputNormaliser.signatureKeys.union(OutputNormaliser.identifierKeys)
 
   /// 1 and 1.0 are the same number in JSON.
@@ -132,9 +134,10 @@ struct ExpectationChecker {
       + "\(postback.didWin ? "winning" : "non-winning"): \(Self.visibleFields(postback.payload))"
   }
 
-  /// The payload without its signature, which says nothing to a reader.
+  /// The payload's fields, a JWS's decoded, without signatures, which say nothing to a reader.
   static func visibleFields(_ payload: JSONValue) -> String {
-    guard case .object(var members) = payload else { return payload.serialized() }
+    guard case .object = payload else { return payload.serialized() }
+    var members = PostbackFields(payload).fields
     for key in OutputNormaliser.signatureKeys where members[key] != nil { members[key] = .string("…") }
     return JSONValue.object(members).serialized()
   }
@@ -164,7 +167,7 @@ struct ExpectationChecker {
     case .coarse: words = "a coarse value"
     case .none: words = "no value"
     }
-    if case .string(let digits) = postback.payload.member("source-identifier") {
+    if let digits = PostbackFields(postback.payload).sourceIdentifier {
       words += " and a \(digits.count)-digit source identifier"
     }
     return words

@@ -53,7 +53,7 @@ public struct PostbackExpectation: Sendable {
     guard postback.user == user, postback.recipient == recipient else { return false }
     if let sequenceIndex, postback.sequenceIndex != sequenceIndex { return false }
     if let didWin, postback.didWin != didWin { return false }
-    if let adNetworkId, postback.payload.member("ad-network-id") != .string(adNetworkId) { return false }
+    if let adNetworkId, PostbackFields(postback.payload).networkId != adNetworkId { return false }
     return true
   }
 

@@ -56,9 +56,10 @@ public struct ReportCollector: RunSink, Sendable {
     case .none: kind = 2
     }
     contents[campaign][window][kind] += 1
-    // Only 4.0's first postbacks vary their digits with the tier; later ones always keep two.
-    if windows == 3, window == 0, case .object(let body) = postback.payload,
-      case .string(let identifier) = body["source-identifier"], (2...4).contains(identifier.count)
+    // Only 4.0's and AdAttributionKit's first postbacks vary their digits with the tier; later
+    // ones always keep two. AdAttributionKit carries them inside the JWS.
+    if windows == 3, window == 0, let identifier = PostbackFields(postback.payload).sourceIdentifier,
+      (2...4).contains(identifier.count)
     {
       digits[campaign][identifier.count - 2] += 1
     }

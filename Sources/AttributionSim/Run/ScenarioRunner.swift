@@ -41,8 +41,9 @@ public enum ScenarioRunner {
       sink = finished.downstream
       return summary
     }
-    // The simulated receivers trust only the run's own Apple key, as a test endpoint would.
-    let receiver = PostbackReceiver(otherKeys: [keys.apple.key.publicKey], trustApplesKeys: false)
+    // The simulated receivers trust only the run's own Apple keys, as a test endpoint would.
+    let receiver = PostbackReceiver(
+      otherKeys: [keys.apple.key.publicKey], adAttributionKitKeys: keys.adAttributionKitKeys, trustApplesKeys: false)
     let report = (model as? any ConversionDecoder).map {
       DecodingReport(scenario: scenario, decoder: $0, eventNames: model.eventNames)
     }

@@ -73,11 +73,23 @@ public struct CompactJWS: Sendable {
 
   /// A compact JWS of `payload`, with header `{alg: ES256, kid}`, signed with `key`.
   public static func sign(payload: JSONValue, keyId: String, key: ECPrivateKey) throws(CryptoError) -> String {
+    try sign(payload: payload, keyId: keyId) { (input: [UInt8]) throws(CryptoError) in try key.rawSignature(for: input) }
+  }
+
+  /// A compact JWS of `payload`, with header `{alg: ES256, kid}`, whose raw r‖s signature over
+  /// the signing input comes from `rawSignature`: a reproducible signer (``DeterministicSigner``)
+  /// makes the whole JWS reproducible.
+  public static func sign<Failure: Error>(
+    payload: JSONValue, keyId: String, rawSignature: ([UInt8]) throws(Failure) -> [UInt8]
+  ) throws(Failure) -> String {
     let input = signingInput(payload: payload, keyId: keyId)
-    return input + "." + Base64.encodeURL(try key.rawSignature(for: Array(input.utf8)))
+    return input + "." + Base64.encodeURL(try rawSignature(Array(input.utf8)))
   }
 
   /// `header.payload`, base64url-encoded, with header `{alg: ES256, kid}`: what the signature covers.
+  ///
+  /// Header and payload are serialized with keys in byte order, so the text depends only on
+  /// their values.
   public static func signingInput(payload: JSONValue, keyId: String) -> String {
     let header: JSONValue = .object(["alg": "ES256", "kid": .string(keyId)])
     return Base64.encodeURL(Array(header.serialized().utf8)) + "." + Base64.encodeURL(Array(payload.serialized().utf8))

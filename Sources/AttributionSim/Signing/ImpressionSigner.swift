@@ -24,10 +24,9 @@ struct ImpressionSigner {
 
   /// An AdAttributionKit impression: a compact JWS of `payload` with the network's ID as `kid` (§2.4).
   func signedJWS(payload: [String: JSONValue], keyId: String) -> String {
-    let input = CompactJWS.signingInput(payload: .object(payload), keyId: keyId)
-    guard let signature = try? signer.rawSignature(for: Array(input.utf8)) else {
-      preconditionFailure("cannot sign an impression")
-    }
-    return input + "." + Base64.encodeURL(signature)
+    let signer = self.signer
+    guard let jws = try? CompactJWS.sign(payload: .object(payload), keyId: keyId, rawSignature: signer.rawSignature(for:))
+    else { preconditionFailure("cannot sign an impression") }
+    return jws
   }
 }

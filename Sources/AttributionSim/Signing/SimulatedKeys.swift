@@ -2,7 +2,8 @@ import AttributionCrypto
 import SimEngine
 import SimJSON
 
-/// The simulated world's private keys: the "Apple" key that signs postbacks (rulebook §7.2) and
+/// The simulated world's private keys: the "Apple" key that signs postbacks (rulebook §7.2,
+/// §7.5), the "Apple" development key for Developer Mode AdAttributionKit postbacks (§5.4), and
 /// each ad network's impression key (§7.3).
 ///
 /// A key not loaded from a file is derived from the scenario seed and its owner's identifier, so
@@ -19,8 +20,12 @@ public struct SimulatedKeys: Sendable {
     public var origin: String
   }
 
-  /// The key the simulated Apple signs postbacks with.
+  /// The key the simulated Apple signs postbacks with: SKAdNetwork's `attribution-signature`
+  /// and AdAttributionKit's JWS under `apple-cas-identifier/0`, one key as Apple's is (§7.4).
   public var apple: Entry
+  /// The key the simulated Apple signs Developer Mode AdAttributionKit postbacks with, under
+  /// `apple-development-identifier/0` (§5.4); always derived from the seed.
+  public var appleDevelopment: Entry
   /// Each ad network's impression key, in scenario order.
   public var adNetworks: [Entry]
 
@@ -44,14 +49,42 @@ public struct SimulatedKeys: Sendable {
       }
     }
     apple = entry(scenario.signing.appleKey, owner: "apple")
+    // Its own child stream, so adding it left every other key and nonce seed as it was.
+    appleDevelopment = entry(.derivedFromSeed, owner: "apple-development")
     adNetworks = scenario.adNetworks.map { entry($0.signingKey, owner: "ad-network " + $0.identifier) }
     identifiers = scenario.adNetworks.map(\.identifier)
+    frameworks = scenario.adNetworks.map(\.framework)
+    usesAdAttributionKit = scenario.usesAdAttributionKit
   }
 
   private let identifiers: [String]
+  private let frameworks: [AdFramework]
+  /// Whether `keys.json` lists the AdAttributionKit key IDs: scenarios without AdAttributionKit
+  /// keep the file they always had.
+  private let usesAdAttributionKit: Bool
+
+  /// The key that signs AdAttributionKit postbacks under `keyId`, or nil for a key ID the
+  /// simulated Apple does not sign with.
+  public func adAttributionKitEntry(keyId: String) -> Entry? {
+    switch keyId {
+    case AdAttributionKitPostback.productionKeyId: apple
+    case AdAttributionKitPostback.developmentKeyId: appleDevelopment
+    default: nil
+    }
+  }
+
+  /// The public keys AdAttributionKit postbacks verify with, by `kid`.
+  public var adAttributionKitKeys: [String: ECPublicKey] {
+    [
+      AdAttributionKitPostback.productionKeyId: apple.key.publicKey,
+      AdAttributionKitPostback.developmentKeyId: appleDevelopment.key.publicKey,
+    ]
+  }
 
   /// The `keys.json` a run writes: every public key as base64 SubjectPublicKeyInfo, the form
   /// Apple publishes its own in, so receivers verify the simulator's postbacks the same way.
+  /// Scenarios with AdAttributionKit also get `adAttributionKit`: each key ID the simulated
+  /// Apple signs JWS postbacks under, with its key.
   public var json: JSONValue {
     func describe(_ entry: Entry, signs: String) -> JSONValue {
       .object([
@@ -62,13 +95,24 @@ public struct SimulatedKeys: Sendable {
       ])
     }
     var networks: [String: JSONValue] = [:]
-    for (identifier, entry) in zip(identifiers, adNetworks) {
-      networks[identifier] = describe(entry, signs: "impressions (SKAdNetwork signature)")
+    for ((identifier, entry), framework) in zip(zip(identifiers, adNetworks), frameworks) {
+      networks[identifier] = describe(
+        entry,
+        signs: framework == .adAttributionKit
+          ? "impressions (AdAttributionKit JWS)" : "impressions (SKAdNetwork signature)")
     }
-    return .object([
+    var members: [String: JSONValue] = [
       "apple": describe(apple, signs: "postbacks (attribution-signature)"),
       "adNetworks": .object(networks),
-    ])
+    ]
+    if usesAdAttributionKit {
+      let production = AdAttributionKitPostback.productionKeyId, development = AdAttributionKitPostback.developmentKeyId
+      members["adAttributionKit"] = .object([
+        production: describe(apple, signs: "postbacks (jws-string with kid \(production))"),
+        development: describe(appleDevelopment, signs: "Developer Mode postbacks (jws-string with kid \(development))"),
+      ])
+    }
+    return .object(members)
   }
 
   /// A P-256 key whose scalar comes from `stream`; a draw outside [1, n − 1] (chance about
