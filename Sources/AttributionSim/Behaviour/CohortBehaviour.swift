@@ -26,6 +26,7 @@ final class CohortBehaviour {
   private static let dayLabel = StreamLabel("day")
   private static let sessionsLabel = StreamLabel("sessions")
   private static let signatureLabel = StreamLabel("signature")
+  private static let reengagementLabel = StreamLabel("reengagement")
 
   init(cohort: Cohort, scenario: Scenario, root: RandomStream) {
     self.cohort = cohort
@@ -121,6 +122,7 @@ final class CohortBehaviour {
     let launches = launchStream.nextUnit() < cohort.firstLaunch.probability
     let firstLaunch = install + CohortBehaviour.duration(cohort.firstLaunch.delay, &launchStream)
     guard launches else { return }
+    appendReengagements(after: firstLaunch, stream: stream.child(Self.reengagementLabel), to: &actions)
     let day = SimDuration.days(1)
     for dayIndex in 0..<max(cohort.activeDays, 1) {
       var dayStream = stream.child(Self.dayLabel).child(dayIndex)
@@ -149,17 +151,47 @@ final class CohortBehaviour {
         guard occursDraw < event.perDay[min(dayIndex, event.perDay.count - 1)] else { continue }
         // Events happen within a session, up to ten minutes after it starts.
         let session = sessions[min(Int(sessionDraw * Double(sessions.count)), sessions.count - 1)]
-        let time = (session + offset) - SimTime.zero
-        // Whole cents, as stores charge.
-        let amount = revenue.map { (Self.bounded($0, 0...Self.maximumRevenue) * 100).rounded() / 100 }
-        switch event.revenueKind {
-        case .inAppPurchase:
-          actions.append(TimedAction(at: time, action: .event(name: event.name, revenue: amount, currency: event.currency)))
-        case .ad:
-          actions.append(TimedAction(at: time, action: .event(name: event.name, revenue: nil)))
-          if let amount { actions.append(TimedAction(at: time, action: .revenue(amount: amount, kind: .ad, currency: event.currency))) }
-        }
+        appendEvent(event, at: (session + offset) - SimTime.zero, revenue: revenue, to: &actions)
       }
+    }
+  }
+
+  /// Re-engagement taps after the first launch, each followed by a first day's events within ten
+  /// minutes. Each campaign draws from its own child stream, in a fixed order, so adding one
+  /// changes no other draw.
+  private func appendReengagements(after firstLaunch: SimTime, stream: RandomStream, to actions: inout [TimedAction]) {
+    for (number, reengagement) in cohort.reengagements.enumerated() {
+      var tapStream = stream.child(number)
+      guard tapStream.nextUnit() < reengagement.reach else { continue }
+      let tap = firstLaunch + CohortBehaviour.duration(reengagement.delay, &tapStream)
+      actions.append(
+        TimedAction(
+          at: tap - .zero,
+          action: .impression(
+            AdExposure(
+              network: reengagement.network, campaign: reengagement.campaign, publisher: reengagement.publisher,
+              kind: .click, reengagementURL: reengagement.url))))
+      for (event, label) in zip(cohort.events, eventLabels) {
+        var eventStream = tapStream.child(label)
+        let occursDraw = eventStream.nextUnit()
+        let offset = SimDuration.milliseconds(Int64(600_000 * eventStream.nextUnit()))
+        let revenue = event.revenue?.sample(using: &eventStream)
+        guard occursDraw < event.perDay[0] else { continue }
+        appendEvent(event, at: (tap + offset) - .zero, revenue: revenue, to: &actions)
+      }
+    }
+  }
+
+  /// An event with its revenue in whole cents, as stores charge; ad revenue is recorded beside
+  /// the event.
+  private func appendEvent(_ event: CohortEvent, at time: SimDuration, revenue: Double?, to actions: inout [TimedAction]) {
+    let amount = revenue.map { (Self.bounded($0, 0...Self.maximumRevenue) * 100).rounded() / 100 }
+    switch event.revenueKind {
+    case .inAppPurchase:
+      actions.append(TimedAction(at: time, action: .event(name: event.name, revenue: amount, currency: event.currency)))
+    case .ad:
+      actions.append(TimedAction(at: time, action: .event(name: event.name, revenue: nil)))
+      if let amount { actions.append(TimedAction(at: time, action: .revenue(amount: amount, kind: .ad, currency: event.currency))) }
     }
   }
 

@@ -10,7 +10,7 @@ struct CohortReader {
     guard
       let object = reader.object(keys: [
         "name", "count", "country", "arrivals", "exposures", "install", "firstLaunch", "retention",
-        "sessionsPerActiveDay", "events", "activeDays",
+        "sessionsPerActiveDay", "events", "activeDays", "reengagements",
       ])
     else { return nil }
     let name = object.required("name")?.nonEmptyString()
@@ -25,6 +25,7 @@ struct CohortReader {
     let sessions = object.optional("sessionsPerActiveDay").map { $0.distribution(of: .amount) } ?? .fixed(1)
     let events = object.optional("events")?.array()?.compactMap(readEvent) ?? []
     let activeDays = object.optional("activeDays")?.integer(in: 0...365) ?? 35
+    let reengagements = object.optional("reengagements")?.array()?.compactMap(readReengagement) ?? []
     guard let name, let count, let country, let arrivals, let install, let launch, let retention,
       let sessions
     else { return nil }
@@ -32,7 +33,34 @@ struct CohortReader {
       name: name, count: Int(count), country: country, arrivalStart: arrivals.from,
       arrivalSpread: arrivals.to - arrivals.from, exposures: exposures, install: install,
       firstLaunch: launch, retention: retention, sessionsPerActiveDay: sessions, events: events,
-      activeDays: Int(activeDays))
+      activeDays: Int(activeDays), reengagements: reengagements)
+  }
+
+  /// A re-engagement campaign: an eligible AdAttributionKit campaign, a reach and a delay from
+  /// the first launch (§3.5).
+  private func readReengagement(_ reader: JSONReader) -> CohortReengagement? {
+    guard let object = reader.object(keys: ["network", "campaign", "publisher", "reach", "delay", "url"]) else {
+      return nil
+    }
+    let target = references.exposure(object, view: false)
+    if let target {
+      let network = references.networks[target.network]
+      if network.framework != .adAttributionKit {
+        object.optional("network")?.error("re-engagement is AdAttributionKit's (§3.5); '\(network.name)' serves SKAdNetwork ads")
+      } else if !network.campaigns[target.campaign].eligibleForReengagement {
+        object.optional("campaign")?.error(
+          "campaign '\(network.campaigns[target.campaign].name)' is not marked eligibleForReengagement, so its taps convert nothing")
+      }
+    }
+    let reach = object.optional("reach")?.probability() ?? 1
+    let delay = object.required("delay", "time from the first launch to the tap")?.distribution(of: .duration)
+    var url: String?
+    if let urlReader = object.optional("url"), let text = urlReader.string() {
+      if text.hasPrefix("https://") { url = text } else { urlReader.error("expected a universal link (https://), found '\(text)'") }
+    }
+    guard let target, let delay else { return nil }
+    return CohortReengagement(
+      network: target.network, campaign: target.campaign, publisher: target.publisher, reach: reach, delay: delay, url: url)
   }
 
   private func readArrivals(_ reader: JSONReader) -> (from: SimDuration, to: SimDuration)? {
