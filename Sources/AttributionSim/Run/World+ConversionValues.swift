@@ -161,11 +161,7 @@ extension World {
         trace(slot, at: now, .note, "§3.5", "first update more than 2 days after the re-engagement: ignored")
         return
       }
-      if let fine = update.fine, !ConversionUpdate.fineRange.contains(fine) {
-        summary.updatesRejectedOutOfRange += 1
-        trace(slot, at: now, .error, "§4", "fine value \(fine) is outside 0–63: call rejected, earlier values kept")
-        return
-      }
+      guard !rejectsOutOfRange(update, slot: slot, now: now) else { return }
       startWindows(conversion, slot: slot, in: &simulation)
     }
     guard let window = currentWindow(conversion, slot: slot, now: now) else {
@@ -173,11 +169,7 @@ extension World {
       trace(slot, at: now, .note, "§5.2", "update after the last conversion window: ignored")
       return
     }
-    if let fine = update.fine, !ConversionUpdate.fineRange.contains(fine) {
-      summary.updatesRejectedOutOfRange += 1
-      trace(slot, at: now, .error, "§4", "fine value \(fine) is outside 0–63: call rejected, earlier values kept")
-      return
-    }
+    guard !rejectsOutOfRange(update, slot: slot, now: now) else { return }
     if users[index]!.conversions[conversion].windows[window].closedAt != nil {
       summary.updatesIgnoredLocked += 1
       let why = version.hasConversionWindows ? "window \(window + 1) is locked" : "the value timer has expired"
@@ -189,6 +181,14 @@ extension World {
     } else {
       applyIncreasing(update, conversion: conversion, slot: slot, in: &simulation)
     }
+  }
+
+  /// Whether the platform rejects the call for a fine value outside 0–63 (§4), counted and traced.
+  private mutating func rejectsOutOfRange(_ update: ConversionUpdate, slot: Int32, now: SimTime) -> Bool {
+    guard let fine = update.fine, !ConversionUpdate.fineRange.contains(fine) else { return false }
+    summary.updatesRejectedOutOfRange += 1
+    trace(slot, at: now, .error, "§4", "fine value \(fine) is outside 0–63: call rejected, earlier values kept")
+    return true
   }
 
   /// 2.2/3.0 (§4, §5.1): only a greater fine value counts, and it restarts the 24 h timer;

@@ -90,11 +90,14 @@ struct ShardingTests {
     }
   }
 
-  @Test("a run merged from 3 shards writes the whole run's files byte for byte")
-  func mergeEqualsWholeRun() throws {
-    let quickstart = TestScenarios.scenariosDirectory + "/quickstart.json"
-    let text = try String(contentsOfFile: quickstart, encoding: .utf8)
+  @Test(
+    "a run merged from 3 shards writes the whole run's files byte for byte (re-engagements included)",
+    arguments: ["quickstart.json", "adattributionkit.json"])
+  func mergeEqualsWholeRun(file: String) throws {
+    let source = TestScenarios.scenariosDirectory + "/" + file
+    let text = try String(contentsOfFile: source, encoding: .utf8)
       .replacingOccurrences(of: "count: 6000", with: "count: 600").replacingOccurrences(of: "count: 4000", with: "count: 400")
+      .replacingOccurrences(of: "count: 3000", with: "count: 300")
       .replacingOccurrences(of: "\"schemas/", with: "\"\(TestScenarios.scenariosDirectory)/schemas/")
     try withScenario(text) { path, folder in
       let scenario = try ScenarioLoader.load(path: path)
