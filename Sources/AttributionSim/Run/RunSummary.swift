@@ -66,7 +66,7 @@ public struct RunSummary: Sendable, Equatable {
   public var conversionsSuperseded = 0, windowsSuperseded = 0
   /// Updates whose tag or conversion types matched no active conversion.
   public var updatesUnrouted = 0
-  /// Winning postbacks of re-engagement conversions, and their developer copies.
+  /// Winning postbacks of re-engagement conversions to ad networks (developer copies aside).
   public var reengagementPostbacks = 0
   /// Drafts about conversions whose install no shard drafted; a merge refuses such shards.
   var orphanDrafts = 0
