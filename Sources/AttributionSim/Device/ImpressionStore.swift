@@ -6,9 +6,9 @@ import SimEngine
 /// its on-screen time; a second start for the same advertised app replaces an open one (A11).
 struct ImpressionStore {
   /// A click (StoreKit-rendered or web ad) can win installs for 30 days.
-  static let clickLifetime = SimDuration.days(30)
+  static let clickLifetime = AttributionConfiguration.defaultClickLifetime
   /// A view-through impression can win installs for 24 hours.
-  static let viewLifetime = SimDuration.hours(24)
+  static let viewLifetime = AttributionConfiguration.defaultViewLifetime
   /// At most this many view-through impressions are kept per publisher app; the oldest goes.
   static let viewsPerPublisher = 15
 

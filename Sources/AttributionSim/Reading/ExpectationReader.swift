@@ -45,7 +45,7 @@ struct ExpectationReader {
   /// words: SKAdNetwork's of `version`, AdAttributionKit's, or both when the scenario mixes them.
   private var knownFields: (names: [String], postbacks: String) {
     let skAdNetwork = Scenario.usesSKAdNetwork(platform: framework, networks: networks)
-    let adAttributionKit = Scenario.usesAdAttributionKit(platform: framework, networks: networks)
+    let adAttributionKit = Scenario.usesAdAttributionKit(networks)
     switch (skAdNetwork, adAttributionKit) {
     case (true, true):
       let names = Self.payloadFields(version)

@@ -39,7 +39,7 @@ struct ScenarioReader {
     let app = object.required("app").flatMap {
       readApp(
         $0, networkIdentifiers: networks.map(\.identifier), iosVersion: platform?.iosVersion,
-        usesAdAttributionKit: networks.contains { $0.framework == .adAttributionKit })
+        usesAdAttributionKit: Scenario.usesAdAttributionKit(networks))
     }
     let publishers = object.required("publishers").flatMap { readPublishers($0, networks: networks, version: signedVersion) } ?? []
     let privacy = object.optional("privacy").map(readPrivacy) ?? PrivacySettings()
@@ -48,7 +48,7 @@ struct ScenarioReader {
     let signing = object.optional("signing").map(readSigning) ?? SigningSettings()
     let references = References(
       networks: networks, publishers: publishers, iosVersion: platform?.iosVersion ?? .current,
-      usesAdAttributionKit: networks.contains { $0.framework == .adAttributionKit })
+      usesAdAttributionKit: Scenario.usesAdAttributionKit(networks))
     let users = object.optional("users")?.array()?.compactMap { UserReader(reader: $0, references: references).read() } ?? []
     let cohorts = object.optional("cohorts")?.array()?.compactMap { CohortReader(reader: $0, references: references).read() } ?? []
     checkUnique(object.optional("users"), names: users.map(\.name), what: "user")

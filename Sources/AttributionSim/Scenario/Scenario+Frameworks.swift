@@ -1,7 +1,9 @@
 extension Scenario {
-  /// Whether some network serves AdAttributionKit ads, from the parts, for readers that have no
-  /// scenario yet (``usesAdAttributionKit``).
-  static func usesAdAttributionKit(platform: Platform.Framework?, networks: [AdNetwork]) -> Bool {
+  /// Whether any network serves AdAttributionKit ads: attribution then pools both frameworks (§3.6).
+  public var usesAdAttributionKit: Bool { Self.usesAdAttributionKit(adNetworks) }
+
+  /// ``usesAdAttributionKit`` from the networks, for readers that have no scenario yet.
+  static func usesAdAttributionKit(_ networks: [AdNetwork]) -> Bool {
     networks.contains { $0.framework == .adAttributionKit }
   }
 

@@ -37,9 +37,6 @@ public struct Scenario: Sendable {
   /// What must hold after a run (the `expect` block), for `attrsim verify` and regression tests.
   public var expectations = Expectations()
 
-  /// Whether any network serves AdAttributionKit ads: attribution pools both frameworks (§3.6).
-  public var usesAdAttributionKit: Bool { adNetworks.contains { $0.framework == .adAttributionKit } }
-
   /// All users the scenario simulates.
   public var userCount: Int { scriptedUsers.count + cohorts.reduce(0) { $0 + $1.count } }
 

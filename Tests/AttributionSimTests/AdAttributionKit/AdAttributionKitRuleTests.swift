@@ -266,6 +266,40 @@ struct AdAttributionKitRuleTests {
     #expect(devOnly.said["publisher-item-identifier"] == 0)
   }
 
+  @Test("§3.2 B5: at most six impressions are considered, so runner-ups come only from the best six")
+  func sixConsidered() {
+    // Clicks an hour apart, newest best: n1 three times, then n2…n6. The best six are n1 ×3,
+    // n2, n3, n4; without the cap, n5 and n6 would run up too.
+    let networks: [Int32] = [6, 5, 4, 3, 2, 1, 1, 1]
+    var store = ImpressionStore()
+    for (hour, network) in networks.enumerated() {
+      _ = store.record(
+        AdExposure(network: Int(network), campaign: 0, publisher: 0, kind: .click), at: SimTime.zero + .hours(Int64(hour)),
+        publisherListsNetwork: true, minimumViewDuration: .seconds(2))
+    }
+    func runnerUps(_ pooled: PooledAttribution?) -> [Int32] {
+      var copy = store
+      return copy.attribution(
+        at: SimTime.zero + .hours(10), ranking: .fidelityThenRecency, tieBreak: .recordedLast, runnerUps: true, pooled: pooled)?
+        .runnerUps.map(\.network) ?? []
+    }
+    #expect(runnerUps(PooledAttribution(ignored: { _ in false }, isDevelopment: { _ in false })) == [2, 3, 4])
+    #expect(runnerUps(nil) == [2, 3, 4, 5, 6])
+  }
+
+  @Test("§3.5 [U] setting reengagementLimitPerYear: taps beyond the yearly limit create no conversion")
+  func yearlyLimit() throws {
+    let user = """
+      { name: "u", timeline: [
+        { at: "1h", action: "install" }, { at: "2h", action: "launch" },
+        { at: "10h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
+        { at: "40d", action: "click", network: "n1", campaign: "c", publisher: "hub" } ] }
+      """
+    // 40 days apart: past the monthly window, inside the yearly one.
+    let run = try TestScenarios.run(TestScenarios.adAttributionKit(users: user, rules: "{ reengagementLimitPerYear: 1 }"))
+    #expect(run.summary.refusedYearlyLimit == 1 && run.summary.reengagementConversions == 1)
+  }
+
   @Test("§2.4 [U]: handleTap on an AppImpression older than its validity (15 min by default) records no tap")
   func appImpressionValidity() throws {
     let user = """
