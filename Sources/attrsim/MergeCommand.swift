@@ -14,7 +14,8 @@ enum MergeCommand {
       let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
       let trace = command.flag("trace")
       var sink = TeeSink(
-        try RunDirectoryWriter(directory: directory, epoch: scenario.epoch, trace: trace),
+        try RunDirectoryWriter(
+          directory: directory, epoch: scenario.epoch, trace: trace, adServices: scenario.appleAds != nil),
         ReportCollector(scenario: scenario))
       do {
         let summary = try shards.merge(into: &sink)

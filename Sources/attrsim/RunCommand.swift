@@ -24,7 +24,8 @@ enum RunCommand {
       let trace = command.flag("trace")
       // The report's counts are taken as the outputs stream past, beside the writer.
       var sink = TeeSink(
-        try RunDirectoryWriter(directory: directory, epoch: scenario.epoch, trace: trace),
+        try RunDirectoryWriter(
+          directory: directory, epoch: scenario.epoch, trace: trace, adServices: scenario.appleAds != nil),
         ReportCollector(scenario: scenario))
       let progress = ProgressLine(what: "users arrived")
       let summary = ScenarioRunner.run(scenario, sink: &sink) { progress.update(done: $0, total: $1, users: $0) }

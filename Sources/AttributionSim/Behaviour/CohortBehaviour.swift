@@ -14,6 +14,9 @@ final class CohortBehaviour {
   /// For each exposure, the share of its ads whose signature fails (its network's setting).
   private let invalidSignatureShares: [Double]
   private let eventLabels: [StreamLabel]
+  /// The scenario's Apple Ads campaigns, and a stream label for each of the cohort's Apple Ads.
+  private let appleAdsCampaigns: [AppleAdsCampaign]
+  private let appleAdsLabels: [StreamLabel]
 
   // Stream names, hashed once.
   private static let arrivalLabel = StreamLabel("arrival")
@@ -27,6 +30,8 @@ final class CohortBehaviour {
   private static let sessionsLabel = StreamLabel("sessions")
   private static let signatureLabel = StreamLabel("signature")
   private static let reengagementLabel = StreamLabel("reengagement")
+  private static let appleAdsLabel = StreamLabel("apple-ads")
+  private static let trackingLabel = StreamLabel("tracking")
 
   init(cohort: Cohort, scenario: Scenario, root: RandomStream) {
     self.cohort = cohort
@@ -38,6 +43,8 @@ final class CohortBehaviour {
     }
     eventLabels = cohort.events.map { StreamLabel("event/\($0.name)") }
     invalidSignatureShares = cohort.exposures.map { scenario.adNetworks[$0.network].invalidSignatureShare }
+    appleAdsCampaigns = scenario.appleAds?.campaigns ?? []
+    appleAdsLabels = cohort.appleAds.map { [appleAdsCampaigns] in StreamLabel(appleAdsCampaigns[$0.campaign].name) }
   }
 
   func userStream(_ index: Int) -> RandomStream { cohortStream.child(index) }
@@ -98,6 +105,8 @@ final class CohortBehaviour {
       }
     }
 
+    appendAppleAds(arrival: arrival, country: country, user: user, to: &actions, installAt: &installAt)
+
     var organicStream = user.child(Self.organicLabel)
     if organicStream.nextUnit() < cohort.install.organic {
       let organicTime = arrival + CohortBehaviour.duration(cohort.install.delay, &organicStream)
@@ -107,13 +116,70 @@ final class CohortBehaviour {
     if let installAt {
       var installStream = user.child(Self.installLabel)
       let redownload = installStream.nextUnit() < cohort.install.redownload
-      actions.append(TimedAction(at: installAt - .zero, action: .install(redownload: redownload)))
+      // Drawn after the redownload, so adding pre-orders leaves redownloads as they were.
+      let preOrder = !redownload && installStream.nextUnit() < cohort.install.preOrder
+      actions.append(TimedAction(at: installAt - .zero, action: .install(redownload: redownload, preOrder: preOrder)))
       appendActivity(after: installAt, stream: user.child(Self.lifeLabel), to: &actions)
     }
     // Stable: an impression and an install at the same millisecond keep that order.
     let ordered = actions.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+    var trackingAuthorized = false
+    if cohort.trackingConsent > 0 {
+      var trackingStream = user.child(Self.trackingLabel)
+      trackingAuthorized = trackingStream.nextUnit() < cohort.trackingConsent
+    }
     return UserPlan(
-      name: UserName(base: cohort.name, index: index), country: country, actions: ordered.map(\.element), stream: user)
+      name: UserName(base: cohort.name, index: index), country: country, actions: ordered.map(\.element), stream: user,
+      trackingAuthorized: trackingAuthorized)
+  }
+
+  /// Apple Ads taps and views before install (§8), each campaign from its own child stream with a
+  /// fixed draw order (reach, delay, kind, ad group, keyword, ad, conversion, install delay), so
+  /// adding one changes no other draw. Users in storefronts a campaign does not run in are not reached.
+  private func appendAppleAds(
+    arrival: SimTime, country: String, user: RandomStream, to actions: inout [TimedAction], installAt: inout SimTime?
+  ) {
+    for (exposure, label) in zip(cohort.appleAds, appleAdsLabels) {
+      let campaign = appleAdsCampaigns[exposure.campaign]
+      var stream = user.child(Self.appleAdsLabel).child(label)
+      guard stream.nextUnit() < exposure.reach, campaign.runs(in: country) else { continue }
+      let time = arrival + CohortBehaviour.duration(exposure.delay, &stream)
+      let kindDraw = stream.nextUnit()
+      let (groupDraw, keywordDraw, adDraw) = (stream.nextUnit(), stream.nextUnit(), stream.nextUnit())
+      let convertDraw = stream.nextUnit()
+      let kind: AppleAdsInteraction.Kind
+      let installProbability: Double
+      if kindDraw < exposure.tap {
+        kind = .tap
+        installProbability = exposure.installAfterTap ?? cohort.install.afterClick
+      } else if kindDraw < exposure.tap + exposure.view {
+        kind = .view
+        installProbability = exposure.installAfterView ?? cohort.install.afterView
+      } else {
+        continue
+      }
+      let adGroupIndex = Self.pick(groupDraw, among: campaign.adGroups.count)!
+      let adGroup = campaign.adGroups[adGroupIndex]
+      // Search match is one more way in beside the keywords; taps through it have no keyword.
+      let keyword = Self.pick(keywordDraw, among: adGroup.keywords.count + (adGroup.searchMatch ? 1 : 0))
+        .flatMap { $0 < adGroup.keywords.count ? $0 : nil }
+      actions.append(
+        TimedAction(
+          at: time - .zero,
+          action: .appleAds(
+            AppleAdsInteraction(
+              campaign: exposure.campaign, adGroup: adGroupIndex, keyword: keyword,
+              ad: Self.pick(adDraw, among: adGroup.ads.count), kind: kind))))
+      if convertDraw < installProbability {
+        let candidate = time + CohortBehaviour.duration(cohort.install.delay, &stream)
+        if installAt.map({ candidate < $0 }) ?? true { installAt = candidate }
+      }
+    }
+  }
+
+  /// The index a unit draw picks among `count` equally likely choices; nil when there are none.
+  static func pick(_ draw: Double, among count: Int) -> Int? {
+    count == 0 ? nil : min(Int(draw * Double(count)), count - 1)
   }
 
   /// Sessions and events after install, day by day from the first launch.

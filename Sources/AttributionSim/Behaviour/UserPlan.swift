@@ -13,6 +13,8 @@ struct UserPlan {
   var actions: [TimedAction]
   /// The stream the platform's draws for this user derive from.
   var stream: RandomStream
+  /// Whether the user allows tracking (ATT): Apple Ads records are detailed (§8).
+  var trackingAuthorized = false
 }
 
 /// A user's name, built only when an output needs it: most cohort users never appear in one.

@@ -22,10 +22,13 @@ public struct RunDirectoryWriter: RunSink {
   private var conversions: BufferedFile
   /// `trace.jsonl`, when the run is traced.
   private var trace: BufferedFile?
+  /// `adservices.jsonl`, when the scenario runs Apple Ads.
+  private var adServices: BufferedFile?
   private var firstError: WriteError?
 
-  /// Creates the folder if needed and opens the temporary files; `trace` adds `trace.jsonl`.
-  public init(directory: URL, epoch: Epoch, trace: Bool = false) throws(WriteError) {
+  /// Creates the folder if needed and opens the temporary files; `trace` adds `trace.jsonl`,
+  /// `adServices` (for scenarios with Apple Ads) `adservices.jsonl`.
+  public init(directory: URL, epoch: Epoch, trace: Bool = false, adServices: Bool = false) throws(WriteError) {
     self.directory = directory
     self.epoch = epoch
     do {
@@ -36,6 +39,7 @@ public struct RunDirectoryWriter: RunSink {
     postbacks = try BufferedFile(final: directory.appendingPathComponent("postbacks.jsonl"))
     conversions = try BufferedFile(final: directory.appendingPathComponent("conversions.jsonl"))
     if trace { self.trace = try BufferedFile(final: directory.appendingPathComponent("trace.jsonl")) }
+    if adServices { self.adServices = try BufferedFile(final: directory.appendingPathComponent("adservices.jsonl")) }
   }
 
   public var wantsTrace: Bool { trace != nil }
@@ -55,6 +59,15 @@ public struct RunDirectoryWriter: RunSink {
 
   public mutating func receive(_ conversion: ConversionRecord) {
     append(conversion.json, to: \.conversions)
+  }
+
+  public mutating func receive(_ exchange: AdServicesExchange) {
+    guard firstError == nil else { return }
+    do {
+      try adServices?.appendLine(exchange.jsonLine(epoch: epoch))
+    } catch {
+      firstError = error
+    }
   }
 
   private mutating func append(_ value: JSONValue, to file: WritableKeyPath<RunDirectoryWriter, BufferedFile>) {
@@ -88,6 +101,7 @@ public struct RunDirectoryWriter: RunSink {
       try postbacks.moveIntoPlace()
       try conversions.moveIntoPlace()
       try trace?.moveIntoPlace()
+      try adServices?.moveIntoPlace()
       for index in small.indices { try small[index].moveIntoPlace() }
     } catch {
       discard()
@@ -101,6 +115,7 @@ public struct RunDirectoryWriter: RunSink {
     postbacks.discard()
     conversions.discard()
     trace?.discard()
+    adServices?.discard()
   }
 }
 

@@ -45,6 +45,13 @@ enum DraftCodec {
         "attributed": .bool(truth.attributed), "windows": .array(truth.windows.map(encode)),
         "conversion": .int(Int64(truth.conversion)),
       ])
+    case .adServices(let exchange):
+      object["adServices"] = .object([
+        "time": .int(exchange.time.milliseconds), "user": .string(exchange.user), "attempt": .int(Int64(exchange.attempt)),
+        "tokenAge": .int(exchange.tokenAge.milliseconds), "status": .int(Int64(exchange.status)),
+        "reason": exchange.reason.map { .string($0) } ?? .null, "next": .string(exchange.next.rawValue),
+        "record": exchange.record ?? .null,
+      ])
     case .trace(let trace):
       object["trace"] = .object([
         "time": .int(trace.time.milliseconds), "user": .string(trace.user), "level": .string(trace.level.rawValue),
@@ -143,8 +150,18 @@ enum DraftCodec {
         TraceRecord(
           time: try trace.time("time"), user: try trace.string("user"), level: level, rule: try trace.string("rule"),
           message: try trace.string("message")))
+    } else if let exchange = try object.optionalObject("adServices") {
+      guard let next = AdServicesExchange.Next(rawValue: try exchange.string("next")) else {
+        throw exchange.error("next", "done, retry or give up")
+      }
+      let record = try exchange.value("record")
+      draft = .adServices(
+        AdServicesExchange(
+          time: try exchange.time("time"), user: try exchange.string("user"), attempt: Int(try exchange.int("attempt")),
+          tokenAge: .milliseconds(try exchange.int("tokenAge")), status: Int(try exchange.int("status")),
+          reason: try exchange.optionalString("reason"), next: next, record: record == .null ? nil : record))
     } else {
-      throw DecodingError(reason: "$: expected one of install, windowClosed, postback, conversion or trace")
+      throw DecodingError(reason: "$: expected one of install, windowClosed, postback, conversion, trace or adServices")
     }
     return DraftEnvelope(at: at, ordinal: ordinal, draft: draft)
   }

@@ -16,4 +16,6 @@ enum RunDraft: Sendable {
   case conversion(ConversionRecord)
   /// A platform decision.
   case trace(TraceRecord)
+  /// A call of the advertiser's server to Apple's attribution API (§8); tiers do not touch it.
+  case adServices(AdServicesExchange)
 }

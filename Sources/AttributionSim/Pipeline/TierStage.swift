@@ -38,6 +38,7 @@ struct TierStage<Downstream: RunSink>: DraftSink {
         ? AdAttributionKitSigner(keys.appleDevelopment, keyId: AdAttributionKitPostback.developmentKeyId)
         : AdAttributionKitSigner(keys.apple, keyId: AdAttributionKitPostback.productionKeyId)) : nil
     summary.adAttributionKit = scenario.usesAdAttributionKit
+    summary.hasAppleAds = scenario.appleAds != nil
     self.downstream = downstream
   }
 
@@ -103,6 +104,8 @@ struct TierStage<Downstream: RunSink>: DraftSink {
       downstream.receive(record)
     case .trace(let trace):
       downstream.receive(trace)
+    case .adServices(let exchange):
+      downstream.receive(exchange)
     }
   }
 

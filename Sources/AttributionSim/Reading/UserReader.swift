@@ -38,7 +38,7 @@ struct UserReader {
         if !installed {
           stepReader.error("'\(UserReader.actionName(step.action))' at \(step.at) comes before the user installs the app")
         }
-      case .impression:
+      case .impression, .appleAds:
         break
       }
     }
@@ -175,6 +175,7 @@ struct UserReader {
     case .impression(let exposure):
       if case .view = exposure.kind { return "view" }
       return "click"
+    case .appleAds(let interaction): return interaction.kind == .tap ? "appleAdsTap" : "appleAdsView"
     case .install: return "install"
     case .launch: return "launch"
     case .event: return "event"

@@ -41,7 +41,9 @@ public struct ScenarioVerifier: Sendable {
     defer { try? FileManager.default.removeItem(at: scratch) }
     var sink: TeeSink<RunDirectoryWriter, ExpectationSink>
     do {
-      let writer = try RunDirectoryWriter(directory: scratch, epoch: scenario.epoch, trace: settings.files.contains("trace.jsonl"))
+      let writer = try RunDirectoryWriter(
+        directory: scratch, epoch: scenario.epoch, trace: settings.files.contains("trace.jsonl"),
+        adServices: scenario.appleAds != nil)
       sink = TeeSink(writer, ExpectationSink(users: scenario.expectations.users))
     } catch {
       result.checks.append(CheckResult(name: "the scenario runs", problems: [error.description]))

@@ -20,4 +20,8 @@ struct ActiveUser {
   var lastInstallConversion: SimTime?
   /// When re-engagement conversions happened, for the cooldown and limits.
   var reengagements: [SimTime] = []
+  /// Apple Ads taps and views, in time order: Apple's record of them (§8).
+  var appleAdsInteractions: [(interaction: AppleAdsInteraction, time: SimTime)] = []
+  /// The AdServices side of the install, in scenarios with Apple Ads (§8).
+  var adServices: AdServicesSession?
 }

@@ -19,6 +19,8 @@ struct ReceivingSink<Downstream: RunSink>: RunSink {
     downstream.receive(conversion)
   }
 
+  mutating func receive(_ exchange: AdServicesExchange) { downstream.receive(exchange) }
+
   var wantsTrace: Bool { downstream.wantsTrace }
   mutating func receive(_ trace: TraceRecord) { downstream.receive(trace) }
 }

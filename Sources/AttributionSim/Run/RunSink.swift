@@ -10,6 +10,8 @@ public protocol RunSink {
   var wantsTrace: Bool { get }
   /// A platform decision, in time order.
   mutating func receive(_ trace: TraceRecord)
+  /// A call to Apple's attribution API, in time order (scenarios with Apple Ads, §8).
+  mutating func receive(_ exchange: AdServicesExchange)
 }
 
 extension RunSink {
@@ -17,6 +19,8 @@ extension RunSink {
   public var wantsTrace: Bool { false }
   /// By default trace records are dropped.
   public mutating func receive(_ trace: TraceRecord) {}
+  /// By default AdServices calls are dropped.
+  public mutating func receive(_ exchange: AdServicesExchange) {}
 }
 
 /// Keeps every output in memory: for tests and for library users asserting on a run.
@@ -27,6 +31,8 @@ public struct CollectingSink: RunSink {
   public private(set) var conversions: [ConversionRecord] = []
   /// The trace, in time order.
   public private(set) var trace: [TraceRecord] = []
+  /// Calls to Apple's attribution API, in time order.
+  public private(set) var adServices: [AdServicesExchange] = []
 
   /// An empty collector.
   public init() {}
@@ -35,6 +41,7 @@ public struct CollectingSink: RunSink {
   public mutating func receive(_ conversion: ConversionRecord) { conversions.append(conversion) }
   public var wantsTrace: Bool { true }
   public mutating func receive(_ trace: TraceRecord) { self.trace.append(trace) }
+  public mutating func receive(_ exchange: AdServicesExchange) { adServices.append(exchange) }
 }
 
 /// Discards outputs; for benchmarks that measure the simulation alone.

@@ -68,6 +68,10 @@ public struct RunSummary: Sendable, Equatable {
   public var updatesUnrouted = 0
   /// Winning postbacks of re-engagement conversions to ad networks (developer copies aside).
   public var reengagementPostbacks = 0
+  /// Whether the scenario runs Apple Ads: `summary.json` then has its `appleAds` object.
+  public var hasAppleAds = false
+  /// Apple Ads interactions, AdServices calls and records, and installs claimed per channel (§8).
+  public var appleAds = AppleAdsCounts()
   /// Drafts about conversions whose install no shard drafted; a merge refuses such shards.
   var orphanDrafts = 0
 
@@ -128,7 +132,8 @@ public struct RunSummary: Sendable, Equatable {
       "received": received?.json ?? .null,
       "decoding": decoding?.json ?? .null,
       "eventsProcessed": .int(Int64(eventsProcessed)),
-    ].merging(adAttributionKit ? ["adAttributionKit": adAttributionKitJSON] : [:]) { first, _ in first })
+    ].merging(adAttributionKit ? ["adAttributionKit": adAttributionKitJSON] : [:]) { first, _ in first }
+      .merging(hasAppleAds ? ["appleAds": appleAds.json] : [:]) { first, _ in first })
   }
 
   /// The `adAttributionKit` object: re-engagement and the rules only AdAttributionKit has.
@@ -154,7 +159,10 @@ public struct RunSummary: Sendable, Equatable {
   }
 
   /// The plain counts, by name: what shards write and merging adds up.
-  static var counts: [(name: String, path: WritableKeyPath<RunSummary, Int>)] { [
+  static var counts: [(name: String, path: WritableKeyPath<RunSummary, Int>)] {
+    let base: WritableKeyPath<RunSummary, AppleAdsCounts> = \.appleAds
+    let appleAds = AppleAdsCounts.counts.map { (name: "appleAds.\($0.name)", path: base.appending(path: $0.path)) }
+    return [
     ("users", \.users), ("views", \.views), ("clicks", \.clicks), ("viewsTooShort", \.viewsTooShort),
     ("viewsReplaced", \.viewsReplaced), ("impressionsIneligible", \.impressionsIneligible),
     ("impressionsBadSignature", \.impressionsBadSignature), ("installs", \.installs),
@@ -174,12 +182,14 @@ public struct RunSummary: Sendable, Equatable {
     ("refusedYearlyLimit", \.refusedYearlyLimit), ("reengagementsWithoutUpdate", \.reengagementsWithoutUpdate),
     ("conversionsSuperseded", \.conversionsSuperseded), ("windowsSuperseded", \.windowsSuperseded),
     ("updatesUnrouted", \.updatesUnrouted), ("reengagementPostbacks", \.reengagementPostbacks),
-  ] }
+    ] + appleAds
+  }
 
   /// Adds `other`'s counts to these (its receiving and decoding are not counts and are left out).
   mutating func add(_ other: RunSummary) {
     for (_, path) in Self.counts { self[keyPath: path] += other[keyPath: path] }
     adAttributionKit = adAttributionKit || other.adAttributionKit
+    hasAppleAds = hasAppleAds || other.hasAppleAds
     for tier in conversionsByTier.indices { conversionsByTier[tier] += other.conversionsByTier[tier] }
     for window in postbacks.indices {
       for kind in postbacks[window].indices { postbacks[window][kind] += other.postbacks[window][kind] }

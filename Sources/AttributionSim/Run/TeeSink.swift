@@ -19,6 +19,11 @@ public struct TeeSink<First: RunSink, Second: RunSink>: RunSink {
     second.receive(conversion)
   }
 
+  public mutating func receive(_ exchange: AdServicesExchange) {
+    first.receive(exchange)
+    second.receive(exchange)
+  }
+
   public var wantsTrace: Bool { first.wantsTrace || second.wantsTrace }
 
   public mutating func receive(_ trace: TraceRecord) {

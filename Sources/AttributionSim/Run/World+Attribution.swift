@@ -110,8 +110,10 @@ extension World {
   /// With AdAttributionKit both frameworks' impressions are pooled (§3.6): ignored interaction
   /// types and development impressions beside production ones drop out, and at most six take
   /// part (§2.5, §3.1, §3.2).
-  mutating func install(slot: Int32, redownload: Bool, now: SimTime) {
+  mutating func install(slot: Int32, redownload: Bool, preOrder: Bool, in simulation: inout Simulation<WorldEvent>) {
     let index = Int(slot)
+    let now = simulation.now
+    decideAdServicesClaim(slot: slot, redownload: redownload, preOrder: preOrder, now: now)
     summary.installs += 1
     if redownload { summary.redownloads += 1 }
     users[index]!.installed = true
@@ -287,6 +289,7 @@ extension World {
       users[index]!.launched = true
       summary.firstLaunches += 1
       register(slot: slot, in: &simulation)
+      requestAttributionToken(slot: slot, in: &simulation)
     }
     measure(slot: slot, session: true, in: &simulation) { $0.sessions += 1 }
   }

@@ -99,7 +99,7 @@ struct World: EventHandler {
     for (ordinal, user) in scenario.scriptedUsers.enumerated() where ordinals.contains(ordinal) {
       let plan = UserPlan(
         name: UserName(base: user.name), country: user.country, actions: user.timeline,
-        stream: root.child("user").child(user.name))
+        stream: root.child("user").child(user.name), trackingAuthorized: user.trackingAuthorized)
       admit(plan, ordinal: ordinal, in: &simulation)
     }
     if let first = arrivals.first { simulation.schedule(.admitNext, at: first.time) }
@@ -130,6 +130,10 @@ struct World: EventHandler {
     case .sendRunnerUp(let slot, let conversion, let index):
       users[Int(slot)]!.pending -= 1
       sendRunnerUp(Int(index), of: Int(conversion), slot: slot, now: simulation.now)
+      finishIfDone(slot)
+    case .adServicesCall(let slot):
+      users[Int(slot)]!.pending -= 1
+      callAttributionAPI(slot: slot, in: &simulation)
       finishIfDone(slot)
     }
   }
@@ -176,6 +180,7 @@ struct World: EventHandler {
       }
       emit(.conversion(builder.record(conversion, user: users[Int(slot)]!.plan)), slot: slot)
     }
+    countInstallClaims(slot: slot)
     users[Int(slot)] = nil
     freeSlots.append(slot)
   }
@@ -193,8 +198,10 @@ struct World: EventHandler {
     switch step.action {
     case .impression(let exposure):
       record(exposure, slot: slot, in: &simulation)
-    case .install(let redownload):
-      install(slot: slot, redownload: redownload, now: now)
+    case .appleAds(let interaction):
+      interact(interaction, slot: slot, in: &simulation)
+    case .install(let redownload, let preOrder):
+      install(slot: slot, redownload: redownload, preOrder: preOrder, in: &simulation)
     case .launch:
       open(slot: slot, in: &simulation)
     case .event(let name, let revenue, let currency):

@@ -10,4 +10,6 @@ enum WorldEvent {
   case send(slot: Int32, conversion: Int16, window: Int8)
   /// A prepared non-winning postback's random send time.
   case sendRunnerUp(slot: Int32, conversion: Int16, index: Int8)
+  /// The advertiser's server calls Apple's attribution API with a user's AdServices token (§8).
+  case adServicesCall(slot: Int32)
 }

@@ -29,6 +29,11 @@ public struct Cohort: Hashable, Sendable {
   public var activeDays: Int
   /// AdAttributionKit re-engagement ads shown to users who have the app (rulebook §3.5).
   public var reengagements: [CohortReengagement] = []
+  /// Apple Ads shown to the cohort's users before they install (§8).
+  public var appleAds: [CohortAppleAdsExposure] = []
+  /// Share of users who allow the app to track (App Tracking Transparency): their Apple Ads
+  /// records are detailed (§8).
+  public var trackingConsent = 0.0
 }
 
 /// A re-engagement campaign reaching a cohort's users after their first launch: a tap opens the
@@ -80,6 +85,8 @@ public struct InstallBehaviour: Hashable, Sendable {
   public var delay: Distribution
   /// Probability the install is a redownload.
   public var redownload: Double
+  /// Probability a (first) download is the release of a pre-order (§8 `PreOrder`).
+  public var preOrder = 0.0
 }
 
 /// When the app is first opened.

@@ -26,6 +26,8 @@ public struct Scenario: Sendable {
   public var rules: PlatformRules
   /// The conversion model the app runs.
   public var schema: ConversionSchema
+  /// Apple Ads campaigns and the AdServices attribution API (§8); nil when the app runs none.
+  public var appleAds: AppleAds?
   /// Users with exact timelines.
   public var scriptedUsers: [ScriptedUser]
   /// Users generated from behaviour descriptions.

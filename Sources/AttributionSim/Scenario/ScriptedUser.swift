@@ -3,10 +3,11 @@ import SimEngine
 /// A user whose every action is written out in the scenario, for regression cases and teaching.
 public struct ScriptedUser: Hashable, Sendable {
   /// A scripted user; `timeline` must be in time order.
-  public init(name: String, country: String, timeline: [TimedAction]) {
+  public init(name: String, country: String, timeline: [TimedAction], trackingAuthorized: Bool = false) {
     self.name = name
     self.country = country
     self.timeline = timeline
+    self.trackingAuthorized = trackingAuthorized
   }
 
   /// The user's name in outputs.
@@ -15,6 +16,9 @@ public struct ScriptedUser: Hashable, Sendable {
   public var country: String
   /// The user's actions, in time order (ties keep file order).
   public var timeline: [TimedAction]
+  /// Whether the user allows the app to track (App Tracking Transparency): Apple Ads records
+  /// are then detailed (§8).
+  public var trackingAuthorized: Bool
 }
 
 /// An action at an offset from virtual time zero.
@@ -35,8 +39,11 @@ public struct TimedAction: Hashable, Sendable {
 public enum UserAction: Hashable, Sendable {
   /// The user sees or taps an ad.
   case impression(AdExposure)
-  /// The user installs the advertised app.
-  case install(redownload: Bool)
+  /// The user taps or sees an Apple Ads ad in the App Store (§8).
+  case appleAds(AppleAdsInteraction)
+  /// The user installs the advertised app: a download, a redownload, or a pre-order's download
+  /// on release.
+  case install(redownload: Bool, preOrder: Bool = false)
   /// The user opens the app (the first open is the first launch).
   case launch
   /// The app records an in-app event, optionally with purchase revenue in `currency`.
