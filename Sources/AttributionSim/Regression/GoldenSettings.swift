@@ -26,7 +26,9 @@ public struct GoldenSettings: Sendable, Equatable {
   public var normalisation: Normalisation
 
   /// The outputs golden copies may cover.
-  public static let comparableFiles = ["summary.json", "decoded.csv", "postbacks.jsonl", "conversions.jsonl", "keys.json", "trace.jsonl"]
+  public static let comparableFiles = [
+    "summary.json", "decoded.csv", "postbacks.jsonl", "conversions.jsonl", "keys.json", "trace.jsonl", "adservices.jsonl",
+  ]
   /// Small, stable files by default: the summary and the decoding table.
   public static let defaultFiles = ["summary.json", "decoded.csv"]
 

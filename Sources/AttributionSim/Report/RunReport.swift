@@ -15,6 +15,7 @@ public struct RunReport: Sendable {
     var sections = [parts.postbacksOverTime, parts.sendDelays, parts.tiers, parts.valueKinds]
     if collector.windows == 3 { sections.append(parts.sourceIdentifierDigits) }
     if let decoding = summary.decoding { sections += [parts.revenue(decoding), parts.firstSignal(decoding)] }
+    if summary.hasAppleAds { sections += [parts.appleAdsRecords, parts.appleAdsCalls, parts.installClaims] }
     document = ReportDocument(
       title: "Run report: \(scenario.name)", subtitle: subtitle, headline: parts.headline, sections: sections)
   }
@@ -93,7 +94,79 @@ private struct Parts {
         ("median hours to first signal", ReportFormat.hours(decoding.firstSignalMedianHours)),
       ]
     }
+    if summary.hasAppleAds {
+      let appleAds = summary.appleAds
+      figures += [
+        ("Apple Ads records attributed", ReportFormat.share(appleAds.recordsAttributed, of: appleAds.records)),
+        ("AdServices tokens lost to expiry", ReportFormat.count(appleAds.tokensLostToExpiry)),
+        ("AdServices retries", ReportFormat.count(appleAds.retries)),
+      ]
+    }
     return figures
+  }
+
+  // MARK: - Apple Ads (§8)
+
+  var appleAdsRecords: ReportSection {
+    let appleAds = summary.appleAds
+    let title = "Attributed Apple Ads records by supply placement"
+    let caption = "AdServices records with attribution true by where in the App Store the ad ran, split into"
+      + " taps (Click) and views (Impression) over all placements in the table."
+    let placements = SupplyPlacement.allCases
+    let counts = placements.map { appleAds.records(in: $0) }
+    let chart = BarChart(
+      title: title, xLabel: "Supply placement", yLabel: "Attributed records", caption: caption,
+      categories: placements.map(\.rawValue),
+      series: [BarChart.Series(name: "records", values: heights(counts, of: [counts]))])
+    let table = [["supply placement", "attributed records"]]
+      + zip(placements, counts).map { [$0.rawValue, countAndShare($1, of: appleAds.recordsAttributed)] }
+      + [
+        ["Click", countAndShare(appleAds.recordsClick, of: appleAds.recordsAttributed)],
+        ["Impression", countAndShare(appleAds.recordsImpression, of: appleAds.recordsAttributed)],
+        ["detailed (tracking authorised)", countAndShare(appleAds.recordsDetailed, of: appleAds.recordsAttributed)],
+      ]
+    return ReportSection(title: title, caption: caption, chart: chart, table: table)
+  }
+
+  var appleAdsCalls: ReportSection {
+    let appleAds = summary.appleAds
+    let title = "Calls to Apple's attribution API"
+    let caption = "What the advertiser's server got for each token: how many calls it took, the answers by"
+      + " status, and the tokens it gave up on, by the last answer."
+    let table = [
+      ["figure", "count"],
+      ["tokens (first launches)", ReportFormat.count(appleAds.tokensRequested)],
+      ["calls", ReportFormat.count(appleAds.calls)], ["retries", ReportFormat.count(appleAds.retries)],
+      ["200 record", ReportFormat.count(appleAds.status200)], ["400 invalid token", ReportFormat.count(appleAds.status400)],
+      ["404 not found, too soon or expired", ReportFormat.count(appleAds.status404)],
+      ["500 unavailable", ReportFormat.count(appleAds.status500)],
+      ["records", ReportFormat.count(appleAds.records)],
+      ["records attributed", countAndShare(appleAds.recordsAttributed, of: appleAds.records)],
+      ["gave up: invalid token", ReportFormat.count(appleAds.gaveUpInvalidToken)],
+      ["gave up: not found", ReportFormat.count(appleAds.gaveUpNotFound)],
+      ["gave up: token expired (lost to expiry)", ReportFormat.count(appleAds.gaveUpExpired)],
+      ["gave up: unavailable", ReportFormat.count(appleAds.gaveUpUnavailable)],
+    ]
+    return ReportSection(title: title, caption: caption, chart: nil, table: table)
+  }
+
+  var installClaims: ReportSection {
+    let appleAds = summary.appleAds
+    let title = "Installs claimed by AdServices and by ad networks"
+    let caption = "Installs an attributed AdServices record claims, installs a winning network postback claims,"
+      + " and those both claim: counted twice if the two channels are added up."
+    let both = appleAds.claimedByBoth
+    let categories = ["AdServices only", "networks only", "both, Apple Ads' network", "both, another network"]
+    let counts = [
+      appleAds.claimedByAdServices - both, appleAds.claimedByNetworks - both, appleAds.claimedByBothAppleAds,
+      both - appleAds.claimedByBothAppleAds,
+    ]
+    let chart = BarChart(
+      title: title, xLabel: "Claimed by", yLabel: "Installs", caption: caption, categories: categories,
+      series: [BarChart.Series(name: "installs", values: heights(counts, of: [counts]))])
+    let claimed = appleAds.claimedByAdServices + appleAds.claimedByNetworks - both
+    let table = [["claimed by", "installs"]] + zip(categories, counts).map { [$0, countAndShare($1, of: claimed)] }
+    return ReportSection(title: title, caption: caption, chart: chart, table: table)
   }
 
   var postbacksOverTime: ReportSection {

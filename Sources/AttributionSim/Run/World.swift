@@ -194,7 +194,6 @@ struct World: EventHandler {
       users[index]!.pending += 1
       simulation.schedule(.action(slot: slot), at: max(SimTime.zero + next.at, simulation.now))
     }
-    let now = simulation.now
     switch step.action {
     case .impression(let exposure):
       record(exposure, slot: slot, in: &simulation)

@@ -1,0 +1,253 @@
+@testable import AttributionSim
+import SimEngine
+import SimJSON
+import Testing
+
+/// Apple Ads attribution through AdServices (rulebook §8) with scripted users whose records and
+/// calls are worked out by hand: lookbacks, taps over views, payload shapes, the token's life and
+/// the server's retries, and installs claimed by both channels.
+@Suite("AdServices rules")
+struct AdServicesRuleTests {
+  private func at(_ text: String) throws -> SimTime { SimTime.zero + (try DurationNotation.parse(text)) }
+
+  /// A user who installs at `install` and launches five minutes later, after `steps`.
+  private func user(
+    _ name: String, _ steps: String, install: String, installExtra: String = "", extra: String = ""
+  ) -> String {
+    """
+    { name: "\(name)"\(extra), timeline: [
+      \(steps)
+      { at: "\(install)", action: "install"\(installExtra) }, { at: "\(install)5m", action: "launch" },
+    ] }
+    """
+  }
+
+  /// The record of the user's last call, which must be a 200.
+  private func record(_ calls: [AdServicesExchange], of user: String) throws -> [String: JSONValue] {
+    let call = try #require(calls.last { $0.user == user })
+    #expect(call.status == 200)
+    return try #require(call.record?.objectValue)
+  }
+
+  /// The record of a tap on the `search` campaign's ad through "puzzle game", standard payload.
+  private let searchTap: [String: JSONValue] = [
+    "attribution": true, "orgId": 40669820, "campaignId": 542370539, "conversionType": "Download",
+    "claimType": "Click", "adGroupId": 542317095, "countryOrRegion": "US", "keywordId": 87675432,
+    "adId": 542317136, "supplyPlacement": "APPSTORE_SEARCH_RESULTS",
+  ]
+
+  @Test("§8: a tap up to 30 days before the download is claimed; one later is not")
+  func tapLookbackIsThirtyDays() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let users = [user("in", tap, install: "30d"), user("out", tap, install: "30d1m")].joined(separator: ",")
+    let run = try TestScenarios.runAppleAds(TestScenarios.appleAds(users: users))
+    #expect(try record(run.calls, of: "in") == searchTap)
+    #expect(try record(run.calls, of: "out") == ["attribution": false])
+    // One call each, at 1 s after the first launch: the record is ready at once.
+    let first = try #require(run.calls.first { $0.user == "in" })
+    #expect(first.time == (try at("30d5m1s")))
+    #expect((first.attempt, first.next, first.reason) == (1, .done, nil))
+    #expect(run.summary.appleAds.downloadsClaimed == 1)
+    #expect(run.summary.appleAds.downloadsNotClaimed == 1)
+    #expect((run.summary.appleAds.records, run.summary.appleAds.recordsAttributed) == (2, 1))
+  }
+
+  @Test("§8: a view up to 24 hours before the download is claimed as an Impression; search match has no keywordId")
+  func viewLookbackIsOneDay() throws {
+    let view = #"{ at: "0h", action: "appleAdsView", campaign: "search" },"#
+    let users = [user("in", view, install: "24h"), user("out", view, install: "24h1m")].joined(separator: ",")
+    let run = try TestScenarios.runAppleAds(TestScenarios.appleAds(users: users))
+    var expected = searchTap
+    expected["claimType"] = "Impression"
+    expected["keywordId"] = nil
+    #expect(try record(run.calls, of: "in") == expected)
+    #expect(try record(run.calls, of: "out") == ["attribution": false])
+    #expect(run.summary.appleAds.recordsImpression == 1)
+  }
+
+  @Test("§8: taps are preferred over a later view; Today tab ads have no keyword, an ad group without ads no adId")
+  func tapBeatsLaterView() throws {
+    let steps = """
+      { at: "0h", action: "appleAdsTap", campaign: "today" },
+      { at: "10d", action: "appleAdsView", campaign: "search", keyword: "brain teaser" },
+      """
+    let run = try TestScenarios.runAppleAds(TestScenarios.appleAds(users: user("u", steps, install: "10d1h")))
+    #expect(try record(run.calls, of: "u") == [
+      "attribution": true, "orgId": 40669820, "campaignId": 542370600, "conversionType": "Download",
+      "claimType": "Click", "adGroupId": 542317200, "countryOrRegion": "US", "supplyPlacement": "APPSTORE_TODAY_TAB",
+    ])
+    #expect(run.summary.appleAds.recordsTodayTab == 1)
+  }
+
+  @Test("§8: pre-orders look back 90 days for taps and 61 days for views, and say PreOrder")
+  func preOrderLookbacks() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let view = #"{ at: "0h", action: "appleAdsView", campaign: "search", keyword: "puzzle game" },"#
+    let users = [
+      user("tap-89d", tap, install: "89d", installExtra: ", preOrder: true"),
+      user("tap-91d", tap, install: "91d", installExtra: ", preOrder: true"),
+      user("view-60d", view, install: "60d", installExtra: ", preOrder: true"),
+      user("download-31d", tap, install: "31d"),
+    ].joined(separator: ",")
+    let run = try TestScenarios.runAppleAds(TestScenarios.appleAds(users: users))
+    var expected = searchTap
+    expected["conversionType"] = "PreOrder"
+    #expect(try record(run.calls, of: "tap-89d") == expected)
+    #expect(try record(run.calls, of: "tap-91d") == ["attribution": false])
+    expected["claimType"] = "Impression"
+    #expect(try record(run.calls, of: "view-60d") == expected)
+    #expect(try record(run.calls, of: "download-31d") == ["attribution": false])
+    #expect(run.summary.appleAds.recordsPreOrder == 2)
+  }
+
+  @Test("§8: with tracking authorised the record is detailed: clickDate or impressionDate to the minute; redownloads say so")
+  func consentChoosesDetailedPayload() throws {
+    let tap = #"{ at: "1h30m20s", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let view = #"{ at: "2h", action: "appleAdsView", campaign: "search", keyword: "puzzle game" },"#
+    let users = [
+      user("tap", tap, install: "3h", extra: ", trackingAuthorized: true"),
+      user("view", view, install: "3h", installExtra: ", redownload: true", extra: ", trackingAuthorized: true"),
+      user("private", tap, install: "3h"),
+    ].joined(separator: ",")
+    let run = try TestScenarios.runAppleAds(TestScenarios.appleAds(users: users))
+    var expected = searchTap
+    expected["clickDate"] = "2026-03-02T01:30Z"
+    #expect(try record(run.calls, of: "tap") == expected)
+    expected["clickDate"] = nil
+    expected["claimType"] = "Impression"
+    expected["conversionType"] = "Redownload"
+    expected["impressionDate"] = "2026-03-02T02:00Z"
+    #expect(try record(run.calls, of: "view") == expected)
+    #expect(try record(run.calls, of: "private") == searchTap)
+    #expect((run.summary.appleAds.recordsDetailed, run.summary.appleAds.recordsRedownload) == (2, 1))
+  }
+
+  @Test("§8: a 404 'called too soon' is retried every 5 seconds and the third attempt gets the record")
+  func notFoundRetriesUntilTheRecordIsReady() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    // The token comes at the first launch, 1h05; the record is ready 10 s later.
+    let run = try TestScenarios.runAppleAds(
+      TestScenarios.appleAds(users: user("u", tap, install: "1h"), api: #"recordDelay: "10s""#))
+    let launch = try at("1h5m")
+    #expect(run.calls.map(\.time) == [launch + .seconds(1), launch + .seconds(6), launch + .seconds(11)])
+    #expect(run.calls.map(\.status) == [404, 404, 200])
+    #expect(run.calls.map(\.reason) == ["called too soon", "called too soon", nil])
+    #expect(run.calls.map(\.next) == [.retry, .retry, .done])
+    #expect(run.calls.map(\.attempt) == [1, 2, 3])
+    #expect(try record(run.calls, of: "u") == searchTap)
+    #expect((run.summary.appleAds.calls, run.summary.appleAds.retries, run.summary.appleAds.status404) == (3, 2, 2))
+  }
+
+  @Test("§8: after three 404 answers in a row the server gives up: no record, the install is not claimed by AdServices")
+  func notFoundGivesUpAfterThreeAttempts() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let run = try TestScenarios.runAppleAds(
+      TestScenarios.appleAds(users: user("u", tap, install: "1h"), api: #"recordDelay: "12s""#))
+    #expect(run.calls.map(\.status) == [404, 404, 404])
+    #expect(run.calls.map(\.next) == [.retry, .retry, .giveUp])
+    #expect(run.calls.allSatisfy { $0.record == nil })
+    #expect(run.summary.appleAds.gaveUpNotFound == 1)
+    #expect(run.summary.appleAds.records == 0)
+    #expect(run.summary.appleAds.claimedByAdServices == 0)
+  }
+
+  @Test("§8: a token more than 24 hours old gets 404 'token expired' and is lost after three attempts")
+  func expiredTokenIsLost() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let run = try TestScenarios.runAppleAds(
+      TestScenarios.appleAds(users: user("u", tap, install: "1h"), server: #"firstCallDelay: "25h""#))
+    #expect(run.calls.map(\.reason) == ["token expired", "token expired", "token expired"])
+    #expect(run.calls.map(\.tokenAge) == [.hours(25), .hours(25) + .seconds(5), .hours(25) + .seconds(10)])
+    #expect(run.calls.last?.next == .giveUp)
+    #expect((run.summary.appleAds.tokensLostToExpiry, run.summary.appleAds.gaveUpExpired) == (1, 1))
+  }
+
+  @Test("§8: a 400 for an invalid token ends the exchange at once")
+  func invalidTokenIsNotRetried() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let run = try TestScenarios.runAppleAds(
+      TestScenarios.appleAds(users: user("u", tap, install: "1h"), api: #"invalidTokenShare: 1"#))
+    #expect(run.calls.map(\.status) == [400])
+    #expect(run.calls.map(\.next) == [.giveUp])
+    #expect(run.summary.appleAds.gaveUpInvalidToken == 1)
+  }
+
+  @Test("§8: a 500 during an outage is retried later; the call after the outage gets the record")
+  func outageIsRetriedLater() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let run = try TestScenarios.runAppleAds(
+      TestScenarios.appleAds(
+        users: user("u", tap, install: "2h"), api: #"recordDelay: "0s", outages: [{ from: "1h", to: "3h" }]"#,
+        server: #"firstCallDelay: "1s", unavailableRetryDelay: "30m""#))
+    let launch = try at("2h5m")
+    #expect(run.calls.map(\.time) == [launch + .seconds(1), launch + .minutes(30) + .seconds(1), launch + .minutes(60) + .seconds(1)])
+    #expect(run.calls.map(\.status) == [500, 500, 200])
+    #expect(run.calls.first?.reason == "service unavailable (outage)")
+    #expect(try record(run.calls, of: "u") == searchTap)
+  }
+
+  @Test("§8: the server gives up once its retries after 500 answers are spent")
+  func unavailableGivesUpAfterTheRetries() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let run = try TestScenarios.runAppleAds(
+      TestScenarios.appleAds(
+        users: user("u", tap, install: "1h"), api: #"unavailableShare: 1"#,
+        server: #"firstCallDelay: "1s", unavailableRetryDelay: "10m", unavailableRetries: 2"#))
+    #expect(run.calls.map(\.status) == [500, 500, 500])
+    #expect(run.calls.map(\.next) == [.retry, .retry, .giveUp])
+    #expect(run.summary.appleAds.gaveUpUnavailable == 1)
+  }
+
+  @Test("§8 (C2): a campaign targeting age or gender comes back attribution false")
+  func ageOrGenderTargetingIsNotAttributed() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "targeted" },"#
+    let run = try TestScenarios.runAppleAds(TestScenarios.appleAds(users: user("u", tap, install: "1h")))
+    #expect(try record(run.calls, of: "u") == ["attribution": false])
+    #expect(run.summary.appleAds.downloadsWithheldForTargeting == 1)
+    #expect(run.summary.appleAds.downloadsClaimed == 0)
+  }
+
+  @Test("§1, §8: an Apple Ads tap is also a com.apple.ads click, so one install is claimed by both channels")
+  func installClaimedByBothChannels() throws {
+    let appleOnly = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let networkLater = """
+      { at: "0h", action: "appleAdsTap", campaign: "today" },
+      { at: "1h", action: "click", network: "s1", campaign: "c", publisher: "hub" },
+      """
+    let users = [user("apple", appleOnly, install: "2h"), user("mixed", networkLater, install: "2h")].joined(separator: ",")
+    let run = try TestScenarios.runAppleAds(TestScenarios.appleAds(users: users, linked: true))
+    let toNetworks = run.postbacks.filter { $0.recipient == .adNetwork }
+    // SKAdNetwork 3.0 (§7.1): Apple Ads' campaign ID encodes the placement, 10 for search results (C3 [U]).
+    let apple = try #require(toNetworks.first { $0.user == "apple" })
+    #expect(apple.fields["ad-network-id"] == "com.apple.ads")
+    #expect(apple.fields["campaign-id"] == 10)
+    #expect(apple.fields["source-app-id"] == 375380948)
+    #expect(apple.fields["did-win"] == true)
+    // The later s1 click wins the SKAdNetwork install; Apple Ads runs up with campaign 30, the Today tab.
+    let mixed = toNetworks.filter { $0.user == "mixed" }
+    #expect(mixed.first { $0.didWin }?.fields["ad-network-id"] == "sk1.skadnetwork")
+    #expect(mixed.first { !$0.didWin }?.fields["campaign-id"] == 30)
+    #expect(try record(run.calls, of: "mixed")["campaignId"] == 542370600)
+    let claims = run.summary.appleAds
+    #expect((claims.claimedByAdServices, claims.claimedByNetworks, claims.claimedByBoth) == (2, 2, 2))
+    #expect(claims.claimedByBothAppleAds == 1)
+    #expect(claims.networkClicks == 2)
+  }
+
+  @Test("§8: in Developer Mode the API returns Apple's fixed test record")
+  func developerModeReturnsTheTestRecord() throws {
+    let run = try TestScenarios.runAppleAds(
+      TestScenarios.appleAds(users: user("u", "", install: "1h"), platformExtra: ", developerMode: true"))
+    #expect(try record(run.calls, of: "u") == AdServicesRecord.developmentRecord.objectValue)
+  }
+
+  @Test("§8: records carry adId from iOS 15.2 only")
+  func adIdNeedsIOS15_2() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let run = try TestScenarios.runAppleAds(
+      TestScenarios.appleAds(users: user("u", tap, install: "1h"), iosVersion: "15.0"))
+    var expected = searchTap
+    expected["adId"] = nil
+    #expect(try record(run.calls, of: "u") == expected)
+  }
+}
