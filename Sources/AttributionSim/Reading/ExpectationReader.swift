@@ -13,8 +13,16 @@ struct ExpectationReader {
   /// The platform's framework (nil when it could not be read): with the networks' frameworks,
   /// whether postbacks carry SKAdNetwork fields, AdAttributionKit fields or either.
   var framework: Platform.Framework? = nil
+  /// Whether the scenario has Apple Ads, whose AdServices records can be expected.
+  var usesAppleAds = false
 
-  static let keys = ["postbacks", "exhaustive", "checks", "golden"]
+  static let keys = ["postbacks", "exhaustive", "checks", "golden", "adServices"]
+  static let adServicesKeys = ["user", "statuses", "record", "fields", "rule"]
+  /// Every field an AdServices record may carry (§8).
+  static let adServicesFields = [
+    "attribution", "orgId", "campaignId", "conversionType", "claimType", "adGroupId", "countryOrRegion", "keywordId",
+    "adId", "supplyPlacement", "clickDate", "impressionDate",
+  ]
   static let postbackKeys = [
     "user", "recipient", "network", "sequenceIndex", "didWin", "fields", "payload", "sendTime", "absent", "rule",
   ]
@@ -64,6 +72,10 @@ struct ExpectationReader {
     expectations.postbacks = object.optional("postbacks")?.array()?.compactMap(readPostback) ?? []
     expectations.exhaustive = object.optional("exhaustive")?.bool() ?? false
     expectations.checks = object.optional("checks")?.array()?.compactMap(readCheck) ?? []
+    if let adServices = object.optional("adServices") {
+      if !usesAppleAds { adServices.error("'adServices' expects AdServices records; this scenario has no 'appleAds'") }
+      expectations.adServices = adServices.array()?.compactMap(readAdServices) ?? []
+    }
     if let golden = object.optional("golden") { expectations.golden = readGolden(golden) }
     if expectations.exhaustive, expectations.postbacks.isEmpty, let flag = object.optional("exhaustive") {
       flag.error("'exhaustive' needs 'postbacks' naming the users whose postbacks are all listed")
@@ -77,14 +89,7 @@ struct ExpectationReader {
 
   private func readPostback(_ reader: JSONReader) -> PostbackExpectation? {
     guard let object = reader.object(keys: Self.postbackKeys) else { return nil }
-    let user = object.required("user", "a scripted user's name")?.nonEmptyString()
-    if let user, let userReader = object.optional("user"), !users.contains(user) {
-      let hint = Suggestion.closest(to: user, among: users).map { "; did you mean '\($0)'?" } ?? ""
-      userReader.error(
-        users.isEmpty
-          ? "the scenario has no scripted users, so no postback of '\(user)' can be expected"
-          : "no scripted user is called '\(user)'\(hint)")
-    }
+    let user = object.required("user", "a scripted user's name").flatMap(readUser)
     var recipient = PostbackRecipient.adNetwork
     if let text = object.optional("recipient")?.oneOf(["ad-network", "developer"]) {
       recipient = PostbackRecipient(rawValue: text)!
@@ -128,13 +133,58 @@ struct ExpectationReader {
       rule: object.optional("rule")?.nonEmptyString(), origin: origin(reader))
   }
 
+  /// An AdServices expectation: the statuses of a user's calls, the fields of the record.
+  private func readAdServices(_ reader: JSONReader) -> AdServicesExpectation? {
+    guard let object = reader.object(keys: Self.adServicesKeys) else { return nil }
+    let user = object.required("user", "a scripted user's name").flatMap(readUser)
+    let statuses = object.optional("statuses")?.array()?.compactMap { element -> Int? in
+      guard let status = element.integer() else { return nil }
+      guard [200, 400, 404, 500].contains(status) else {
+        element.error("expected a status Apple's attribution API answers: 200, 400, 404 or 500; found \(status)")
+        return nil
+      }
+      return Int(status)
+    }
+    let fieldsReader = object.optional("fields"), recordReader = object.optional("record")
+    if fieldsReader != nil, recordReader != nil {
+      reader.error("give either 'fields' (a subset of the record) or 'record' (all of it), not both")
+    }
+    let fields = (fieldsReader ?? recordReader).flatMap {
+      readFields($0, known: (Self.adServicesFields, "AdServices records"), example: "{ \"claimType\": \"Click\" }")
+    }
+    if statuses == nil, fields == nil { reader.error("expected 'statuses', 'record' or 'fields'") }
+    guard let user else { return nil }
+    return AdServicesExpectation(
+      user: user, statuses: statuses, fields: fields ?? [:], wholeRecord: recordReader != nil,
+      rule: object.optional("rule")?.nonEmptyString(), origin: origin(reader))
+  }
+
+  /// A scripted user's name, logged with a suggestion when there is none such.
+  private func readUser(_ reader: JSONReader) -> String? {
+    guard let user = reader.nonEmptyString() else { return nil }
+    if !users.contains(user) {
+      let hint = Suggestion.closest(to: user, among: users).map { "; did you mean '\($0)'?" } ?? ""
+      reader.error(
+        users.isEmpty
+          ? "the scenario has no scripted users, so nothing of '\(user)' can be expected"
+          : "no scripted user is called '\(user)'\(hint)")
+    }
+    return user
+  }
+
   private func readFields(_ reader: JSONReader) -> [String: JSONValue]? {
+    readFields(reader, known: knownFields, example: "{ \"fidelity-type\": 1 }")
+  }
+
+  /// An object of fields, each among `known.names`; an unknown one is logged with a suggestion.
+  private func readFields(
+    _ reader: JSONReader, known: (names: [String], postbacks: String), example: String
+  ) -> [String: JSONValue]? {
     guard case .object(let members) = reader.node.value else {
-      reader.expected("an object of postback fields, e.g. { \"fidelity-type\": 1 }")
+      reader.expected("an object of \(known.postbacks) fields, e.g. \(example)")
       return nil
     }
     var fields: [String: JSONValue] = [:]
-    let known = knownFields
     for member in members {
       guard known.names.contains(member.key) else {
         let hint = Suggestion.closest(to: member.key, among: known.names).map { "; did you mean '\($0)'?" } ?? ""

@@ -8,7 +8,9 @@ struct ExpectationChecker {
   /// One result per postback expectation and figure check, plus one per user whose postbacks
   /// must all be listed. `postbacks` and `trace` are the run's, in time order (only those of the
   /// users the expectations name are needed).
-  func check(postbacks: [PostbackRecord], trace: [TraceRecord], summary: JSONValue) -> [CheckResult] {
+  func check(
+    postbacks: [PostbackRecord], trace: [TraceRecord], summary: JSONValue, adServices: [AdServicesExchange] = []
+  ) -> [CheckResult] {
     let expectations = scenario.expectations
     var consumed = Set<Int>()
     var results: [CheckResult] = []
@@ -26,6 +28,18 @@ struct ExpectationChecker {
             name: "expect.exhaustive: \(user) sends only the postbacks listed",
             problems: extra.map { "unexpected postback: \(describe(postbacks[$0]))" }))
       }
+    }
+    for expectation in expectations.adServices {
+      var result = CheckResult(
+        name: "\(expectation.origin.path): \(expectation.user)'s AdServices token", origin: location(expectation.origin))
+      if let rule = expectation.rule { result.context.append("rule checked: \(rule)") }
+      let calls = adServices.filter { $0.user == expectation.user }
+      result.problems = expectation.problems(in: calls)
+      if !result.problems.isEmpty {
+        result.context += calls.map { "call \($0.attempt) at \(offset($0.time)): \($0.status) \($0.reason ?? "record"), \($0.next.rawValue)" }
+        result.context += traceLines(for: expectation.user, until: nil, trace: trace)
+      }
+      results.append(result)
     }
     for check in expectations.checks { results.append(self.check(check, summary: summary)) }
     return results

@@ -6,6 +6,8 @@ struct ExpectationSink: RunSink {
   private(set) var postbacks: [PostbackRecord] = []
   /// The named users' trace, in time order.
   private(set) var trace: [TraceRecord] = []
+  /// The named users' calls to Apple's attribution API, in time order.
+  private(set) var adServices: [AdServicesExchange] = []
   /// The sender of each line of `postbacks.jsonl`, in order.
   private(set) var postbackSenders: [String] = []
 
@@ -17,6 +19,10 @@ struct ExpectationSink: RunSink {
   }
 
   mutating func receive(_ conversion: ConversionRecord) {}
+
+  mutating func receive(_ exchange: AdServicesExchange) {
+    if users.contains(exchange.user) { adServices.append(exchange) }
+  }
 
   var wantsTrace: Bool { !users.isEmpty }
 

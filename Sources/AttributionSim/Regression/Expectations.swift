@@ -3,6 +3,8 @@
 public struct Expectations: Sendable {
   /// Postbacks scripted users must (or must not) send, matched in send order.
   public var postbacks: [PostbackExpectation]
+  /// What scripted users' AdServices tokens must get from Apple's attribution API (§8).
+  public var adServices: [AdServicesExpectation] = []
   /// Whether the users named in ``postbacks`` may send no postbacks beyond those listed.
   public var exhaustive: Bool
   /// Figures of `summary.json` that must lie within bounds.
@@ -22,5 +24,5 @@ public struct Expectations: Sendable {
   }
 
   /// The users whose postbacks the expectations name.
-  var users: Set<String> { Set(postbacks.map(\.user)) }
+  var users: Set<String> { Set(postbacks.map(\.user) + adServices.map(\.user)) }
 }
