@@ -62,6 +62,7 @@ enum RunCommand {
     }
     let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"]
       + (summary.decoding != nil ? ["decoded.csv"] : []) + ["report.html", "report.md"] + (trace ? ["trace.jsonl"] : [])
+      + (scenario.appleAds != nil ? ["adservices.jsonl"] : [])
     Console.out("wrote \(directory.relativePath)/{\(files.joined(separator: ","))}")
   }
 

@@ -154,12 +154,13 @@ enum DraftCodec {
       guard let next = AdServicesExchange.Next(rawValue: try exchange.string("next")) else {
         throw exchange.error("next", "done, retry or give up")
       }
+      // JSONValue takes `nil` as its own null: `.none` keeps "no record" out of the line.
       let record = try exchange.value("record")
       draft = .adServices(
         AdServicesExchange(
           time: try exchange.time("time"), user: try exchange.string("user"), attempt: Int(try exchange.int("attempt")),
           tokenAge: .milliseconds(try exchange.int("tokenAge")), status: Int(try exchange.int("status")),
-          reason: try exchange.optionalString("reason"), next: next, record: record == .null ? nil : record))
+          reason: try exchange.optionalString("reason"), next: next, record: record == .null ? JSONValue?.none : record))
     } else {
       throw DecodingError(reason: "$: expected one of install, windowClosed, postback, conversion, trace or adServices")
     }

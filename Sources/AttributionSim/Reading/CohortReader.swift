@@ -10,7 +10,7 @@ struct CohortReader {
     guard
       let object = reader.object(keys: [
         "name", "count", "country", "arrivals", "exposures", "install", "firstLaunch", "retention",
-        "sessionsPerActiveDay", "events", "activeDays", "reengagements",
+        "sessionsPerActiveDay", "events", "activeDays", "reengagements", "appleAds", "trackingConsent",
       ])
     else { return nil }
     let name = object.required("name")?.nonEmptyString()
@@ -26,6 +26,8 @@ struct CohortReader {
     let events = object.optional("events")?.array()?.compactMap(readEvent) ?? []
     let activeDays = object.optional("activeDays")?.integer(in: 0...365) ?? 35
     let reengagements = object.optional("reengagements")?.array()?.compactMap(readReengagement) ?? []
+    let appleAds = object.optional("appleAds").map(readAppleAds) ?? []
+    let trackingConsent = object.optional("trackingConsent")?.probability() ?? 0
     guard let name, let count, let country, let arrivals, let install, let launch, let retention,
       let sessions
     else { return nil }
@@ -33,7 +35,7 @@ struct CohortReader {
       name: name, count: Int(count), country: country, arrivalStart: arrivals.from,
       arrivalSpread: arrivals.to - arrivals.from, exposures: exposures, install: install,
       firstLaunch: launch, retention: retention, sessionsPerActiveDay: sessions, events: events,
-      activeDays: Int(activeDays), reengagements: reengagements)
+      activeDays: Int(activeDays), reengagements: reengagements, appleAds: appleAds, trackingConsent: trackingConsent)
   }
 
   /// A re-engagement campaign: an eligible AdAttributionKit campaign, a reach and a delay from
@@ -63,6 +65,48 @@ struct CohortReader {
       network: target.network, campaign: target.campaign, publisher: target.publisher, reach: reach, delay: delay, url: url)
   }
 
+  /// Apple Ads campaigns reaching the cohort's users before they install (§8).
+  private func readAppleAds(_ reader: JSONReader) -> [CohortAppleAdsExposure] {
+    guard let elements = reader.array() else { return [] }
+    guard let appleAds = references.appleAds else {
+      if !references.appleAdsUnreadable {
+        reader.error("the cohort's Apple Ads name campaigns, but the scenario has no 'appleAds': add them there")
+      }
+      return []
+    }
+    return elements.compactMap { element in
+      guard
+        let object = element.object(keys: [
+          "campaign", "reach", "tap", "view", "delay", "installAfterTap", "installAfterView",
+        ])
+      else { return nil }
+      let campaign = object.required("campaign", "an Apple Ads campaign name")?
+        .reference(to: appleAds.campaigns.map(\.name), what: "Apple Ads campaign")
+      let reach = object.optional("reach")?.probability() ?? 1
+      let tap = object.optional("tap")?.probability() ?? 0
+      let view = object.optional("view")?.probability() ?? 0
+      checkExclusive(element, ("tap", tap), ("view", view))
+      let delay = object.required("delay", "time from the user's arrival to the tap or view")?
+        .distribution(of: .duration)
+      let afterTap = object.optional("installAfterTap")?.probability()
+      let afterView = object.optional("installAfterView")?.probability()
+      guard let campaign, let delay else { return nil }
+      return CohortAppleAdsExposure(
+        campaign: campaign, reach: reach, tap: tap, view: view, delay: delay, installAfterTap: afterTap,
+        installAfterView: afterView)
+    }
+  }
+
+  /// Logs two exclusive outcomes of one draw whose probabilities add up to more than 1.
+  private func checkExclusive(
+    _ reader: JSONReader, _ a: (key: String, value: Double), _ b: (key: String, value: Double)
+  ) {
+    if a.value + b.value > 1 {
+      reader.error(
+        "'\(a.key)' (\(a.value)) and '\(b.key)' (\(b.value)) are exclusive outcomes and add up to more than 1")
+    }
+  }
+
   private func readArrivals(_ reader: JSONReader) -> (from: SimDuration, to: SimDuration)? {
     guard let object = reader.object(keys: ["from", "to"]),
       let from = object.required("from")?.duration(), let to = object.required("to")?.duration()
@@ -84,9 +128,7 @@ struct CohortReader {
     let click = object.optional("click")?.probability() ?? 0
     let view = object.optional("view")?.probability() ?? 0
     let target = references.exposure(object, view: view > 0)
-    if click + view > 1 {
-      reader.error("'click' (\(click)) and 'view' (\(view)) are exclusive outcomes and add up to more than 1")
-    }
+    checkExclusive(reader, ("click", click), ("view", view))
     let delay = object.optional("delay").map { $0.distribution(of: .duration) } ?? .fixed(0)
     let viewDuration = object.optional("viewDuration").map { $0.distribution(of: .duration) }
       ?? .fixed(Double(SimDuration.seconds(10).milliseconds))
@@ -97,17 +139,20 @@ struct CohortReader {
   }
 
   private func readInstall(_ reader: JSONReader) -> InstallBehaviour? {
-    guard let object = reader.object(keys: ["afterClick", "afterView", "organic", "delay", "redownload"]) else {
-      return nil
-    }
+    guard
+      let object = reader.object(keys: ["afterClick", "afterView", "organic", "delay", "redownload", "preOrder"])
+    else { return nil }
     let afterClick = object.optional("afterClick")?.probability() ?? 0
     let afterView = object.optional("afterView")?.probability() ?? 0
     let organic = object.optional("organic")?.probability() ?? 0
     let delay = object.required("delay", "time from the ad to the install")?.distribution(of: .duration)
     let redownload = object.optional("redownload")?.probability() ?? 0
+    // Drawn for first downloads only (a pre-order is never a redownload), so no sum to check.
+    let preOrder = object.optional("preOrder")?.probability() ?? 0
     guard let delay else { return nil }
     return InstallBehaviour(
-      afterClick: afterClick, afterView: afterView, organic: organic, delay: delay, redownload: redownload)
+      afterClick: afterClick, afterView: afterView, organic: organic, delay: delay, redownload: redownload,
+      preOrder: preOrder)
   }
 
   private func readLaunch(_ reader: JSONReader) -> LaunchBehaviour? {

@@ -13,7 +13,7 @@ struct ScenarioReader {
 
   static let topLevelKeys = [
     "version", "name", "description", "seed", "epoch", "horizon", "platform", "app", "adNetworks",
-    "publishers", "privacy", "rules", "schema", "signing", "users", "cohorts", "expect",
+    "publishers", "appleAds", "privacy", "rules", "schema", "signing", "users", "cohorts", "expect",
   ]
 
   func read() -> Scenario? {
@@ -42,13 +42,19 @@ struct ScenarioReader {
         usesAdAttributionKit: Scenario.usesAdAttributionKit(networks))
     }
     let publishers = object.required("publishers").flatMap { readPublishers($0, networks: networks, version: signedVersion) } ?? []
+    // Before users and cohorts, which name its campaigns and must not name its network.
+    let appleAdsReader = object.optional("appleAds")
+    let appleAds = appleAdsReader.flatMap {
+      AppleAdsReader(reader: $0, networks: networks, publishers: publishers, platform: platform).read()
+    }
     let privacy = object.optional("privacy").map(readPrivacy) ?? PrivacySettings()
     let rules = object.optional("rules").map(RulesReader.read) ?? PlatformRules()
     let schema = object.optional("schema").flatMap(readSchemaReference) ?? .empty
     let signing = object.optional("signing").map(readSigning) ?? SigningSettings()
     let references = References(
       networks: networks, publishers: publishers, iosVersion: platform?.iosVersion ?? .current,
-      usesAdAttributionKit: Scenario.usesAdAttributionKit(networks))
+      usesAdAttributionKit: Scenario.usesAdAttributionKit(networks), appleAds: appleAds,
+      appleAdsUnreadable: appleAdsReader != nil && appleAds == nil)
     let users = object.optional("users")?.array()?.compactMap { UserReader(reader: $0, references: references).read() } ?? []
     let cohorts = object.optional("cohorts")?.array()?.compactMap { CohortReader(reader: $0, references: references).read() } ?? []
     checkUnique(object.optional("users"), names: users.map(\.name), what: "user")
@@ -58,7 +64,8 @@ struct ScenarioReader {
     }
     let expectations = object.optional("expect").map {
       ExpectationReader(
-        reader: $0, users: users.map(\.name), networks: networks, version: signedVersion, framework: platform?.framework
+        reader: $0, users: users.map(\.name), networks: networks, version: signedVersion, framework: platform?.framework,
+        usesAppleAds: object.has("appleAds")
       ).read()
     }
     guard let name, let seed, let epoch, let platform, let app, !log.hasErrors else { return nil }
@@ -67,6 +74,7 @@ struct ScenarioReader {
       adNetworks: networks, publishers: publishers, privacy: privacy, rules: rules, schema: schema,
       scriptedUsers: users, cohorts: cohorts, horizon: horizon, signing: signing)
     if let expectations { scenario.expectations = expectations }
+    scenario.appleAds = appleAds
     checkCurrencies(scenario, object)
     return log.hasErrors ? nil : scenario
   }
@@ -407,12 +415,27 @@ struct References {
   var iosVersion = OSVersion.current
   /// Whether any network serves AdAttributionKit ads.
   var usesAdAttributionKit = false
+  /// The scenario's Apple Ads campaigns, or nil when it has none.
+  var appleAds: AppleAds?
+  /// Whether `appleAds` is given but unreadable (reported already), so naming it adds no error.
+  var appleAdsUnreadable = false
+
+  /// The ad network standing for Apple Ads, if any: network ads must not name it.
+  var appleAdsNetwork: Int? { appleAds?.adNetwork?.network }
 
   /// Resolves a `network`, `campaign`, `publisher` triple of an object, logging bad references
   /// and publishers that do not list the network.
-  /// A view-through exposure on a website is logged too: web ads are always taps.
+  /// A view-through exposure on a website is logged too: web ads are always taps. So is the
+  /// network standing for Apple Ads, whose clicks only Apple Ads taps make (§8, C3 [U]).
   func exposure(_ object: ObjectReader, view: Bool) -> (network: Int, campaign: Int, publisher: Int)? {
-    let network = object.required("network")?.reference(to: networks.map(\.name), what: "ad network")
+    let networkReader = object.required("network")
+    var network = networkReader?.reference(to: networks.map(\.name), what: "ad network")
+    if let linked = network, linked == appleAdsNetwork {
+      networkReader?.error(
+        "'\(networks[linked].name)' stands for Apple Ads (appleAds.adNetwork): its clicks come from Apple Ads taps "
+          + "(appleAdsTap steps, cohort 'appleAds'), not from network ads")
+      network = nil
+    }
     let campaign = network.flatMap { network in
       object.required("campaign")?.reference(
         to: networks[network].campaigns.map(\.name), what: "campaign",

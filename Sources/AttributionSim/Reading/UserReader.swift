@@ -9,21 +9,31 @@ struct UserReader {
   static let actionKeys: [String: [String]] = [
     "view": ["network", "campaign", "publisher", "duration", "signature", "presentation", "api"],
     "click": ["network", "campaign", "publisher", "signature", "presentation", "impressionAge", "url"],
-    "install": ["redownload"],
+    "appleAdsTap": UserReader.appleAdsKeys,
+    "appleAdsView": UserReader.appleAdsKeys,
+    "install": ["redownload", "preOrder"],
     "launch": [],
     "event": ["name", "revenue", "currency"],
     "revenue": ["amount", "kind", "currency"],
     "update": ["fine", "coarse", "lock", "api", "tag", "tagOfReengagement", "conversionTypes"],
   ]
-  static let actions = ["view", "click", "install", "launch", "event", "revenue", "update"]
+  static let actions = [
+    "view", "click", "appleAdsTap", "appleAdsView", "install", "launch", "event", "revenue", "update",
+  ]
+  static let appleAdsKeys = ["campaign", "adGroup", "keyword", "ad"]
 
   func read() -> ScriptedUser? {
-    guard let object = reader.object(keys: ["name", "country", "timeline"]) else { return nil }
+    guard let object = reader.object(keys: ["name", "country", "trackingAuthorized", "timeline"]) else { return nil }
     let name = object.required("name")?.nonEmptyString()
-    let country = object.optional("country").flatMap(UserReader.countryCode) ?? "US"
+    let countryReader = object.optional("country")
+    let givenCountry = countryReader.flatMap(UserReader.countryCode)
+    let country = givenCountry ?? "US"
+    let trackingAuthorized = object.optional("trackingAuthorized")?.bool() ?? false
+    // A bad country was reported; checking campaigns against the default would only add noise.
+    let knownCountry = countryReader == nil || givenCountry != nil ? country : nil
     var steps: [(TimedAction, JSONReader)] = []
     for step in object.required("timeline")?.array() ?? [] {
-      if let action = readStep(step) { steps.append((action, step)) }
+      if let action = readStep(step, user: name, country: knownCountry) { steps.append((action, step)) }
     }
     // Stable sort: steps at the same offset keep their file order.
     steps = steps.enumerated().sorted { ($0.element.0.at, $0.offset) < ($1.element.0.at, $1.offset) }
@@ -43,10 +53,11 @@ struct UserReader {
       }
     }
     guard let name else { return nil }
-    return ScriptedUser(name: name, country: country, timeline: steps.map(\.0))
+    return ScriptedUser(name: name, country: country, timeline: steps.map(\.0), trackingAuthorized: trackingAuthorized)
   }
 
-  private func readStep(_ reader: JSONReader) -> TimedAction? {
+  /// One timeline step of the user `user` in `country` (each nil when bad).
+  private func readStep(_ reader: JSONReader, user: String?, country: String?) -> TimedAction? {
     // The action decides which other keys are allowed, so read it before checking keys.
     guard case .object(let members) = reader.node.value else {
       reader.expected("an object")
@@ -77,8 +88,18 @@ struct UserReader {
             presentation: extras?.presentation ?? .custom, impressionAge: extras?.impressionAge ?? .zero,
             reengagementURL: extras?.url))
       }
+    case "appleAdsTap", "appleAdsView":
+      userAction = readAppleAds(
+        object, step: reader, kind: action == "appleAdsTap" ? .tap : .view, user: user, country: country
+      ).map { .appleAds($0) }
     case "install":
-      userAction = .install(redownload: object.optional("redownload")?.bool() ?? false)
+      let redownload = object.optional("redownload")?.bool() ?? false
+      let preOrder = object.optional("preOrder")?.bool() ?? false
+      if redownload, preOrder {
+        object.optional("preOrder")?.error(
+          "a pre-order's release is a first download, not a redownload: give 'redownload' or 'preOrder', not both")
+      }
+      userAction = .install(redownload: redownload, preOrder: preOrder)
     case "launch":
       userAction = .launch
     case "event":
@@ -144,6 +165,65 @@ struct UserReader {
       apiReader.error("handleView() needs iOS \(Platform.handleViewOS) or later, but devices run iOS \(references.iosVersion)")
     }
     return (presentation, age, url)
+  }
+
+  /// An Apple Ads tap or view: the campaign, the ad group (optional when the campaign has one),
+  /// the keyword (absent for search match) and the ad (default: the ad group's first), §8.
+  private func readAppleAds(
+    _ object: ObjectReader, step: JSONReader, kind: AppleAdsInteraction.Kind, user: String?, country: String?
+  ) -> AppleAdsInteraction? {
+    let action = kind == .tap ? "appleAdsTap" : "appleAdsView"
+    guard let appleAds = references.appleAds else {
+      if !references.appleAdsUnreadable {
+        step.error(
+          "'\(action)' is an Apple Ads interaction, but the scenario has no 'appleAds': add its campaigns there")
+      }
+      return nil
+    }
+    let campaignReader = object.required("campaign", "an Apple Ads campaign name")
+    guard let campaignIndex = campaignReader?.reference(to: appleAds.campaigns.map(\.name), what: "Apple Ads campaign")
+    else { return nil }
+    let campaign = appleAds.campaigns[campaignIndex]
+    if let country, !campaign.runs(in: country) {
+      campaignReader?.error(
+        "campaign '\(campaign.name)' runs in \(campaign.countriesOrRegions.joined(separator: ", ")); "
+          + "\(user.map { "user '\($0)'" } ?? "the user") is in \(country)")
+    }
+    let groupIndex: Int?
+    if campaign.adGroups.count == 1, !object.has("adGroup") {
+      groupIndex = 0
+    } else if campaign.adGroups.isEmpty {
+      groupIndex = nil  // reported with the campaign
+    } else {
+      let names = campaign.adGroups.map(\.name)
+      let listed = names.map { "'\($0)'" }.joined(separator: ", ")
+      groupIndex = object.required("adGroup", "campaign '\(campaign.name)' has \(names.count) ad groups: \(listed)")?
+        .reference(to: names, what: "ad group", owner: " of Apple Ads campaign '\(campaign.name)'")
+    }
+    guard let groupIndex else { return nil }
+    let group = campaign.adGroups[groupIndex]
+    var keyword: Int?
+    if let keywordReader = object.optional("keyword") {
+      if campaign.supplyPlacement.hasKeywords {
+        keyword = keywordReader.reference(
+          to: group.keywords.map(\.text), what: "keyword", owner: " of ad group '\(group.name)'")
+        if keyword == nil { return nil }
+      } else {
+        keywordReader.error(
+          AppleAdsReader.searchResultsOnly("keyword", campaign: campaign.name, placement: campaign.supplyPlacement))
+      }
+    } else if campaign.supplyPlacement.hasKeywords, !group.searchMatch, !group.keywords.isEmpty {
+      // Without a keyword the tap is a search match, which this ad group does not take. (An ad
+      // group with neither was reported with the campaign.)
+      let listed = group.keywords.map { "'\($0.text)'" }.joined(separator: ", ")
+      step.error("ad group '\(group.name)' has no search match: name one of its keywords (\(listed)) in 'keyword'")
+    }
+    var ad: Int? = group.ads.isEmpty ? nil : 0
+    if let adReader = object.optional("ad") {
+      ad = adReader.reference(to: group.ads.map(\.name), what: "ad", owner: " of ad group '\(group.name)'")
+      if ad == nil { return nil }
+    }
+    return AppleAdsInteraction(campaign: campaignIndex, adGroup: groupIndex, keyword: keyword, ad: ad, kind: kind)
   }
 
   /// `tag` and `conversionTypes` of an update: which active AdAttributionKit conversion it is for.

@@ -103,6 +103,8 @@ public struct Platform: Hashable, Sendable {
   public static let attributionRulesOS = OSVersion(18, 4)
   /// The oldest iOS with `AppImpression.handleView()` (§1).
   public static let handleViewOS = OSVersion(26, 2)
+  /// The oldest iOS on which Apple Ads serves AdAttributionKit ads (§1, C3 [U]).
+  public static let appleAdsAdAttributionKitOS = OSVersion(26, 2)
 
   /// Whether devices send developer copies of winning postbacks: iOS 15 and later (rulebook §1).
   public var sendsDeveloperCopies: Bool { iosVersion >= OSVersion(15) }

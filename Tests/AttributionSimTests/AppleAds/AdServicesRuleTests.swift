@@ -39,7 +39,7 @@ struct AdServicesRuleTests {
   @Test("§8: a tap up to 30 days before the download is claimed; one later is not")
   func tapLookbackIsThirtyDays() throws {
     let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
-    let users = [user("in", tap, install: "30d"), user("out", tap, install: "30d1m")].joined(separator: ",")
+    let users = [user("in", tap, install: "30d"), user("out", tap, install: "30d1h")].joined(separator: ",")
     let run = try TestScenarios.runAppleAds(TestScenarios.appleAds(users: users))
     #expect(try record(run.calls, of: "in") == searchTap)
     #expect(try record(run.calls, of: "out") == ["attribution": false])
@@ -55,7 +55,7 @@ struct AdServicesRuleTests {
   @Test("§8: a view up to 24 hours before the download is claimed as an Impression; search match has no keywordId")
   func viewLookbackIsOneDay() throws {
     let view = #"{ at: "0h", action: "appleAdsView", campaign: "search" },"#
-    let users = [user("in", view, install: "24h"), user("out", view, install: "24h1m")].joined(separator: ",")
+    let users = [user("in", view, install: "24h"), user("out", view, install: "25h")].joined(separator: ",")
     let run = try TestScenarios.runAppleAds(TestScenarios.appleAds(users: users))
     var expected = searchTap
     expected["claimType"] = "Impression"

@@ -91,8 +91,8 @@ struct ShardingTests {
   }
 
   @Test(
-    "a run merged from 3 shards writes the whole run's files byte for byte (re-engagements included)",
-    arguments: ["quickstart.json", "adattributionkit.json"])
+    "a run merged from 3 shards writes the whole run's files byte for byte (re-engagements and AdServices calls included)",
+    arguments: ["quickstart.json", "adattributionkit.json", "apple-ads.json"])
   func mergeEqualsWholeRun(file: String) throws {
     let source = TestScenarios.scenariosDirectory + "/" + file
     let text = try String(contentsOfFile: source, encoding: .utf8)
@@ -102,7 +102,8 @@ struct ShardingTests {
     try withScenario(text) { path, folder in
       let scenario = try ScenarioLoader.load(path: path)
       let wholeFolder = folder.appendingPathComponent("whole")
-      var writer = try RunDirectoryWriter(directory: wholeFolder, epoch: scenario.epoch, trace: true)
+      let adServices = scenario.appleAds != nil
+      var writer = try RunDirectoryWriter(directory: wholeFolder, epoch: scenario.epoch, trace: true, adServices: adServices)
       try writer.commit(ScenarioRunner.run(scenario, sink: &writer), scenario: scenario)
       var folders: [URL] = []
       for index in 0..<3 {
@@ -110,9 +111,10 @@ struct ShardingTests {
         _ = try ShardSet.run(scenario, path: path, shard: Shard(index: index, count: 3)!, folder: folders[index])
       }
       let mergedFolder = folder.appendingPathComponent("merged")
-      var merged = try RunDirectoryWriter(directory: mergedFolder, epoch: scenario.epoch, trace: true)
+      var merged = try RunDirectoryWriter(directory: mergedFolder, epoch: scenario.epoch, trace: true, adServices: adServices)
       try merged.commit(try ShardSet(folders: folders).merge(into: &merged), scenario: scenario)
-      for file in ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json", "decoded.csv", "trace.jsonl"] {
+      let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json", "decoded.csv", "trace.jsonl"]
+      for file in files + (adServices ? ["adservices.jsonl"] : []) {
         let expected = try Data(contentsOf: wholeFolder.appendingPathComponent(file))
         let got = try Data(contentsOf: mergedFolder.appendingPathComponent(file))
         #expect(got == expected, "\(file) differs")
