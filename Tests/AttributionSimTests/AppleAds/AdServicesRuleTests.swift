@@ -251,3 +251,49 @@ struct AdServicesRuleTests {
     #expect(try record(run.calls, of: "u") == expected)
   }
 }
+
+/// `expect.adServices`: what a scripted user's token must get, read with precise errors and
+/// checked against the run.
+@Suite("AdServices expectations")
+struct AdServicesExpectationTests {
+  private let user = """
+    { name: "u", timeline: [
+      { at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },
+      { at: "1h", action: "install" }, { at: "1h5m", action: "launch" },
+    ] }
+    """
+
+  private func scenario(expect: String) -> String {
+    TestScenarios.appleAds(users: user).replacingOccurrences(of: "  users: [", with: "  expect: \(expect),\n  users: [")
+  }
+
+  @Test("a record field no AdServices record has, and a status the API never answers, are errors with suggestions")
+  func badExpectationsAreReported() {
+    let diagnostics = TestScenarios.diagnostics(
+      scenario(expect: #"{ adServices: [{ user: "u", statuses: [201], fields: { claimTyp: "Click" } }] }"#))
+    #expect(diagnostics.contains { $0.contains("expect.adServices[0].statuses[0]") && $0.contains("200, 400, 404 or 500") })
+    #expect(diagnostics.contains { $0.contains("'claimTyp' is not a field of AdServices records; did you mean 'claimType'?") })
+  }
+
+  @Test("adServices expectations need the scenario's appleAds")
+  func needsAppleAds() {
+    let text = TestScenarios.scripted(
+      users: #"{ name: "u", timeline: [{ at: "1h", action: "install" }] }"#,
+      extra: #"expect: { adServices: [{ user: "u", fields: { attribution: true } }] },"#)
+    #expect(TestScenarios.diagnostics(text).contains { $0.contains("this scenario has no 'appleAds'") })
+  }
+
+  @Test("a record differing from the expectation fails with the field, and the calls are shown")
+  func mismatchIsReported() throws {
+    let scenario = try TestScenarios.load(
+      scenario(expect: #"{ adServices: [{ user: "u", statuses: [404, 200], fields: { claimType: "Impression" } }] }"#))
+    let run = ScenarioRunner.collect(scenario)
+    let results = ExpectationChecker(scenario: scenario).check(
+      postbacks: [], trace: [], summary: .object([:]), adServices: run.outputs.adServices)
+    let problems = results.flatMap(\.problems)
+    #expect(problems == [
+      "statuses: expected 404, 200, got 200",
+      "field 'claimType': expected \"Impression\", got \"Click\"",
+    ])
+  }
+}
