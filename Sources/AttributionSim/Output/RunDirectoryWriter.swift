@@ -45,35 +45,28 @@ public struct RunDirectoryWriter: RunSink {
   public var wantsTrace: Bool { trace != nil }
 
   public mutating func receive(_ record: TraceRecord) {
-    guard firstError == nil else { return }
-    do {
-      try trace?.appendLine(record.jsonLine(epoch: epoch))
-    } catch {
-      firstError = error
-    }
+    guard trace != nil else { return }
+    write { writer throws(WriteError) in try writer.trace!.appendLine(record.jsonLine(epoch: writer.epoch)) }
   }
 
   public mutating func receive(_ postback: PostbackRecord) {
-    append(postback.jsonLine(epoch: epoch), to: \.postbacks)
+    write { writer throws(WriteError) in try writer.postbacks.appendLine(postback.jsonLine(epoch: writer.epoch)) }
   }
 
   public mutating func receive(_ conversion: ConversionRecord) {
-    append(conversion.json, to: \.conversions)
+    write { writer throws(WriteError) in try writer.conversions.appendLine(conversion.json) }
   }
 
   public mutating func receive(_ exchange: AdServicesExchange) {
-    guard firstError == nil else { return }
-    do {
-      try adServices?.appendLine(exchange.jsonLine(epoch: epoch))
-    } catch {
-      firstError = error
-    }
+    guard adServices != nil else { return }
+    write { writer throws(WriteError) in try writer.adServices!.appendLine(exchange.jsonLine(epoch: writer.epoch)) }
   }
 
-  private mutating func append(_ value: JSONValue, to file: WritableKeyPath<RunDirectoryWriter, BufferedFile>) {
+  /// Runs one write unless an earlier one failed, keeping the first error for ``commit``.
+  private mutating func write(_ body: (inout RunDirectoryWriter) throws(WriteError) -> Void) {
     guard firstError == nil else { return }
     do {
-      try self[keyPath: file].appendLine(value)
+      try body(&self)
     } catch {
       firstError = error
     }
