@@ -297,3 +297,44 @@ struct AdServicesExpectationTests {
     ])
   }
 }
+
+/// Apple Ads as an AdAttributionKit network from iOS 26.2 (rulebook §1, C3 [U]).
+@Suite("Apple Ads as an AdAttributionKit network")
+struct AppleAdsAdAttributionKitTests {
+  @Test("§1, C3 [U]: on iOS 26.2 an Apple Ads tap is an AdAttributionKit click of com.apple.ads, whose JWS postback wins")
+  func appleAdsTapWinsAnAdAttributionKitPostback() throws {
+    let text = """
+      {
+        version: 1, name: "aak-apple-ads", seed: 5, epoch: "2026-03-02T00:00:00Z",
+        platform: { framework: "adattributionkit", iosVersion: "26.2" },
+        app: { appId: 1234567890 },
+        adNetworks: [
+          { name: "apple", identifier: "com.apple.ads", campaigns: [{ name: "search-results", sourceIdentifier: 10 }] },
+        ],
+        publishers: [{ name: "store", appId: 375380948, adNetworks: ["apple"] }],
+        privacy: { forceTier: 3 },
+        appleAds: {
+          orgId: 40669820,
+          campaigns: [{ name: "search", id: 542370539, supplyPlacement: "APPSTORE_SEARCH_RESULTS",
+            adGroups: [{ name: "exact", id: 542317095, keywords: [{ text: "puzzle game", id: 87675432 }] }] }],
+          api: { recordDelay: "0s" },
+          adNetwork: { network: "apple", publisher: "store" },
+        },
+        users: [{ name: "u", timeline: [
+          { at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },
+          { at: "1h", action: "install" }, { at: "1h5m", action: "launch" },
+        ] }],
+      }
+      """
+    let run = try TestScenarios.runAppleAds(text)
+    let winner = try #require(run.postbacks.first { $0.recipient == .adNetwork && $0.didWin })
+    let said = winner.said
+    #expect(said["ad-network-identifier"] == "com.apple.ads")
+    #expect(said["publisher-item-identifier"] == 375380948)
+    #expect(said["ad-interaction-type"] == "click")
+    // Tier 3 keeps all four digits of the source identifier (§6): campaign 10 reads "0010".
+    #expect(said["source-identifier"] == "0010")
+    #expect(run.calls.last?.record?.objectValue?["claimType"] == "Click")
+    #expect(run.summary.appleAds.claimedByBothAppleAds == 1)
+  }
+}
