@@ -88,6 +88,10 @@ func rate(_ count: Int) -> String { String(format: "%.2f M/s", Double(count) / s
 print("scenario:          \(scenario.name) scaled to \(summary.users) users (\(writeDirectory == nil ? "outputs discarded" : "outputs written"))")
 print("installs:          \(summary.installs) (\(summary.attributedInstalls) attributed), \(postbacks) postbacks")
 print("impressions:       \(summary.views + summary.clicks) recorded, \(summary.impressionsBadSignature) bad signatures (check: \(scenario.signing.impressionCheck.rawValue)); receivers: \(receive ? "on" : "off")")
+if summary.hasAppleAds {
+  let appleAds = summary.appleAds
+  print("AdServices:        \(appleAds.tokensRequested) tokens, \(appleAds.calls) calls, \(appleAds.records) records")
+}
 print("events processed:  \(summary.eventsProcessed)")
 print(String(format: "wall time:         %.3f s", seconds))
 print("events per second: \(rate(summary.eventsProcessed))")

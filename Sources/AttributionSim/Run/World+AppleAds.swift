@@ -33,6 +33,8 @@ extension World {
     guard let appleAds = scenario.appleAds else { return }
     let index = Int(slot)
     let claim = AdServicesClaim.decide(users[index]!.appleAdsInteractions, install: now, preOrder: preOrder)
+    // A user installs once: the interactions are not needed again while the user stays in memory.
+    users[index]!.appleAdsInteractions = []
     let type: AdServicesConversionType = preOrder ? .preOrder : (redownload ? .redownload : .download)
     users[index]!.adServices = AdServicesSession(claim: claim, conversionType: type)
     guard let claim else {
