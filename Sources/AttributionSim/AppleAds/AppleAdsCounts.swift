@@ -9,13 +9,15 @@ public struct AppleAdsCounts: Sendable, Equatable {
   /// Downloads Apple attributed to an interaction, those it withheld because the campaign targets
   /// age or gender, and those with no interaction in the lookback.
   public var downloadsClaimed = 0, downloadsWithheldForTargeting = 0, downloadsNotClaimed = 0
-  /// Tokens the app got at first launch, and those that expired before a record came back.
+  /// Tokens the app got at first launch, and those the server gave up on once they were more
+  /// than 24 hours old (whatever the last answer).
   public var tokensRequested = 0, tokensLostToExpiry = 0
   /// Calls to Apple's API, those that repeated an earlier one, and calls by status.
   public var calls = 0, retries = 0, status200 = 0, status400 = 0, status404 = 0, status500 = 0
   /// Tokens the server gave up on, by the last answer.
   public var gaveUpInvalidToken = 0, gaveUpNotFound = 0, gaveUpExpired = 0, gaveUpUnavailable = 0
-  /// Records received, attributed ones, and attributed ones that are detailed (tracking authorised).
+  /// Records received, attributed ones, and attributed ones that are detailed (tracking
+  /// authorised). Developer Mode's fixed test record counts as a record, never as attributed.
   public var records = 0, recordsAttributed = 0, recordsDetailed = 0
   /// Attributed records by claim type and conversion type.
   public var recordsClick = 0, recordsImpression = 0

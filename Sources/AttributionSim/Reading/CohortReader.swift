@@ -74,6 +74,14 @@ struct CohortReader {
       }
       return []
     }
+    // Each campaign's draws come from a stream named after it: a second entry would repeat them.
+    AppleAdsReader.checkUnique(
+      elements.compactMap { element in
+        guard case .object(let members) = element.node.value,
+          let campaign = members.first(where: { $0.key == "campaign" }), case .string(let name) = campaign.value.value
+        else { return nil }
+        return (name, element)
+      }, what: "Apple Ads campaign")
     return elements.compactMap { element in
       guard
         let object = element.object(keys: [
@@ -86,6 +94,9 @@ struct CohortReader {
       let tap = object.optional("tap")?.probability() ?? 0
       let view = object.optional("view")?.probability() ?? 0
       checkExclusive(element, ("tap", tap), ("view", view))
+      if !object.has("tap"), !object.has("view") {
+        element.error("give 'tap', 'view' or both: the probabilities that a reached user taps or only sees the ad")
+      }
       let delay = object.required("delay", "time from the user's arrival to the tap or view")?
         .distribution(of: .duration)
       let afterTap = object.optional("installAfterTap")?.probability()

@@ -10,16 +10,17 @@ extension World {
     guard let appleAds = scenario.appleAds else { return }
     let index = Int(slot)
     let now = simulation.now
-    users[index]!.appleAdsInteractions.append((interaction, now))
     if interaction.kind == .tap { summary.appleAds.taps += 1 } else { summary.appleAds.views += 1 }
+    // The download's claim is decided already; AdServices attributes downloads only.
+    guard !users[index]!.installed else {
+      trace(slot, at: now, .note, "§8", "an Apple Ads \(interaction.kind.rawValue) after the install: no claim, no network click")
+      return
+    }
+    users[index]!.appleAdsInteractions.append((interaction, now))
     // Apple Ads' network ads are click-only (C3 [U]).
     guard interaction.kind == .tap, let link = appleAds.adNetwork,
       let campaign = link.placementCampaigns[appleAds.campaigns[interaction.campaign].supplyPlacement]
     else { return }
-    guard !users[index]!.installed else {
-      trace(slot, at: now, .note, "§8", "an Apple Ads tap for the installed app opens it: no network click is recorded")
-      return
-    }
     summary.appleAds.networkClicks += 1
     // App Store ads are rendered by the App Store, like StoreKit-rendered ads.
     record(
@@ -105,7 +106,6 @@ extension World {
         retryAt = now + AppleAds.notFoundRetryInterval
       } else if why == .expired {
         summary.appleAds.gaveUpExpired += 1
-        summary.appleAds.tokensLostToExpiry += 1
       } else {
         summary.appleAds.gaveUpNotFound += 1
       }
@@ -120,6 +120,9 @@ extension World {
         summary.appleAds.gaveUpUnavailable += 1
       }
     }
+    // Lost to expiry: given up on once past its 24 hours, whatever the last answer (a 500
+    // during a long outage too).
+    if next == .giveUp, now - token.created > AppleAds.tokenLifetime { summary.appleAds.tokensLostToExpiry += 1 }
     users[index]!.adServices = session
     if let retryAt {
       users[index]!.pending += 1
@@ -133,29 +136,28 @@ extension World {
       slot: slot)
   }
 
-  /// The record a 200 carries, counted: Apple's fixed test record in Developer Mode (§8).
+  /// The record a 200 carries, counted from what Apple decided at download. In Developer Mode
+  /// it is Apple's fixed test record, which says nothing of the user: counted as a record only.
   private mutating func receiveRecord(_ session: inout AdServicesSession, appleAds: AppleAds, slot: Int32) -> JSONValue {
     let user = users[Int(slot)]!.plan
     summary.appleAds.records += 1
-    let record =
-      scenario.platform.developerMode
-      ? AdServicesRecord.developmentRecord
-      : AdServicesRecord.json(
-        claim: session.claim, appleAds: appleAds, conversionType: session.conversionType, country: user.country,
-        detailed: user.trackingAuthorized, iosVersion: scenario.platform.iosVersion, epoch: scenario.epoch)
-    guard case .object(let fields) = record, fields["attribution"] == .bool(true) else { return record }
+    guard !scenario.platform.developerMode else { return AdServicesRecord.developmentRecord }
+    let record = AdServicesRecord.json(
+      claim: session.claim, appleAds: appleAds, conversionType: session.conversionType, country: user.country,
+      detailed: user.trackingAuthorized, iosVersion: scenario.platform.iosVersion, epoch: scenario.epoch)
+    guard let claim = session.claim, !appleAds.campaigns[claim.interaction.campaign].ageOrGenderTargeting else {
+      return record
+    }
     session.attributed = true
     summary.appleAds.recordsAttributed += 1
-    if fields["clickDate"] != nil || fields["impressionDate"] != nil { summary.appleAds.recordsDetailed += 1 }
-    if fields["claimType"] == .string("Click") { summary.appleAds.recordsClick += 1 } else { summary.appleAds.recordsImpression += 1 }
-    switch fields["conversionType"] {
-    case .string(AdServicesConversionType.redownload.rawValue): summary.appleAds.recordsRedownload += 1
-    case .string(AdServicesConversionType.preOrder.rawValue): summary.appleAds.recordsPreOrder += 1
-    default: summary.appleAds.recordsDownload += 1
+    if user.trackingAuthorized { summary.appleAds.recordsDetailed += 1 }
+    if claim.isTap { summary.appleAds.recordsClick += 1 } else { summary.appleAds.recordsImpression += 1 }
+    switch session.conversionType {
+    case .download: summary.appleAds.recordsDownload += 1
+    case .redownload: summary.appleAds.recordsRedownload += 1
+    case .preOrder: summary.appleAds.recordsPreOrder += 1
     }
-    if case .string(let placement) = fields["supplyPlacement"], let known = SupplyPlacement(rawValue: placement) {
-      summary.appleAds.countRecord(in: known)
-    }
+    summary.appleAds.countRecord(in: appleAds.campaigns[claim.interaction.campaign].supplyPlacement)
     return record
   }
 

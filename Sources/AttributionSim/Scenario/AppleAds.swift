@@ -31,8 +31,9 @@ public struct AppleAds: Hashable, Sendable {
   public static let tokenLifetime = SimDuration.hours(24)
   /// Apple's guidance after a 404: retry every 5 seconds, at most 3 attempts (§8).
   public static let notFoundRetryInterval = SimDuration.seconds(5), notFoundAttempts = 3
-  /// The oldest iOS with `AAAttribution.attributionToken()` (§8), and with `adId` in records.
-  public static let tokenOS = OSVersion(14, 3), adIdOS = OSVersion(15, 2)
+  /// The oldest iOS whose records carry `adId` (§8). The token API itself (iOS 14.3) predates
+  /// every SKAdNetwork version simulated.
+  public static let adIdOS = OSVersion(15, 2)
 }
 
 /// One Apple Ads campaign.

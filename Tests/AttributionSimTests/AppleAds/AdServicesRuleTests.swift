@@ -87,6 +87,7 @@ struct AdServicesRuleTests {
       user("tap-89d", tap, install: "89d", installExtra: ", preOrder: true"),
       user("tap-91d", tap, install: "91d", installExtra: ", preOrder: true"),
       user("view-60d", view, install: "60d", installExtra: ", preOrder: true"),
+      user("view-62d", view, install: "62d", installExtra: ", preOrder: true"),
       user("download-31d", tap, install: "31d"),
     ].joined(separator: ",")
     let run = try TestScenarios.runAppleAds(TestScenarios.appleAds(users: users))
@@ -96,6 +97,7 @@ struct AdServicesRuleTests {
     #expect(try record(run.calls, of: "tap-91d") == ["attribution": false])
     expected["claimType"] = "Impression"
     #expect(try record(run.calls, of: "view-60d") == expected)
+    #expect(try record(run.calls, of: "view-62d") == ["attribution": false])
     #expect(try record(run.calls, of: "download-31d") == ["attribution": false])
     #expect(run.summary.appleAds.recordsPreOrder == 2)
   }
@@ -214,7 +216,13 @@ struct AdServicesRuleTests {
       { at: "0h", action: "appleAdsTap", campaign: "today" },
       { at: "1h", action: "click", network: "s1", campaign: "c", publisher: "hub" },
       """
-    let users = [user("apple", appleOnly, install: "2h"), user("mixed", networkLater, install: "2h")].joined(separator: ",")
+    let networkOnly = #"{ at: "0h", action: "click", network: "s1", campaign: "c", publisher: "hub" },"#
+    // A view is no network click (Apple Ads' SKAdNetwork ads are click-only): AdServices alone claims.
+    let viewOnly = #"{ at: "0h", action: "appleAdsView", campaign: "search", keyword: "puzzle game" },"#
+    let users = [
+      user("apple", appleOnly, install: "2h"), user("mixed", networkLater, install: "2h"),
+      user("network", networkOnly, install: "2h"), user("view", viewOnly, install: "2h"),
+    ].joined(separator: ",")
     let run = try TestScenarios.runAppleAds(TestScenarios.appleAds(users: users, linked: true))
     let toNetworks = run.postbacks.filter { $0.recipient == .adNetwork }
     // SKAdNetwork 3.0 (§7.1): Apple Ads' campaign ID encodes the placement, 10 for search results (C3 [U]).
@@ -229,7 +237,11 @@ struct AdServicesRuleTests {
     #expect(mixed.first { !$0.didWin }?.fields["campaign-id"] == 30)
     #expect(try record(run.calls, of: "mixed")["campaignId"] == 542370600)
     let claims = run.summary.appleAds
-    #expect((claims.claimedByAdServices, claims.claimedByNetworks, claims.claimedByBoth) == (2, 2, 2))
+    #expect((claims.claimedByAdServices, claims.claimedByNetworks, claims.claimedByBoth) == (3, 3, 2))
+    #expect(toNetworks.filter { $0.user == "view" }.isEmpty)
+    let installsClaimed = run.summary.json(scenario: "s", seed: 0).objectValue?["appleAds"]?.objectValue?["installsClaimed"]
+    #expect(installsClaimed?.objectValue?["adServicesOnly"] == 1)
+    #expect(installsClaimed?.objectValue?["networksOnly"] == 1)
     #expect(claims.claimedByBothAppleAds == 1)
     #expect(claims.networkClicks == 2)
   }
@@ -238,7 +250,77 @@ struct AdServicesRuleTests {
   func developerModeReturnsTheTestRecord() throws {
     let run = try TestScenarios.runAppleAds(
       TestScenarios.appleAds(users: user("u", "", install: "1h"), platformExtra: ", developerMode: true"))
-    #expect(try record(run.calls, of: "u") == AdServicesRecord.developmentRecord.objectValue)
+    // Apple's documented test record, field by field (§8).
+    #expect(try record(run.calls, of: "u") == [
+      "attribution": true, "orgId": 1234567890, "campaignId": 1234567890, "conversionType": "Download",
+      "clickDate": "2020-04-08T17:17Z", "claimType": "Click", "adGroupId": 1234567890, "countryOrRegion": "US",
+      "keywordId": 12323222, "adId": 1234567890,
+    ])
+    // It says nothing of the user, who saw no Apple Ads: a record, not an attribution.
+    #expect((run.summary.appleAds.records, run.summary.appleAds.recordsAttributed) == (1, 0))
+    #expect(run.summary.appleAds.claimedByAdServices == 0)
+  }
+
+  @Test("§8: a 500 between 404s starts the count of 404s again, so the call after it can still get the record")
+  func unavailableResetsTheNotFoundCount() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    // Token at 1h05; record ready at 1h05m12s; calls at +1 s and +6 s get 404, +11 s falls in the outage.
+    let run = try TestScenarios.runAppleAds(
+      TestScenarios.appleAds(
+        users: user("u", tap, install: "1h"), api: #"recordDelay: "12s", outages: [{ from: "1h5m10s", to: "1h5m30s" }]"#,
+        server: #"firstCallDelay: "1s", unavailableRetryDelay: "30s""#))
+    #expect(run.calls.map(\.status) == [404, 404, 500, 200])
+    #expect(run.calls.map(\.next) == [.retry, .retry, .retry, .done])
+  }
+
+  @Test("§8: a token that passes its 24 hours during 500 retries is lost to expiry, whatever the last answer")
+  func tokenExpiringDuringAnOutageIsLost() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let run = try TestScenarios.runAppleAds(
+      TestScenarios.appleAds(
+        users: user("u", tap, install: "1h"), api: #"recordDelay: "0s", outages: [{ from: "1h", to: "40h" }]"#,
+        server: #"firstCallDelay: "1s", unavailableRetryDelay: "6h", unavailableRetries: 4"#))
+    #expect(run.calls.map(\.status) == [500, 500, 500, 500, 500])
+    #expect(run.calls.last?.tokenAge == .hours(24) + .seconds(1))
+    #expect(run.summary.appleAds.gaveUpUnavailable == 1)
+    #expect(run.summary.appleAds.tokensLostToExpiry == 1)
+  }
+
+  @Test("§8: a random lookup miss (notFoundShare) is a 404 'not found', retried like the others")
+  func notFoundFaultIsRetried() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let run = try TestScenarios.runAppleAds(
+      TestScenarios.appleAds(users: user("u", tap, install: "1h"), api: #"recordDelay: "0s", notFoundShare: 1"#))
+    #expect(run.calls.map(\.reason) == ["not found", "not found", "not found"])
+    #expect(run.summary.appleAds.gaveUpNotFound == 1)
+  }
+
+  @Test("§8: cohort users are reached only in the campaign's storefronts; consent decides detailed records; search match has no keyword")
+  func cohortAppleAds() throws {
+    let text = TestScenarios.appleAds(users: "").replacingOccurrences(
+      of: "  users: [],",
+      with: """
+          cohorts: [{
+            name: "players", count: 2000, arrivals: { from: "0d", to: "1d" },
+            country: { choice: [{ value: "US", weight: 1 }, { value: "DE", weight: 1 }] },
+            trackingConsent: 0.5,
+            exposures: [],
+            appleAds: [{ campaign: "search", reach: 1, tap: 1, delay: "1h", installAfterTap: 1 }],
+            install: { afterClick: 0, delay: "1h" },
+          }],
+        """)
+    let run = try TestScenarios.runAppleAds(text)
+    let records = run.calls.compactMap { $0.record?.objectValue }
+    let attributed = records.filter { $0["attribution"] == true }
+    // Only US users see the campaign (it runs in US and GB), and every one of them installs.
+    #expect(records.count == attributed.count)
+    #expect(attributed.allSatisfy { $0["countryOrRegion"] == "US" })
+    #expect(attributed.count > 900 && attributed.count < 1100)
+    // Half allow tracking; one reached user in three comes through search match (two keywords).
+    let detailed = attributed.filter { $0["clickDate"] != nil }.count
+    #expect(abs(Double(detailed) / Double(attributed.count) - 0.5) < 0.06)
+    let searchMatch = attributed.filter { $0["keywordId"] == nil }.count
+    #expect(abs(Double(searchMatch) / Double(attributed.count) - 1.0 / 3) < 0.06)
   }
 
   @Test("§8: records carry adId from iOS 15.2 only")

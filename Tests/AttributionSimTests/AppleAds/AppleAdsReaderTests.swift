@@ -88,7 +88,7 @@ struct AppleAdsReaderTests {
       trackingConsent: 0.35,
       appleAds: [{ campaign: "today", reach: 0.5, tap: 0.2, view: 0.3, delay: { uniform: { min: "0s", max: "2d" } },
                    installAfterTap: 0.4, installAfterView: 0.05 },
-                 { campaign: "brand-search", delay: "1h" }]
+                 { campaign: "brand-search", tap: 0.1, delay: "1h" }]
       """, install: "{ afterClick: 0.5, delay: \"1h\", preOrder: 0.1 }")
     let scenario = try TestScenarios.load(Self.scenario(appleAds: appleAds, users: users, cohorts: cohort))
 
@@ -142,7 +142,7 @@ struct AppleAdsReaderTests {
         campaign: 1, reach: 0.5, tap: 0.2, view: 0.3, delay: .uniform(lower: 0, upper: 172_800_000), installAfterTap: 0.4,
         installAfterView: 0.05),
       CohortAppleAdsExposure(
-        campaign: 0, reach: 1, tap: 0, view: 0, delay: .fixed(3_600_000), installAfterTap: nil, installAfterView: nil),
+        campaign: 0, reach: 1, tap: 0.1, view: 0, delay: .fixed(3_600_000), installAfterTap: nil, installAfterView: nil),
     ])
   }
 
@@ -466,5 +466,21 @@ struct AppleAdsReaderTests {
     #expect(found.contains { $0.hasSuffix("cohorts[0].appleAds[0].installAfterTap: expected a probability from 0 to 1, found number 2") })
     #expect(found.contains { $0.hasSuffix("cohorts[0].install.preOrder: expected a probability from 0 to 1, found number -0.1") })
     #expect(found.count == 5)
+  }
+
+  @Test("cohort Apple Ads: an entry needs tap or view, and a campaign is listed once (its draws are named after it)")
+  func cohortEntriesAreMeaningfulAndDistinct() {
+    let found = diagnostics(
+      Self.scenario(
+        cohorts: Self.cohort(
+          """
+          appleAds: [{ campaign: "today", tap: 0.2, delay: "1h" }, { campaign: "today", view: 0.3, delay: "1h" },
+                     { campaign: "brand-search", delay: "1h" }]
+          """, install: "{ afterClick: 0.5, delay: \"1h\" }")))
+    #expect(found.contains {
+      $0.contains("cohorts[0].appleAds[1]: duplicate Apple Ads campaign 'today' (first at")
+    })
+    #expect(found.contains { $0.hasSuffix("cohorts[0].appleAds[2]: give 'tap', 'view' or both: the probabilities that a reached user taps or only sees the ad") })
+    #expect(found.count == 2)
   }
 }
