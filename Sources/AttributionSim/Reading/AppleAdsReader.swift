@@ -32,7 +32,7 @@ struct AppleAdsReader {
     guard let elements = reader.array() else { return [] }
     if elements.isEmpty { reader.error("expected at least one campaign") }
     let read = elements.compactMap { element in readCampaign(element).map { (campaign: $0, reader: element) } }
-    Self.checkUnique(read.map { ($0.campaign.name, $0.reader) }, what: "campaign name")
+    JSONReader.logDuplicates(read.map { ($0.campaign.name, $0.reader) }, what: "campaign name")
     Self.checkUniqueIds(read.map { ($0.campaign.id, $0.reader) }, what: "campaign ID")
     return read.map(\.campaign)
   }
@@ -64,7 +64,7 @@ struct AppleAdsReader {
         readAdGroup(element, campaign: name, placement: placement).map { (group: $0, reader: element) }
       }
     }
-    Self.checkUnique(groups.map { ($0.group.name, $0.reader) }, what: "ad group name")
+    JSONReader.logDuplicates(groups.map { ($0.group.name, $0.reader) }, what: "ad group name")
     Self.checkUniqueIds(groups.map { ($0.group.id, $0.reader) }, what: "ad group ID")
     // Keep a campaign whose other fields are bad, so references to it do not cascade into more
     // errors; the scenario is rejected anyway.
@@ -93,7 +93,7 @@ struct AppleAdsReader {
       let keywordId = keywordObject.required("id", "the keywordId")?.integer(in: 1...Int64.max)
       if let text { keywords.append((AppleAdsKeyword(text: text, id: keywordId ?? 0), element)) }
     }
-    Self.checkUnique(keywords.map { ($0.keyword.text, $0.reader) }, what: "keyword")
+    JSONReader.logDuplicates(keywords.map { ($0.keyword.text, $0.reader) }, what: "keyword")
     Self.checkUniqueIds(keywords.map { ($0.keyword.id, $0.reader) }, what: "keyword ID")
     let searchMatchReader = object.optional("searchMatch")
     let searchMatchValue = searchMatchReader?.bool()
@@ -113,7 +113,7 @@ struct AppleAdsReader {
       let adId = adObject.required("id", "the adId")?.integer(in: 1...Int64.max)
       if let adName { ads.append((AppleAdsAd(name: adName, id: adId ?? 0), element)) }
     }
-    Self.checkUnique(ads.map { ($0.ad.name, $0.reader) }, what: "ad name")
+    JSONReader.logDuplicates(ads.map { ($0.ad.name, $0.reader) }, what: "ad name")
     Self.checkUniqueIds(ads.map { ($0.ad.id, $0.reader) }, what: "ad ID")
     guard let name else { return nil }
     return AppleAdsAdGroup(
@@ -258,20 +258,8 @@ struct AppleAdsReader {
 
   // MARK: - Helpers
 
-  /// Logs repeated keys (names or IDs), pointing at the second occurrence.
-  static func checkUnique(_ items: [(key: String, reader: JSONReader)], what: String) {
-    var seen: [String: JSONReader] = [:]
-    for (key, reader) in items {
-      if let first = seen[key] {
-        reader.error("duplicate \(what) '\(key)' (first at \(first.node.location))")
-      } else {
-        seen[key] = reader
-      }
-    }
-  }
-
   /// Logs repeated IDs; IDs below 1 were reported as bad already.
   static func checkUniqueIds(_ items: [(id: Int64, reader: JSONReader)], what: String) {
-    checkUnique(items.filter { $0.id > 0 }.map { (String($0.id), $0.reader) }, what: what)
+    JSONReader.logDuplicates(items.filter { $0.id > 0 }.map { (String($0.id), $0.reader) }, what: what)
   }
 }

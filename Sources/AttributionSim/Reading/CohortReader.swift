@@ -75,7 +75,7 @@ struct CohortReader {
       return []
     }
     // Each campaign's draws come from a stream named after it: a second entry would repeat them.
-    AppleAdsReader.checkUnique(
+    JSONReader.logDuplicates(
       elements.compactMap { element in
         guard case .object(let members) = element.node.value,
           let campaign = members.first(where: { $0.key == "campaign" }), case .string(let name) = campaign.value.value

@@ -177,3 +177,17 @@ struct ObjectReader {
     return nil
   }
 }
+
+extension JSONReader {
+  /// Logs each key seen before at the element that repeats it, naming where it first appeared.
+  static func logDuplicates(_ items: [(key: String, reader: JSONReader)], what: String) {
+    var seen: [String: JSONReader] = [:]
+    for (key, reader) in items {
+      if let first = seen[key] {
+        reader.error("duplicate \(what) '\(key)' (first at \(first.node.location))")
+      } else {
+        seen[key] = reader
+      }
+    }
+  }
+}

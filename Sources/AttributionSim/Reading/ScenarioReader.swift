@@ -393,18 +393,9 @@ struct ScenarioReader {
   /// Logs duplicate names, pointing at the second occurrence.
   private func checkUnique(_ reader: JSONReader?, names: [String], what: String) {
     guard let reader, let elements = reader.array() else { return }
-    var seen: [String: Int] = [:]
-    for (index, name) in names.enumerated() {
-      if let first = seen[name] {
-        let location = elements.indices.contains(first) ? elements[first].node.location.description : "?"
-        if elements.indices.contains(index) {
-          elements[index].error("duplicate \(what) name '\(name)' (first at \(location))")
-        }
-      } else {
-        seen[name] = index
-      }
-    }
+    JSONReader.logDuplicates(zip(names, elements).map { ($0, $1) }, what: "\(what) name")
   }
+
 }
 
 /// The declared names user descriptions may refer to.
