@@ -46,22 +46,18 @@ public struct AppleAdsCounts: Sendable, Equatable {
   ] }
 
   /// The count of attributed records for `placement`.
-  public func records(in placement: SupplyPlacement) -> Int {
-    switch placement {
-    case .searchResults: recordsSearchResults
-    case .searchTab: recordsSearchTab
-    case .todayTab: recordsTodayTab
-    case .productPages: recordsProductPages
-    }
-  }
+  public func records(in placement: SupplyPlacement) -> Int { self[keyPath: Self.records(in: placement)] }
 
   /// Counts an attributed record's placement.
-  mutating func countRecord(in placement: SupplyPlacement) {
+  mutating func countRecord(in placement: SupplyPlacement) { self[keyPath: Self.records(in: placement)] += 1 }
+
+  /// Where the attributed records of `placement` are counted.
+  private static func records(in placement: SupplyPlacement) -> WritableKeyPath<AppleAdsCounts, Int> {
     switch placement {
-    case .searchResults: recordsSearchResults += 1
-    case .searchTab: recordsSearchTab += 1
-    case .todayTab: recordsTodayTab += 1
-    case .productPages: recordsProductPages += 1
+    case .searchResults: \.recordsSearchResults
+    case .searchTab: \.recordsSearchTab
+    case .todayTab: \.recordsTodayTab
+    case .productPages: \.recordsProductPages
     }
   }
 

@@ -101,7 +101,7 @@ final class CohortBehaviour {
         // A view-through ad can only lead to an install once it has been seen.
         let seen = if case .view(let duration) = kind { time + duration } else { time }
         let candidate = seen + CohortBehaviour.duration(cohort.install.delay, &stream)
-        if installAt.map({ candidate < $0 }) ?? true { installAt = candidate }
+        Self.keepEarliest(candidate, in: &installAt)
       }
     }
 
@@ -110,7 +110,7 @@ final class CohortBehaviour {
     var organicStream = user.child(Self.organicLabel)
     if organicStream.nextUnit() < cohort.install.organic {
       let organicTime = arrival + CohortBehaviour.duration(cohort.install.delay, &organicStream)
-      if installAt.map({ organicTime < $0 }) ?? true { installAt = organicTime }
+      Self.keepEarliest(organicTime, in: &installAt)
     }
 
     if let installAt {
@@ -172,9 +172,14 @@ final class CohortBehaviour {
               ad: Self.pick(adDraw, among: adGroup.ads.count), kind: kind))))
       if convertDraw < installProbability {
         let candidate = time + CohortBehaviour.duration(cohort.install.delay, &stream)
-        if installAt.map({ candidate < $0 }) ?? true { installAt = candidate }
+        Self.keepEarliest(candidate, in: &installAt)
       }
     }
+  }
+
+  /// The user installs after the first ad (or organic moment) that converts.
+  private static func keepEarliest(_ candidate: SimTime, in installAt: inout SimTime?) {
+    if installAt.map({ candidate < $0 }) ?? true { installAt = candidate }
   }
 
   /// The index a unit draw picks among `count` equally likely choices; nil when there are none.

@@ -52,6 +52,20 @@ struct AdServicesRuleTests {
     #expect((run.summary.appleAds.records, run.summary.appleAds.recordsAttributed) == (2, 1))
   }
 
+  @Test("§8: only interactions before the download count: a tap after the install is neither a claim nor a network click")
+  func tapsAfterTheInstallDoNotCount() throws {
+    let user = """
+      { name: "late", timeline: [
+        { at: "1h", action: "install" }, { at: "1h1m", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },
+        { at: "1h5m", action: "launch" },
+      ] }
+      """
+    let run = try TestScenarios.runAppleAds(TestScenarios.appleAds(users: user, linked: true))
+    #expect(try record(run.calls, of: "late") == ["attribution": false])
+    #expect((run.summary.appleAds.taps, run.summary.appleAds.networkClicks) == (1, 0))
+    #expect(run.postbacks.isEmpty)
+  }
+
   @Test("§8: a view up to 24 hours before the download is claimed as an Impression; search match has no keywordId")
   func viewLookbackIsOneDay() throws {
     let view = #"{ at: "0h", action: "appleAdsView", campaign: "search" },"#
