@@ -68,8 +68,7 @@ let clock = ContinuousClock()
 let start = clock.now
 let summary: RunSummary
 if let writeDirectory {
-  var writer = try RunDirectoryWriter(
-    directory: URL(fileURLWithPath: writeDirectory), epoch: scenario.epoch, adServices: scenario.appleAds != nil)
+  var writer = try RunDirectoryWriter(directory: URL(fileURLWithPath: writeDirectory), scenario: scenario)
   summary = ScenarioRunner.run(scenario, sink: &writer, receive: receive)
   try writer.commit(summary, scenario: scenario)
 } else {

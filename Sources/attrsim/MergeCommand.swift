@@ -14,8 +14,7 @@ enum MergeCommand {
       let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
       let trace = command.flag("trace")
       var sink = TeeSink(
-        try RunDirectoryWriter(
-          directory: directory, epoch: scenario.epoch, trace: trace, adServices: scenario.appleAds != nil),
+        try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace),
         ReportCollector(scenario: scenario))
       do {
         let summary = try shards.merge(into: &sink)

@@ -24,8 +24,7 @@ enum RunCommand {
       let trace = command.flag("trace")
       // The report's counts are taken as the outputs stream past, beside the writer.
       var sink = TeeSink(
-        try RunDirectoryWriter(
-          directory: directory, epoch: scenario.epoch, trace: trace, adServices: scenario.appleAds != nil),
+        try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace),
         ReportCollector(scenario: scenario))
       let progress = ProgressLine(what: "users arrived")
       let summary = ScenarioRunner.run(scenario, sink: &sink) { progress.update(done: $0, total: $1, users: $0) }
@@ -62,7 +61,7 @@ enum RunCommand {
     }
     let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"]
       + (summary.decoding != nil ? ["decoded.csv"] : []) + ["report.html", "report.md"] + (trace ? ["trace.jsonl"] : [])
-      + (scenario.appleAds != nil ? ["adservices.jsonl"] : [])
+      + (scenario.appleAds != nil ? ["adservices.jsonl"] : []) + (scenario.app.sdk != nil ? ["sdk-trace.jsonl"] : [])
     Console.out("wrote \(directory.relativePath)/{\(files.joined(separator: ","))}")
   }
 

@@ -24,11 +24,16 @@ public struct RunDirectoryWriter: RunSink {
   private var trace: BufferedFile?
   /// `adservices.jsonl`, when the scenario runs Apple Ads.
   private var adServices: BufferedFile?
+  /// `sdk-trace.jsonl`, when the app has a client SDK.
+  private var sdkTrace: BufferedFile?
   private var firstError: WriteError?
 
   /// Creates the folder if needed and opens the temporary files; `trace` adds `trace.jsonl`,
-  /// `adServices` (for scenarios with Apple Ads) `adservices.jsonl`.
-  public init(directory: URL, epoch: Epoch, trace: Bool = false, adServices: Bool = false) throws(WriteError) {
+  /// `adServices` (for scenarios with Apple Ads) `adservices.jsonl`, `sdk` (for apps with a
+  /// client SDK) `sdk-trace.jsonl`.
+  public init(
+    directory: URL, epoch: Epoch, trace: Bool = false, adServices: Bool = false, sdk: Bool = false
+  ) throws(WriteError) {
     self.directory = directory
     self.epoch = epoch
     do {
@@ -40,6 +45,15 @@ public struct RunDirectoryWriter: RunSink {
     conversions = try BufferedFile(final: directory.appendingPathComponent("conversions.jsonl"))
     if trace { self.trace = try BufferedFile(final: directory.appendingPathComponent("trace.jsonl")) }
     if adServices { self.adServices = try BufferedFile(final: directory.appendingPathComponent("adservices.jsonl")) }
+    if sdk { sdkTrace = try BufferedFile(final: directory.appendingPathComponent("sdk-trace.jsonl")) }
+  }
+
+  /// A writer for `scenario`'s outputs: with `adservices.jsonl` and `sdk-trace.jsonl` when it
+  /// has Apple Ads or a client SDK.
+  public init(directory: URL, scenario: Scenario, trace: Bool = false) throws(WriteError) {
+    try self.init(
+      directory: directory, epoch: scenario.epoch, trace: trace, adServices: scenario.appleAds != nil,
+      sdk: scenario.app.sdk != nil)
   }
 
   public var wantsTrace: Bool { trace != nil }
@@ -60,6 +74,11 @@ public struct RunDirectoryWriter: RunSink {
   public mutating func receive(_ exchange: AdServicesExchange) {
     guard adServices != nil else { return }
     write { writer throws(WriteError) in try writer.adServices!.appendLine(exchange.jsonLine(epoch: writer.epoch)) }
+  }
+
+  public mutating func receive(_ record: SDKTraceRecord) {
+    guard sdkTrace != nil else { return }
+    write { writer throws(WriteError) in try writer.sdkTrace!.appendLine(record.jsonLine(epoch: writer.epoch)) }
   }
 
   /// Runs one write unless an earlier one failed, keeping the first error for ``commit``.
@@ -95,6 +114,7 @@ public struct RunDirectoryWriter: RunSink {
       try conversions.moveIntoPlace()
       try trace?.moveIntoPlace()
       try adServices?.moveIntoPlace()
+      try sdkTrace?.moveIntoPlace()
       for index in small.indices { try small[index].moveIntoPlace() }
     } catch {
       discard()
@@ -109,6 +129,7 @@ public struct RunDirectoryWriter: RunSink {
     conversions.discard()
     trace?.discard()
     adServices?.discard()
+    sdkTrace?.discard()
   }
 }
 

@@ -52,6 +52,14 @@ enum DraftCodec {
         "reason": exchange.reason.map { .string($0) } ?? .null, "next": .string(exchange.next.rawValue),
         "record": exchange.record ?? .null,
       ])
+    case .sdk(let record):
+      object["sdk"] = .object([
+        "time": .int(record.time.milliseconds), "user": .string(record.user), "activity": .string(record.activity),
+        "detail": record.detail.map { .string($0) } ?? .null, "answer": record.answer ?? .null,
+        "action": .string(record.action), "platform": record.platform.map { .string($0) } ?? .null,
+        "metadata": .object(record.metadata),
+        "lint": .array(record.lint.map { .object(["kind": .string($0.kind.rawValue), "message": .string($0.message)]) }),
+      ])
     case .trace(let trace):
       object["trace"] = .object([
         "time": .int(trace.time.milliseconds), "user": .string(trace.user), "level": .string(trace.level.rawValue),
@@ -161,8 +169,23 @@ enum DraftCodec {
           time: try exchange.time("time"), user: try exchange.string("user"), attempt: Int(try exchange.int("attempt")),
           tokenAge: .milliseconds(try exchange.int("tokenAge")), status: Int(try exchange.int("status")),
           reason: try exchange.optionalString("reason"), next: next, record: record == .null ? JSONValue?.none : record))
+    } else if let record = try object.optionalObject("sdk") {
+      guard case .object(let metadata) = try record.value("metadata") else { throw record.error("metadata", "an object") }
+      let lint = try record.array("lint").map { (finding) throws(DecodingError) -> SDKLintFinding in
+        guard let kind = SDKLintFinding.Kind(rawValue: try finding.string("kind")) else {
+          throw finding.error("kind", "a lint kind")
+        }
+        return SDKLintFinding(kind: kind, message: try finding.string("message"))
+      }
+      let answer = try record.value("answer")
+      draft = .sdk(
+        SDKTraceRecord(
+          time: try record.time("time"), user: try record.string("user"), activity: try record.string("activity"),
+          detail: try record.optionalString("detail"), answer: answer == .null ? JSONValue?.none : answer,
+          action: try record.string("action"), platform: try record.optionalString("platform"), metadata: metadata,
+          lint: lint))
     } else {
-      throw DecodingError(reason: "$: expected one of install, windowClosed, postback, conversion, trace or adServices")
+      throw DecodingError(reason: "$: expected one of install, windowClosed, postback, conversion, trace, adServices or sdk")
     }
     return DraftEnvelope(at: at, ordinal: ordinal, draft: draft)
   }

@@ -18,4 +18,6 @@ enum RunDraft: Sendable {
   case trace(TraceRecord)
   /// A call of the advertiser's server to Apple's attribution API (§8); tiers do not touch it.
   case adServices(AdServicesExchange)
+  /// The client SDK's metadata after an activity (issue 9); tiers do not touch it.
+  case sdk(SDKTraceRecord)
 }

@@ -39,6 +39,7 @@ struct TierStage<Downstream: RunSink>: DraftSink {
         : AdAttributionKitSigner(keys.apple, keyId: AdAttributionKitPostback.productionKeyId)) : nil
     summary.adAttributionKit = scenario.usesAdAttributionKit
     summary.hasAppleAds = scenario.appleAds != nil
+    summary.hasSDK = scenario.app.sdk != nil
     self.downstream = downstream
   }
 
@@ -106,6 +107,8 @@ struct TierStage<Downstream: RunSink>: DraftSink {
       downstream.receive(trace)
     case .adServices(let exchange):
       downstream.receive(exchange)
+    case .sdk(let record):
+      downstream.receive(record)
     }
   }
 

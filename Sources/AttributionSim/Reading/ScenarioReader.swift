@@ -50,6 +50,10 @@ struct ScenarioReader {
     let privacy = object.optional("privacy").map(readPrivacy) ?? PrivacySettings()
     let rules = object.optional("rules").map(RulesReader.read) ?? PlatformRules()
     let schema = object.optional("schema").flatMap(readSchemaReference) ?? .empty
+    if app?.sdk?.model == .schema, !object.has("schema") {
+      object.optional("app")?.error(
+        "the SDK's model is the scenario's schema, but the scenario has no 'schema': add one, or give the SDK another model")
+    }
     let signing = object.optional("signing").map(readSigning) ?? SigningSettings()
     let references = References(
       networks: networks, publishers: publishers, iosVersion: platform?.iosVersion ?? .current,
@@ -154,7 +158,7 @@ struct ScenarioReader {
   ) -> AdvertisedApp? {
     guard
       let object = reader.object(keys: [
-        "appId", "bundleId", "attributionReportEndpoint", "legacySdk", "infoPlist", "marketplace",
+        "appId", "bundleId", "attributionReportEndpoint", "legacySdk", "sdk", "infoPlist", "marketplace",
       ])
     else {
       return nil
@@ -181,6 +185,7 @@ struct ScenarioReader {
       plist.read(into: &app)
       plist.checkFramework(usesAdAttributionKit: usesAdAttributionKit)
     }
+    app.sdk = object.optional("sdk").flatMap { ClientSDKReader(reader: $0, baseDirectory: baseDirectory).read() }
     if let marketplaceReader = object.optional("marketplace"), let marketplace = marketplaceReader.nonEmptyString() {
       if !usesAdAttributionKit {
         marketplaceReader.error("'marketplace' is sent in AdAttributionKit postbacks; no network of this scenario serves them")

@@ -16,11 +16,26 @@ struct UserReader {
     "event": ["name", "revenue", "currency"],
     "revenue": ["amount", "kind", "currency"],
     "update": ["fine", "coarse", "lock", "api", "tag", "tagOfReengagement", "conversionTypes"],
+    "clockChange": ["by"],
   ]
   static let actions = [
-    "view", "click", "appleAdsTap", "appleAdsView", "install", "launch", "event", "revenue", "update",
+    "view", "click", "appleAdsTap", "appleAdsView", "install", "launch", "event", "revenue", "update", "clockChange",
   ]
   static let appleAdsKeys = ["campaign", "adGroup", "keyword", "ad"]
+
+  /// A duration with an optional sign: "+24h", "-2h" or "30m".
+  static func signedDuration(_ reader: JSONReader) -> SimDuration? {
+    guard case .string(let text) = reader.node.value, let sign = text.first, sign == "-" || sign == "+" else {
+      return reader.duration()
+    }
+    do {
+      let magnitude = try DurationNotation.parse(String(text.dropFirst()))
+      return sign == "-" ? .zero - magnitude : magnitude
+    } catch {
+      reader.error("invalid duration: \(error.reason)")
+      return nil
+    }
+  }
 
   func read() -> ScriptedUser? {
     guard let object = reader.object(keys: ["name", "country", "trackingAuthorized", "timeline"]) else { return nil }
@@ -48,7 +63,7 @@ struct UserReader {
         if !installed {
           stepReader.error("'\(UserReader.actionName(step.action))' at \(step.at) comes before the user installs the app")
         }
-      case .impression, .appleAds:
+      case .impression, .appleAds, .clockChange:
         break
       }
     }
@@ -112,6 +127,9 @@ struct UserReader {
       let kind = object.optional("kind")?.oneOf(["iap", "ad"]).flatMap(RevenueKind.init) ?? .inAppPurchase
       let currency = object.optional("currency").flatMap(SchemaReader.currencyCode) ?? "USD"
       userAction = amount.map { .revenue(amount: $0, kind: kind, currency: currency) }
+    case "clockChange":
+      userAction = object.required("by", "how far the clock moves, e.g. \"+24h\" or \"-2h\"")
+        .flatMap(UserReader.signedDuration).map { .clockChange(by: $0) }
     default:  // "update"
       // Out-of-range fine values are allowed here on purpose: the device rejects them, as iOS does.
       let fine = object.optional("fine")?.integer(in: -1_000...1_000).map(Int.init)
@@ -261,6 +279,7 @@ struct UserReader {
     case .event: return "event"
     case .revenue: return "revenue"
     case .conversionValueUpdate: return "update"
+    case .clockChange: return "clockChange"
     }
   }
 }

@@ -27,7 +27,7 @@ public struct GoldenSettings: Sendable, Equatable {
 
   /// The outputs golden copies may cover.
   public static let comparableFiles = [
-    "summary.json", "decoded.csv", "postbacks.jsonl", "conversions.jsonl", "keys.json", "trace.jsonl", "adservices.jsonl",
+    "summary.json", "decoded.csv", "postbacks.jsonl", "conversions.jsonl", "keys.json", "trace.jsonl", "adservices.jsonl", "sdk-trace.jsonl",
   ]
   /// Small, stable files by default: the summary and the decoding table.
   public static let defaultFiles = ["summary.json", "decoded.csv"]

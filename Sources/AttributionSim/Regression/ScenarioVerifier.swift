@@ -42,8 +42,7 @@ public struct ScenarioVerifier: Sendable {
     var sink: TeeSink<RunDirectoryWriter, ExpectationSink>
     do {
       let writer = try RunDirectoryWriter(
-        directory: scratch, epoch: scenario.epoch, trace: settings.files.contains("trace.jsonl"),
-        adServices: scenario.appleAds != nil)
+        directory: scratch, scenario: scenario, trace: settings.files.contains("trace.jsonl"))
       sink = TeeSink(writer, ExpectationSink(users: scenario.expectations.users))
     } catch {
       result.checks.append(CheckResult(name: "the scenario runs", problems: [error.description]))

@@ -24,4 +24,8 @@ struct ActiveUser {
   var appleAdsInteractions: [(interaction: AppleAdsInteraction, time: SimTime)] = []
   /// The AdServices side of the install, in scenarios with Apple Ads (§8).
   var adServices: AdServicesSession?
+  /// How far the device's clock is off virtual time, after the user moved it.
+  var clockOffset = SimDuration.zero
+  /// The client SDK's state, from its registration at first launch (issue 9).
+  var sdk: SDKState?
 }

@@ -20,6 +20,7 @@ struct ReceivingSink<Downstream: RunSink>: RunSink {
   }
 
   mutating func receive(_ exchange: AdServicesExchange) { downstream.receive(exchange) }
+  mutating func receive(_ record: SDKTraceRecord) { downstream.receive(record) }
 
   var wantsTrace: Bool { downstream.wantsTrace }
   mutating func receive(_ trace: TraceRecord) { downstream.receive(trace) }

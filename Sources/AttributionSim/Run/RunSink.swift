@@ -12,6 +12,8 @@ public protocol RunSink {
   mutating func receive(_ trace: TraceRecord)
   /// A call to Apple's attribution API, in time order (scenarios with Apple Ads, §8).
   mutating func receive(_ exchange: AdServicesExchange)
+  /// The client SDK's metadata after an activity, in time order (apps with an SDK, issue 9).
+  mutating func receive(_ record: SDKTraceRecord)
 }
 
 extension RunSink {
@@ -21,6 +23,8 @@ extension RunSink {
   public mutating func receive(_ trace: TraceRecord) {}
   /// By default AdServices calls are dropped.
   public mutating func receive(_ exchange: AdServicesExchange) {}
+  /// By default SDK trace lines are dropped.
+  public mutating func receive(_ record: SDKTraceRecord) {}
 }
 
 /// Keeps every output in memory: for tests and for library users asserting on a run.
@@ -33,6 +37,8 @@ public struct CollectingSink: RunSink {
   public private(set) var trace: [TraceRecord] = []
   /// Calls to Apple's attribution API, in time order.
   public private(set) var adServices: [AdServicesExchange] = []
+  /// The client SDK's trace, in time order.
+  public private(set) var sdk: [SDKTraceRecord] = []
 
   /// An empty collector.
   public init() {}
@@ -42,6 +48,7 @@ public struct CollectingSink: RunSink {
   public var wantsTrace: Bool { true }
   public mutating func receive(_ trace: TraceRecord) { self.trace.append(trace) }
   public mutating func receive(_ exchange: AdServicesExchange) { adServices.append(exchange) }
+  public mutating func receive(_ record: SDKTraceRecord) { sdk.append(record) }
 }
 
 /// Discards outputs; for benchmarks that measure the simulation alone.

@@ -72,6 +72,10 @@ public struct RunSummary: Sendable, Equatable {
   public var hasAppleAds = false
   /// Apple Ads interactions, AdServices calls and records, and installs claimed per channel (§8).
   public var appleAds = AppleAdsCounts()
+  /// Whether the app has a client SDK: `summary.json` then has its `sdk` object.
+  public var hasSDK = false
+  /// What the client SDK did, and where its belief differed from the platform (issue 9).
+  public var sdk = SDKCounts()
   /// Drafts about conversions whose install no shard drafted; a merge refuses such shards.
   var orphanDrafts = 0
 
@@ -133,7 +137,8 @@ public struct RunSummary: Sendable, Equatable {
       "decoding": decoding?.json ?? .null,
       "eventsProcessed": .int(Int64(eventsProcessed)),
     ].merging(adAttributionKit ? ["adAttributionKit": adAttributionKitJSON] : [:]) { first, _ in first }
-      .merging(hasAppleAds ? ["appleAds": appleAds.json] : [:]) { first, _ in first })
+      .merging(hasAppleAds ? ["appleAds": appleAds.json] : [:]) { first, _ in first }
+      .merging(hasSDK ? ["sdk": sdk.json] : [:]) { first, _ in first })
   }
 
   /// The `adAttributionKit` object: re-engagement and the rules only AdAttributionKit has.
@@ -162,6 +167,8 @@ public struct RunSummary: Sendable, Equatable {
   static var counts: [(name: String, path: WritableKeyPath<RunSummary, Int>)] {
     let base: WritableKeyPath<RunSummary, AppleAdsCounts> = \.appleAds
     let appleAds = AppleAdsCounts.counts.map { (name: "appleAds.\($0.name)", path: base.appending(path: $0.path)) }
+    let sdkBase: WritableKeyPath<RunSummary, SDKCounts> = \.sdk
+    let sdk = SDKCounts.counts.map { (name: "sdk.\($0.name)", path: sdkBase.appending(path: $0.path)) }
     return [
     ("users", \.users), ("views", \.views), ("clicks", \.clicks), ("viewsTooShort", \.viewsTooShort),
     ("viewsReplaced", \.viewsReplaced), ("impressionsIneligible", \.impressionsIneligible),
@@ -182,7 +189,7 @@ public struct RunSummary: Sendable, Equatable {
     ("refusedYearlyLimit", \.refusedYearlyLimit), ("reengagementsWithoutUpdate", \.reengagementsWithoutUpdate),
     ("conversionsSuperseded", \.conversionsSuperseded), ("windowsSuperseded", \.windowsSuperseded),
     ("updatesUnrouted", \.updatesUnrouted), ("reengagementPostbacks", \.reengagementPostbacks),
-    ] + appleAds
+    ] + appleAds + sdk
   }
 
   /// Adds `other`'s counts to these (its receiving and decoding are not counts and are left out).
@@ -190,6 +197,7 @@ public struct RunSummary: Sendable, Equatable {
     for (_, path) in Self.counts { self[keyPath: path] += other[keyPath: path] }
     adAttributionKit = adAttributionKit || other.adAttributionKit
     hasAppleAds = hasAppleAds || other.hasAppleAds
+    hasSDK = hasSDK || other.hasSDK
     for tier in conversionsByTier.indices { conversionsByTier[tier] += other.conversionsByTier[tier] }
     for window in postbacks.indices {
       for kind in postbacks[window].indices { postbacks[window][kind] += other.postbacks[window][kind] }

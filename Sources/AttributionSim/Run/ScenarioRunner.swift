@@ -1,3 +1,4 @@
+import Foundation
 import SimEngine
 
 /// Runs scenarios: the library's entry point for the CLI, regression suites and benchmarks.
@@ -65,7 +66,8 @@ public enum ScenarioRunner {
     _ scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, shard: Shard, sink: inout any DraftSink,
     progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
   ) -> RunSummary {
-    var world = World(scenario: scenario, model: model, keys: keys, sink: sink, shard: shard)
+    var world = World(
+      scenario: scenario, model: model, keys: keys, sink: sink, shard: shard, sdkPool: sdkPool(for: scenario))
     world.progress = progress
     var simulation = Simulation<WorldEvent>()
     world.start(in: &simulation)
@@ -75,6 +77,22 @@ public enum ScenarioRunner {
     world.summary.eventsProcessed = simulation.processedCount
     sink = world.sink
     return world.summary
+  }
+
+  /// The pool in front of the SDK's endpoint or command, when its model is one of those.
+  static func sdkPool(for scenario: Scenario) -> ConversionRequestPool? {
+    switch scenario.app.sdk?.model {
+    case .endpoint(let url, let timeout, let concurrency):
+      return URL(string: url).map {
+        ConversionRequestPool(service: HTTPConversionEndpoint(url: $0, timeout: timeout), width: concurrency)
+      }
+    case .command(let arguments, let timeout, let directory):
+      let service = CommandConversionService(
+        command: arguments, workingDirectory: directory.map { URL(fileURLWithPath: $0) }, timeout: timeout)
+      return ConversionRequestPool(service: service, width: 1)
+    case .schema, .sequential, nil:
+      return nil
+    }
   }
 
   /// Runs `scenario` and keeps all its outputs in memory.

@@ -24,6 +24,11 @@ public struct TeeSink<First: RunSink, Second: RunSink>: RunSink {
     second.receive(exchange)
   }
 
+  public mutating func receive(_ record: SDKTraceRecord) {
+    first.receive(record)
+    second.receive(record)
+  }
+
   public var wantsTrace: Bool { first.wantsTrace || second.wantsTrace }
 
   public mutating func receive(_ trace: TraceRecord) {

@@ -289,9 +289,11 @@ extension World {
       users[index]!.launched = true
       summary.firstLaunches += 1
       register(slot: slot, in: &simulation)
+      registerSDK(slot: slot, now: simulation.now)
       requestAttributionToken(slot: slot, in: &simulation)
     }
     measure(slot: slot, session: true, in: &simulation) { $0.sessions += 1 }
+    sdkActivity(.session, slot: slot, in: &simulation)
   }
 
   /// First launch: the install registers with conversion value 0 (rulebook §4 "Registration"),

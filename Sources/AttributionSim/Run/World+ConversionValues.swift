@@ -65,8 +65,8 @@ extension World {
       inWindow: current.measures, sinceInstall: state.sinceInstall)
     // The app's SDK cannot read the platform's value: it remembers what it asked for and its own
     // locks; it cannot know when a timer expired. It updates each active conversion with its own
-    // tag (§3.5).
-    if !current.locked {
+    // tag (§3.5). An app with a conversion-management SDK leaves the values to it.
+    if scenario.app.sdk == nil, !current.locked {
       measurement.lastFine = state.windows[0].appFine
       measurement.lastCoarse = current.appCoarse
       if let update = model.update(for: measurement) {
@@ -96,10 +96,11 @@ extension World {
 
   /// A call the app makes itself: routed to one active conversion by its tag and conversion
   /// types (§3.5): the tagged conversion, or the most recent one.
+  @discardableResult
   mutating func call(
     _ update: ConversionUpdate, api: UpdateAPI, routing: UpdateRouting, slot: Int32,
     in simulation: inout Simulation<WorldEvent>
-  ) {
+  ) -> UpdateOutcome {
     let index = Int(slot)
     let now = simulation.now
     let conversions = users[index]!.conversions
@@ -110,11 +111,9 @@ extension World {
     // With SKAdNetwork alone there is one conversion, whose own rules judge the call once its
     // window clock has started; calls before then are not counted.
     guard scenario.usesAdAttributionKit else {
-      if let only = conversions.indices.first, conversions[only].windowStart != nil {
-        count()
-        apply(update, api: api, to: only, slot: slot, in: &simulation)
-      }
-      return
+      guard let only = conversions.indices.first, conversions[only].windowStart != nil else { return .notReached }
+      count()
+      return apply(update, api: api, to: only, slot: slot, in: &simulation)
     }
     count()
     var tag = routing.tag
@@ -142,45 +141,46 @@ extension World {
       var wanted = tag.map { "tag \($0)" } ?? "no tag"
       if let types = routing.types { wanted += ", types \(types.map(\.rawValue).sorted().joined(separator: ", "))" }
       trace(slot, at: now, .note, "§3.5", "update (\(wanted)) matches no active conversion: ignored")
-      return
+      return .notReached
     }
-    apply(update, api: api, to: target, slot: slot, in: &simulation)
+    return apply(update, api: api, to: target, slot: slot, in: &simulation)
   }
 
-  /// One call to a conversion-value API, for one conversion.
+  /// One call to a conversion-value API, for one conversion, and what the platform made of it.
+  @discardableResult
   mutating func apply(
     _ update: ConversionUpdate, api: UpdateAPI, to conversion: Int, slot: Int32,
     in simulation: inout Simulation<WorldEvent>
-  ) {
+  ) -> UpdateOutcome {
     let index = Int(slot)
     let now = simulation.now
     if users[index]!.conversions[conversion].windowStart == nil {
       // Only a re-engagement starts its windows with an update; installs register at first launch.
-      guard users[index]!.conversions[conversion].type == .reengagement else { return }
+      guard users[index]!.conversions[conversion].type == .reengagement else { return .notReached }
       guard now - users[index]!.conversions[conversion].installTime <= Self.reengagementFirstUpdateLimit else {
         trace(slot, at: now, .note, "§3.5", "first update more than 2 days after the re-engagement: ignored")
-        return
+        return .notReached
       }
-      guard !rejectsOutOfRange(update, slot: slot, now: now) else { return }
+      guard !rejectsOutOfRange(update, slot: slot, now: now) else { return .rejectedOutOfRange }
       startWindows(conversion, slot: slot, in: &simulation)
     }
     guard let window = currentWindow(conversion, slot: slot, now: now) else {
       summary.updatesAfterLastWindow += 1
       trace(slot, at: now, .note, "§5.2", "update after the last conversion window: ignored")
-      return
+      return .afterLastWindow
     }
-    guard !rejectsOutOfRange(update, slot: slot, now: now) else { return }
+    guard !rejectsOutOfRange(update, slot: slot, now: now) else { return .rejectedOutOfRange }
     if users[index]!.conversions[conversion].windows[window].closedAt != nil {
       summary.updatesIgnoredLocked += 1
       let why = version.hasConversionWindows ? "window \(window + 1) is locked" : "the value timer has expired"
       trace(slot, at: now, .note, version.hasConversionWindows ? "§5.2" : "§5.1", "update ignored: \(why)")
-      return
+      return .ignoredLocked(window: window)
     }
     if version.hasConversionWindows {
       applyWindowed(update, api: api, conversion: conversion, window: window, slot: slot, in: &simulation)
-    } else {
-      applyIncreasing(update, conversion: conversion, slot: slot, in: &simulation)
+      return .applied(window: window)
     }
+    return applyIncreasing(update, conversion: conversion, slot: slot, in: &simulation)
   }
 
   /// Whether the platform rejects the call for a fine value outside 0–63 (§4), counted and traced.
@@ -195,23 +195,24 @@ extension World {
   /// coarse values and locks do not exist and are ignored.
   private mutating func applyIncreasing(
     _ update: ConversionUpdate, conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>
-  ) {
+  ) -> UpdateOutcome {
     let index = Int(slot)
     let now = simulation.now
     if update.coarse != nil || update.lock {
       summary.coarseOrLockIgnored += 1
       trace(slot, at: now, .note, "§4", "coarse value and lock do not exist before SKAdNetwork 4.0: ignored")
     }
-    guard let fine = update.fine else { return }
+    guard let fine = update.fine else { return .notIncreasing }
     let current = users[index]!.conversions[conversion].windows[0].fine ?? 0
     guard fine > current else {
       summary.updatesNotIncreasing += 1
       trace(slot, at: now, .note, "§4", "fine value \(fine) is not greater than \(current): ignored, timer not restarted")
-      return
+      return .notIncreasing
     }
     users[index]!.conversions[conversion].windows[0].fine = fine
     summary.updatesApplied += 1
     restartTimer(conversion, slot: slot, in: &simulation)
+    return .applied(window: 0)
   }
 
   /// 4.0 and AdAttributionKit (§4, §5.2): any valid value, fine only in window 1, lock closes
@@ -262,4 +263,20 @@ extension World {
       close(window: window, of: conversion, slot: slot, in: &simulation)
     }
   }
+}
+
+/// What the platform made of one conversion-value call.
+enum UpdateOutcome: Equatable {
+  /// Taken in this window (parts of it may have been ignored, such as a late fine value).
+  case applied(window: Int)
+  /// Ignored: the window was locked, or before 4.0 the value timer had expired.
+  case ignoredLocked(window: Int)
+  /// Ignored: after the conversion's last window.
+  case afterLastWindow
+  /// Rejected: a value out of range.
+  case rejectedOutOfRange
+  /// Ignored before 4.0: the fine value was not greater than the last.
+  case notIncreasing
+  /// No conversion takes the call: none attributed, not yet registered, or none matching.
+  case notReached
 }

@@ -46,13 +46,19 @@ struct World: EventHandler {
   let valueRules: MeasurementState.ValueRules
   /// For each network, how long its clicks and views can win an install (§2.2, §2.5).
   let impressionLifetimes: [(click: SimDuration, view: SimDuration)]
+  /// The endpoint or command the SDK asks, behind a bounded pool; nil for built-in models.
+  let sdkPool: ConversionRequestPool?
+  /// Requests in flight, by the number their answer event carries.
+  var sdkTickets: [Int32: ConversionRequestPool.Ticket] = [:]
+  var nextSDKTicket: Int32 = 0
 
   /// A world for `scenario`'s users in `shard` (all of them by default).
   init(
     scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, sink: any DraftSink,
-    shard: Shard = .whole
+    shard: Shard = .whole, sdkPool: ConversionRequestPool? = nil
   ) {
     self.scenario = scenario
+    self.sdkPool = sdkPool
     self.model = model
     self.sink = sink
     version = scenario.platform.version
@@ -135,6 +141,10 @@ struct World: EventHandler {
       users[Int(slot)]!.pending -= 1
       callAttributionAPI(slot: slot, in: &simulation)
       finishIfDone(slot)
+    case .sdkAnswer(let slot, let ticket):
+      users[Int(slot)]!.pending -= 1
+      sdkAnswerArrives(ticket: ticket, slot: slot, in: &simulation)
+      finishIfDone(slot)
     }
   }
 
@@ -211,6 +221,7 @@ struct World: EventHandler {
         if let event { measures.eventCounts[event] += 1 }
         if let revenue, let currencySlot { measures.purchaseRevenue[currencySlot] += revenue }
       }
+      sdkActivity(.event(name: name, revenue: revenue, currency: currencySlot), slot: slot, in: &simulation)
     case .revenue(let amount, let kind, let currency):
       let currency = currencyIndex[currency]!
       measure(slot: slot, in: &simulation) { measures in
@@ -219,6 +230,10 @@ struct World: EventHandler {
         case .ad: measures.adRevenue[currency] += amount
         }
       }
+      sdkActivity(.revenue(amount: amount, kind: kind, currency: currency), slot: slot, in: &simulation)
+    case .clockChange(let offset):
+      users[Int(slot)]!.clockOffset = users[Int(slot)]!.clockOffset + offset
+      trace(slot, at: simulation.now, .note, "device", "the device clock moves by \(offset); only the app's SDK reads it")
     case .conversionValueUpdate(let update, let api, let routing):
       call(update, api: api, routing: routing, slot: slot, in: &simulation)
     }

@@ -12,4 +12,6 @@ enum WorldEvent {
   case sendRunnerUp(slot: Int32, conversion: Int16, index: Int8)
   /// The advertiser's server calls Apple's attribution API with a user's AdServices token (§8).
   case adServicesCall(slot: Int32)
+  /// A conversion-value service's answer to the user's SDK arrives (issue 9).
+  case sdkAnswer(slot: Int32, ticket: Int32)
 }

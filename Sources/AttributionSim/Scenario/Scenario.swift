@@ -163,6 +163,9 @@ public struct AdvertisedApp: Hashable, Sendable {
   /// A second SDK in the app that sets fine values through the old single-value API, driven by
   /// its own schema (rulebook §4 "Old API on v4 ad"); nil when the app has none.
   public var legacySdk: ConversionSchema?
+  /// The conversion-management SDK that decides the app's conversion values; nil when the app
+  /// calls with the scenario's schema directly.
+  public var sdk: ClientSDK?
   /// Info.plist `AttributionCopyEndpoint`: when set, winning AdAttributionKit postbacks are
   /// copied to it (rulebook §7.6).
   public var attributionCopyEndpoint: String?

@@ -52,6 +52,9 @@ public enum UserAction: Hashable, Sendable {
   case revenue(amount: Double, kind: RevenueKind, currency: String = "USD")
   /// The app calls a conversion-value API directly, bypassing the schema.
   case conversionValueUpdate(ConversionUpdate, api: UpdateAPI, routing: UpdateRouting = UpdateRouting())
+  /// The user moves the device's clock by this much (negative: back). Only the app's SDK reads
+  /// the device clock; the platform's timers run on their own.
+  case clockChange(by: SimDuration)
 }
 
 /// Where revenue comes from.

@@ -103,7 +103,7 @@ struct ShardingTests {
       let scenario = try ScenarioLoader.load(path: path)
       let wholeFolder = folder.appendingPathComponent("whole")
       let adServices = scenario.appleAds != nil
-      var writer = try RunDirectoryWriter(directory: wholeFolder, epoch: scenario.epoch, trace: true, adServices: adServices)
+      var writer = try RunDirectoryWriter(directory: wholeFolder, scenario: scenario, trace: true)
       try writer.commit(ScenarioRunner.run(scenario, sink: &writer), scenario: scenario)
       var folders: [URL] = []
       for index in 0..<3 {
@@ -111,10 +111,10 @@ struct ShardingTests {
         _ = try ShardSet.run(scenario, path: path, shard: Shard(index: index, count: 3)!, folder: folders[index])
       }
       let mergedFolder = folder.appendingPathComponent("merged")
-      var merged = try RunDirectoryWriter(directory: mergedFolder, epoch: scenario.epoch, trace: true, adServices: adServices)
+      var merged = try RunDirectoryWriter(directory: mergedFolder, scenario: scenario, trace: true)
       try merged.commit(try ShardSet(folders: folders).merge(into: &merged), scenario: scenario)
       let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json", "decoded.csv", "trace.jsonl"]
-      for file in files + (adServices ? ["adservices.jsonl"] : []) {
+      for file in files + (adServices ? ["adservices.jsonl"] : []) + (scenario.app.sdk != nil ? ["sdk-trace.jsonl"] : []) {
         let expected = try Data(contentsOf: wholeFolder.appendingPathComponent(file))
         let got = try Data(contentsOf: mergedFolder.appendingPathComponent(file))
         #expect(got == expected, "\(file) differs")

@@ -1,0 +1,80 @@
+import SimEngine
+import SimJSON
+
+/// What the client SDK keeps on one device: its own record of the values it set, its windows,
+/// locks and revenue, all on the device's clock. It never reads the platform's state, which is
+/// what makes its belief worth checking (``SDKLintFinding``).
+struct SDKState {
+  /// Device time of the registration call, which starts the SDK's windows.
+  var firstCall: SimTime
+  /// Device time of the latest call to the platform.
+  var lastCall: SimTime
+  /// The fine value last set (`skan_current_conversion_value`) and the one before it.
+  var fine = 0
+  var previousFine: Int?
+  /// Per window: the coarse value last set (0–2 as the service gave it), the one before, and
+  /// the device time of the lock.
+  var coarse: [Int?] = [nil, nil, nil]
+  var previousCoarse: [Int?] = [nil, nil, nil]
+  var lockTime: [SimTime?] = [nil, nil, nil]
+  /// Revenue by currency since the first call, and per window by the SDK's clock.
+  var revenue: [Double]
+  var adRevenue: [Double]
+  var windowRevenue: [[Double]]
+  var windowAdRevenue: [[Double]]
+  /// What the SDK measured since its first call and in its current window, for a schema model.
+  var sinceFirstCall: Measures
+  var inWindow: Measures
+  var measuredWindow = 0
+  var lastActiveDay = -1
+  /// Requests made to the conversion model.
+  var requests = 0
+  /// Set once the SDK stops measuring: past its last window, or (before 4.0) past its timer.
+  var stopped = false
+
+  /// A state registered at device time `now`, with value 0 (rulebook §4 "Registration").
+  init(registeredAt now: SimTime, eventCount: Int, currencyCount: Int) {
+    firstCall = now
+    lastCall = now
+    let none = Array(repeating: 0.0, count: currencyCount)
+    revenue = none
+    adRevenue = none
+    windowRevenue = [none, none, none]
+    windowAdRevenue = windowRevenue
+    sinceFirstCall = Measures(eventCount: eventCount, currencyCount: currencyCount)
+    inWindow = sinceFirstCall
+  }
+
+  /// The window the SDK believes `now` (device time) falls in, or nil after its last window.
+  func window(at now: SimTime, ends: [SimDuration]) -> Int? {
+    let elapsed = now - firstCall
+    return ends.firstIndex { elapsed < $0 }
+  }
+
+  /// The metadata such SDKs send with every server-to-server session and event, under their
+  /// keys; `windowed` adds the per-window keys of SKAdNetwork 4.0. Timestamps are Unix seconds
+  /// on the device's clock; revenue is an object by currency.
+  func metadata(windowed: Bool, epoch: Epoch, currencies: [String]) -> [(key: String, value: JSONValue)] {
+    func seconds(_ time: SimTime) -> JSONValue { .int((epoch.unixMilliseconds + time.milliseconds) / 1_000) }
+    func byCurrency(_ amounts: [Double]) -> JSONValue {
+      .object(Dictionary(uniqueKeysWithValues: zip(currencies, amounts).filter { $0.1 != 0 }.map { ($0.0, .double($0.1)) }))
+    }
+    var pairs: [(key: String, value: JSONValue)] = [
+      ("skan_current_conversion_value", .int(Int64(fine))),
+      ("skan_first_call_to_skadnetwork_timestamp", seconds(firstCall)),
+      ("skan_last_call_to_skadnetwork_timestamp", seconds(lastCall)),
+      ("skan_total_revenue_by_currency", byCurrency(revenue)),
+      ("skan_total_admon_revenue_by_currency", byCurrency(adRevenue)),
+    ]
+    if let previousFine { pairs.append(("prev_fine_value", .int(Int64(previousFine)))) }
+    guard windowed else { return pairs }
+    for window in 0..<3 {
+      if let coarse = coarse[window] { pairs.append(("p\(window)_coarse", .int(Int64(coarse)))) }
+      if let previous = previousCoarse[window] { pairs.append(("p\(window)_prev_coarse_value", .int(Int64(previous)))) }
+      if let lock = lockTime[window] { pairs.append(("p\(window)_window_lock", seconds(lock))) }
+      pairs.append(("p\(window)_total_iap_revenue", byCurrency(windowRevenue[window])))
+      pairs.append(("p\(window)_total_admon_revenue", byCurrency(windowAdRevenue[window])))
+    }
+    return pairs
+  }
+}
