@@ -92,7 +92,7 @@ struct ShardingTests {
 
   @Test(
     "a run merged from 3 shards writes the whole run's files byte for byte (re-engagements and AdServices calls included)",
-    arguments: ["quickstart.json", "adattributionkit.json", "apple-ads.json"])
+    arguments: ["quickstart.json", "adattributionkit.json", "apple-ads.json", "sdk-lint.json"])
   func mergeEqualsWholeRun(file: String) throws {
     let source = TestScenarios.scenariosDirectory + "/" + file
     let text = try String(contentsOfFile: source, encoding: .utf8)
