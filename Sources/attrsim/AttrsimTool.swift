@@ -22,7 +22,11 @@ enum AttrsimTool {
           report.md (the same figures as Markdown tables) into the output folder, each replaced \
           atomically; with --trace also trace.jsonl, every platform decision that changed an \
           outcome (rejected calls, replaced views, postbacks not sent). A scenario with problems \
-          is reported in full and nothing is written (exit status 65).
+          is reported in full and nothing is written (exit status 65). With --deliver, the \
+          postbacks are then POSTed as JSON to their recipients in virtual-time order, retried as \
+          the device retries (platform.postbackDelivery: 9 attempts a day apart by default), and \
+          every attempt is logged to deliveries.jsonl; exit status 69 when any postback is given \
+          up.
           """,
         arguments: [ArgumentSpec(name: "scenario", help: "The scenario file (JSON or JSON5).")],
         options: [
@@ -33,6 +37,17 @@ enum AttrsimTool {
           OptionSpec(
             name: "shard", valueName: "i/n",
             help: "Simulate only slice I (from 0) of N of the users and write a partial result for 'attrsim merge'."),
+          OptionSpec(
+            name: "deliver", valueName: "url|scenario",
+            help: "POST the postbacks after the run: to this receiver (keeping each recipient's path), or to the "
+              + "scenario's endpoints (networks' postbackURL, the app's developer-copy endpoints)."),
+          OptionSpec(
+            name: "speed", valueName: "n",
+            help: "Deliver at N virtual seconds per real second (3600: an hour a second), retries included.",
+            defaultDescription: "as fast as the receiver answers"),
+          OptionSpec(
+            name: "deliver-timeout", valueName: "seconds", help: "How long to wait for each answer.",
+            defaultDescription: "10"),
         ],
         flags: [FlagSpec(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did.")]),
       CommandSpec(

@@ -1,16 +1,20 @@
 import Foundation
 
 /// One self-rewriting progress line on standard error, shown only when it is a terminal: done
-/// and total, users per second and time left.
+/// and total, items (users by default) per second and time left.
 final class ProgressLine: @unchecked Sendable {
   private let what: String
+  private let unit: String
   private let enabled = isatty(STDERR_FILENO) == 1
   private let lock = NSLock()
   private let started = ContinuousClock.now
   private var lastDrawn: ContinuousClock.Instant?
   private var drawn = false
 
-  init(what: String) { self.what = what }
+  init(what: String, unit: String = "users") {
+    self.what = what
+    self.unit = unit
+  }
 
   /// Redraws the line, at most about five times a second.
   func update(done: Int, total: Int, users: Int) {
@@ -22,7 +26,7 @@ final class ProgressLine: @unchecked Sendable {
       let elapsed = Self.seconds(now - started)
       let rate = elapsed > 0 ? Double(users) / elapsed : 0
       let left = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
-      let text = "\(done)/\(total) \(what), \(Self.compact(rate)) users/s, \(Self.duration(left)) left"
+      let text = "\(done)/\(total) \(what), \(Self.compact(rate)) \(unit)/s, \(Self.duration(left)) left"
       FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
       drawn = true
     }

@@ -2,11 +2,13 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace] [--shard I/N]`.
+/// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace] [--shard I/N]
+/// [--deliver URL|scenario [--speed N] [--deliver-timeout S]]`.
 enum RunCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
     let seed = try command.integer("seed")
     if let seed, seed < 0 { throw command.usageError("The value '\(seed)' is invalid for '--seed <n>': must not be negative") }
+    let delivery = try DeliveryRequest.parse(command)
     guard let path = command.argument(named: "scenario") else { return .usage }
     var scenario: Scenario
     do {
@@ -20,23 +22,93 @@ enum RunCommand {
       return runShard(scenario, path: path, shard: shard, out: command.value(of: "out"))
     }
     let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
+    let trace = command.flag("trace")
+    guard let delivery else {
+      return run(scenario, directory: directory, trace: trace, beside: DiscardingSink()).status
+    }
+    // Checked before the run, so a missing endpoint does not cost a whole run.
+    let deliverer: PostbackDeliverer
     do {
-      let trace = command.flag("trace")
+      deliverer = try PostbackDeliverer(scenario: scenario, target: delivery.target, options: delivery.options)
+    } catch {
+      reportUndeliverable(error, file: path)
+      return .dataError
+    }
+    let (status, collector) = run(scenario, directory: directory, trace: trace, beside: PostbackCollector())
+    guard status == .success else { return status }
+    return deliver(collector.postbacks, with: deliverer, request: delivery, scenario: scenario, directory: directory, file: path)
+  }
+
+  /// Runs the whole scenario into `directory`, feeding `extra` beside the writer and the report.
+  private static func run<Extra: RunSink>(
+    _ scenario: Scenario, directory: URL, trace: Bool, beside extra: Extra
+  ) -> (status: ExitStatus, extra: Extra) {
+    do {
       // The report's counts are taken as the outputs stream past, beside the writer.
       var sink = TeeSink(
-        try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace),
-        ReportCollector(scenario: scenario))
+        TeeSink(
+          try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace),
+          ReportCollector(scenario: scenario)),
+        extra)
       let progress = ProgressLine(what: "users arrived")
       let summary = ScenarioRunner.run(scenario, sink: &sink) { progress.update(done: $0, total: $1, users: $0) }
       progress.clear()
-      let report = RunReport(scenario: scenario, summary: summary, collector: sink.second)
-      try sink.first.commit(summary, scenario: scenario, report: report)
+      let report = RunReport(scenario: scenario, summary: summary, collector: sink.first.second)
+      try sink.first.first.commit(summary, scenario: scenario, report: report)
       announce(summary, scenario: scenario, directory: directory, trace: trace)
-      return .success
+      return (.success, sink.second)
+    } catch {
+      Console.error("error: \(error.description)")
+      return (.ioError, extra)
+    }
+  }
+
+  /// POSTs the run's postbacks, writes deliveries.jsonl and says how it went; exit status 69
+  /// when any postback was given up.
+  private static func deliver(
+    _ postbacks: [PostbackRecord], with deliverer: PostbackDeliverer, request: DeliveryRequest, scenario: Scenario,
+    directory: URL, file: String
+  ) -> ExitStatus {
+    let copies = postbacks.filter { $0.recipient == .developer }.count
+    Console.out(
+      "delivering \(postbacks.count) postbacks (\(postbacks.count - copies) to ad networks, \(copies) developer copies) "
+        + "to \(request.destination)")
+    let progress = ProgressLine(what: "postbacks delivered or given up", unit: "postbacks")
+    var settled = 0
+    let result: DeliveryResult
+    do {
+      result = try deliverer.deliver(postbacks) { attempt in
+        if attempt.outcome != .retry { settled += 1 }
+        progress.update(done: settled, total: postbacks.count, users: settled)
+      }
+    } catch {
+      progress.clear()
+      reportUndeliverable(error, file: file)
+      return .dataError
+    }
+    progress.clear()
+    do {
+      try result.writeLog(into: directory, epoch: scenario.epoch)
     } catch {
       Console.error("error: \(error.description)")
       return .ioError
     }
+    Console.out(result.summary.line)
+    if !result.summary.answers.isEmpty { Console.out("answers: \(result.summary.answers)") }
+    Console.out("wrote \(directory.relativePath)/\(DeliveryResult.fileName)")
+    guard result.summary.gaveUp == 0 else {
+      Console.error(
+        "error: \(result.summary.gaveUp) postback\(result.summary.gaveUp == 1 ? " was" : "s were") given up after "
+          + "\(scenario.platform.postbackDelivery.maxAttempts) attempts; see \(DeliveryResult.fileName)")
+      return .unavailable
+    }
+    return .success
+  }
+
+  private static func reportUndeliverable(_ error: DeliveryError, file: String) {
+    Console.error(
+      "\(file): error: cannot deliver to the scenario's endpoints: \(error.description) "
+        + "(or deliver everything to one receiver with --deliver URL)")
   }
 
   /// The `--shard I/N` option, when given.

@@ -111,7 +111,9 @@ struct ScenarioReader {
   }
 
   private func readPlatform(_ reader: JSONReader) -> Platform? {
-    guard let object = reader.object(keys: ["framework", "version", "developerMode", "iosVersion"]) else { return nil }
+    guard let object = reader.object(keys: ["framework", "version", "developerMode", "iosVersion", "postbackDelivery"])
+    else { return nil }
+    let delivery = object.optional("postbackDelivery").map(DeliveryReader.postbackDelivery) ?? PostbackDelivery()
     let frameworkName = object.required("framework")?.oneOf(["skadnetwork", "adattributionkit"])
     let developerMode = object.optional("developerMode")?.bool() ?? false
     var iosVersion = OSVersion.current
@@ -122,6 +124,7 @@ struct ScenarioReader {
         versionReader.error("expected an iOS version such as '17.4', found '\(text)'")
       }
     }
+    var platform: Platform
     switch frameworkName {
     case "skadnetwork":
       guard let versionReader = object.required("version", "the version ads are signed with"),
@@ -134,7 +137,7 @@ struct ScenarioReader {
         (object.optional("iosVersion") ?? versionReader).error(
           "SKAdNetwork \(text) needs iOS \(version.minimumOS) or later, but devices run iOS \(iosVersion)")
       }
-      return Platform(framework: .skAdNetwork(version), developerMode: developerMode, iosVersion: iosVersion)
+      platform = Platform(framework: .skAdNetwork(version), developerMode: developerMode, iosVersion: iosVersion)
     case "adattributionkit":
       if iosVersion < Platform.adAttributionKitOS {
         (object.optional("iosVersion") ?? object.required("framework"))?.error(
@@ -145,10 +148,12 @@ struct ScenarioReader {
         versionReader.error(
           "SKAdNetwork ads beside AdAttributionKit must be signed with 4.0, whose windows and tiers they share; found '\(text)'")
       }
-      return Platform(framework: .adAttributionKit, developerMode: developerMode, iosVersion: iosVersion)
+      platform = Platform(framework: .adAttributionKit, developerMode: developerMode, iosVersion: iosVersion)
     default:
       return nil
     }
+    platform.postbackDelivery = delivery
+    return platform
   }
 
   /// The advertised app; `networkIdentifiers` are the keys its Info.plist may configure, and
@@ -203,7 +208,7 @@ struct ScenarioReader {
     let networks: [AdNetwork] = elements.compactMap { element in
       guard
         let object = element.object(keys: [
-          "name", "identifier", "framework", "campaigns", "signingKey", "invalidSignatureShare",
+          "name", "identifier", "framework", "campaigns", "signingKey", "invalidSignatureShare", "postbackURL",
         ])
       else { return nil }
       let frameworkReader = object.optional("framework")
@@ -257,10 +262,13 @@ struct ScenarioReader {
       checkUnique(campaignsReader, names: campaigns.map(\.name), what: "campaign")
       let signingKey = object.optional("signingKey").flatMap(readKeyFile) ?? .derivedFromSeed
       let invalidShare = object.optional("invalidSignatureShare")?.probability() ?? 0
+      let postbackURL = object.optional("postbackURL").flatMap(DeliveryReader.endpoint)
       guard let name else { return nil }
-      return AdNetwork(
+      var network = AdNetwork(
         name: name, identifier: identifier ?? "", campaigns: campaigns, signingKey: signingKey,
         invalidSignatureShare: invalidShare, framework: framework)
+      network.postbackURL = postbackURL
+      return network
     }
     checkUnique(reader, names: networks.map(\.name), what: "ad network")
     return networks

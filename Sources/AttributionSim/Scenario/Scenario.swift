@@ -1,3 +1,4 @@
+import Foundation
 import SimEngine
 
 /// A validated, immutable description of a simulated world: who advertises, where, to whom,
@@ -91,6 +92,8 @@ public struct Platform: Hashable, Sendable {
   public var developerMode: Bool
   /// The devices' iOS version: decides the minimum view time (§2.3) and developer copies (§1).
   public var iosVersion: OSVersion
+  /// How devices retry postbacks the receiver does not accept (§5.3), when they are delivered.
+  public var postbackDelivery = PostbackDelivery()
 
   /// Views shorter than this are not recorded: 2 s from iOS 15.4, 3 s before (rulebook §2.3).
   public var minimumViewDuration: SimDuration { iosVersion >= OSVersion(15, 4) ? .seconds(2) : .seconds(3) }
@@ -213,6 +216,8 @@ public struct AdNetwork: Hashable, Sendable {
   public var invalidSignatureShare: Double
   /// Whether it serves SKAdNetwork-signed ads or AdAttributionKit JWS impressions.
   public var framework: AdFramework
+  /// The postback endpoint it registered with Apple (§7.6); nil when the scenario gives none.
+  public var postbackURL: URL?
 }
 
 /// One campaign of an ad network.
