@@ -15,8 +15,11 @@ struct ExpectationReader {
   var framework: Platform.Framework? = nil
   /// Whether the scenario has Apple Ads, whose AdServices records can be expected.
   var usesAppleAds = false
+  /// Whether the app has a client SDK (`app.sdk`), whose trace can be expected.
+  var hasSDK = false
 
-  static let keys = ["postbacks", "exhaustive", "checks", "golden", "adServices"]
+  static let keys = ["postbacks", "exhaustive", "checks", "golden", "adServices", "sdk"]
+  static let sdkKeys = ["user", "values", "lint", "actions", "rule"]
   static let adServicesKeys = ["user", "statuses", "record", "fields", "rule"]
   /// Every field an AdServices record may carry (§8).
   static let adServicesFields = [
@@ -75,6 +78,10 @@ struct ExpectationReader {
     if let adServices = object.optional("adServices") {
       if !usesAppleAds { adServices.error("'adServices' expects AdServices records; this scenario has no 'appleAds'") }
       expectations.adServices = adServices.array()?.compactMap(readAdServices) ?? []
+    }
+    if let sdk = object.optional("sdk") {
+      if !hasSDK { sdk.error("'sdk' expects the client SDK's trace; this scenario's app has no 'sdk'") }
+      expectations.sdk = sdk.array()?.compactMap(readSDK) ?? []
     }
     if let golden = object.optional("golden") { expectations.golden = readGolden(golden) }
     if expectations.exhaustive, expectations.postbacks.isEmpty, let flag = object.optional("exhaustive") {
@@ -157,6 +164,48 @@ struct ExpectationReader {
     return AdServicesExpectation(
       user: user, statuses: statuses, fields: fields ?? [:], wholeRecord: recordReader != nil,
       rule: object.optional("rule")?.nonEmptyString(), origin: origin(reader))
+  }
+
+  /// An SDK expectation: the values after each trace line, lint counts by kind, actions in order.
+  private func readSDK(_ reader: JSONReader) -> SDKExpectation? {
+    guard let object = reader.object(keys: Self.sdkKeys) else { return nil }
+    let user = object.required("user", "a scripted user's name").flatMap(readUser)
+    let values = object.optional("values")?.array()?.compactMap { element -> Int? in
+      element.integer().map(Int.init)
+    }
+    let lint = object.optional("lint").flatMap(readLintCounts)
+    let actions = object.optional("actions")?.array()?.compactMap { $0.nonEmptyString() }
+    if !["values", "lint", "actions"].contains(where: object.has) {
+      reader.error("expected 'values', 'lint' or 'actions': an SDK expectation with none of them checks nothing")
+    }
+    guard let user else { return nil }
+    return SDKExpectation(
+      user: user, values: values, lint: lint, actions: actions, rule: object.optional("rule")?.nonEmptyString(),
+      origin: origin(reader))
+  }
+
+  /// `{ "ignoredAfterLock": 1 }`: counts by lint kind; an unknown kind is logged with a suggestion.
+  private func readLintCounts(_ reader: JSONReader) -> [SDKLintFinding.Kind: Int]? {
+    guard case .object(let members) = reader.node.value else {
+      reader.expected("an object of counts by lint kind, e.g. { \"ignoredAfterLock\": 1 }, or {} for none")
+      return nil
+    }
+    let kinds = SDKLintFinding.Kind.allCases.map(\.rawValue)
+    var counts: [SDKLintFinding.Kind: Int] = [:]
+    for member in members {
+      let child = reader.child(member.value, key: member.key)
+      guard let kind = SDKLintFinding.Kind(rawValue: member.key) else {
+        let hint = Suggestion.closest(to: member.key, among: kinds).map { "; did you mean '\($0)'?" }
+          ?? "; the kinds are \(kinds.joined(separator: ", "))"
+        reader.log.add(
+          ScenarioDiagnostic(
+            file: reader.file, location: member.keyLocation, path: child.path,
+            message: "'\(member.key)' is not an SDK lint kind\(hint)"))
+        continue
+      }
+      if let count = child.integer(in: 0...Int64(Int32.max)) { counts[kind] = Int(count) }
+    }
+    return counts
   }
 
   /// A scripted user's name, logged with a suggestion when there is none such.

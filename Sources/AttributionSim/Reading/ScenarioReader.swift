@@ -69,7 +69,7 @@ struct ScenarioReader {
     let expectations = object.optional("expect").map {
       ExpectationReader(
         reader: $0, users: users.map(\.name), networks: networks, version: signedVersion, framework: platform?.framework,
-        usesAppleAds: object.has("appleAds")
+        usesAppleAds: object.has("appleAds"), hasSDK: declaresSDK(object.optional("app"))
       ).read()
     }
     guard let name, let seed, let epoch, let platform, let app, !log.hasErrors else { return nil }
@@ -404,6 +404,13 @@ struct ScenarioReader {
   }
 
   /// Logs duplicate names, pointing at the second occurrence.
+  /// Whether `app` has an `sdk` key, readable or not: an unreadable SDK is reported where it is
+  /// written, not again by every expectation that needs it.
+  private func declaresSDK(_ app: JSONReader?) -> Bool {
+    guard case .object(let members)? = app?.node.value else { return false }
+    return members.contains { $0.key == "sdk" }
+  }
+
   private func checkUnique(_ reader: JSONReader?, names: [String], what: String) {
     guard let reader, let elements = reader.array() else { return }
     JSONReader.logDuplicates(zip(names, elements).map { ($0, $1) }, what: "\(what) name")

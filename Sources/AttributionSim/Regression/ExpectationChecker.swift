@@ -5,11 +5,12 @@ import SimJSON
 struct ExpectationChecker {
   let scenario: Scenario
 
-  /// One result per postback expectation and figure check, plus one per user whose postbacks
-  /// must all be listed. `postbacks` and `trace` are the run's, in time order (only those of the
-  /// users the expectations name are needed).
+  /// One result per postback, AdServices, SDK expectation and figure check, plus one per user
+  /// whose postbacks must all be listed. `postbacks`, `trace`, `adServices` and `sdk` are the
+  /// run's, in time order (only those of the users the expectations name are needed).
   func check(
-    postbacks: [PostbackRecord], trace: [TraceRecord], summary: JSONValue, adServices: [AdServicesExchange] = []
+    postbacks: [PostbackRecord], trace: [TraceRecord], summary: JSONValue, adServices: [AdServicesExchange] = [],
+    sdk: [SDKTraceRecord] = []
   ) -> [CheckResult] {
     let expectations = scenario.expectations
     var consumed = Set<Int>()
@@ -41,8 +42,30 @@ struct ExpectationChecker {
       }
       results.append(result)
     }
+    for expectation in expectations.sdk {
+      var result = CheckResult(
+        name: "\(expectation.origin.path): \(expectation.user)'s SDK trace", origin: location(expectation.origin))
+      if let rule = expectation.rule { result.context.append("rule checked: \(rule)") }
+      let records = sdk.filter { $0.user == expectation.user }
+      result.problems = expectation.problems(in: records)
+      if !result.problems.isEmpty { result.context += sdkLines(records, user: expectation.user) }
+      results.append(result)
+    }
     for check in expectations.checks { results.append(self.check(check, summary: summary)) }
     return results
+  }
+
+  /// The user's SDK trace, one numbered line each: when, what happened, what the SDK did, the
+  /// value it then held and the kinds of any findings, so a wrong list can be read line by line.
+  private func sdkLines(_ records: [SDKTraceRecord], user: String) -> [String] {
+    guard !records.isEmpty else { return ["\(user)'s SDK wrote no trace lines (it registers at the first launch)"] }
+    return records.enumerated().map { number, record in
+      var line = "sdk line \(number + 1) at \(offset(record.time)), \(record.activity)"
+      if let detail = record.detail { line += " \(detail)" }
+      line += ": \(record.action); value \(SDKExpectation.value(of: record).map(String.init) ?? "none")"
+      if !record.lint.isEmpty { line += "; lint: " + record.lint.map(\.kind.rawValue).joined(separator: ", ") }
+      return line
+    }
   }
 
   private func check(

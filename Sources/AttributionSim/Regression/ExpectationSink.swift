@@ -8,6 +8,8 @@ struct ExpectationSink: RunSink {
   private(set) var trace: [TraceRecord] = []
   /// The named users' calls to Apple's attribution API, in time order.
   private(set) var adServices: [AdServicesExchange] = []
+  /// The named users' SDK trace lines, in time order.
+  private(set) var sdk: [SDKTraceRecord] = []
   /// The sender of each line of `postbacks.jsonl`, in order.
   private(set) var postbackSenders: [String] = []
 
@@ -22,6 +24,10 @@ struct ExpectationSink: RunSink {
 
   mutating func receive(_ exchange: AdServicesExchange) {
     if users.contains(exchange.user) { adServices.append(exchange) }
+  }
+
+  mutating func receive(_ record: SDKTraceRecord) {
+    if users.contains(record.user) { sdk.append(record) }
   }
 
   var wantsTrace: Bool { !users.isEmpty }

@@ -5,6 +5,8 @@ public struct Expectations: Sendable {
   public var postbacks: [PostbackExpectation]
   /// What scripted users' AdServices tokens must get from Apple's attribution API (§8).
   public var adServices: [AdServicesExpectation] = []
+  /// What scripted users' client SDKs must write to `sdk-trace.jsonl` (issue 9).
+  public var sdk: [SDKExpectation] = []
   /// Whether the users named in ``postbacks`` may send no postbacks beyond those listed.
   public var exhaustive: Bool
   /// Figures of `summary.json` that must lie within bounds.
@@ -23,6 +25,6 @@ public struct Expectations: Sendable {
     self.golden = golden
   }
 
-  /// The users whose postbacks the expectations name.
-  var users: Set<String> { Set(postbacks.map(\.user) + adServices.map(\.user)) }
+  /// The users whose postbacks, AdServices calls or SDK trace the expectations name.
+  var users: Set<String> { Set(postbacks.map(\.user) + adServices.map(\.user) + sdk.map(\.user)) }
 }

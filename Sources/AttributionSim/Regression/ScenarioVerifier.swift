@@ -58,7 +58,7 @@ public struct ScenarioVerifier: Sendable {
     let observed = sink.second
     result.checks += ExpectationChecker(scenario: scenario).check(
       postbacks: observed.postbacks, trace: observed.trace, summary: summary.json(scenario: scenario.name, seed: scenario.seed),
-      adServices: observed.adServices)
+      adServices: observed.adServices, sdk: observed.sdk)
     if let goldenDirectory {
       compareGolden(
         settings, epoch: scenario.epoch, outputs: scratch, golden: goldenDirectory, senders: observed.postbackSenders,

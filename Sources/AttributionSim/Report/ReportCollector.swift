@@ -23,6 +23,10 @@ public struct ReportCollector: RunSink, Sendable {
   private(set) var contents: [[[Int]]]
   /// Winning first postbacks (4.0) by campaign and source-identifier digits: `[campaign][2, 3, 4]`.
   private(set) var digits: [[Int]]
+  /// The first SDK lint finding of each kind, in ``SDKLintFinding/Kind`` order: one per kind, so
+  /// memory stays flat however many findings a run has.
+  private(set) var firstFindings: [(time: SimTime, user: String, message: String)?] =
+    Array(repeating: nil, count: SDKLintFinding.Kind.allCases.count)
 
   /// An empty collector for a run of `scenario`.
   public init(scenario: Scenario) {
@@ -62,6 +66,20 @@ public struct ReportCollector: RunSink, Sendable {
       (2...4).contains(identifier.count)
     {
       digits[campaign][identifier.count - 2] += 1
+    }
+  }
+
+  public mutating func receive(_ record: SDKTraceRecord) {
+    for finding in record.lint {
+      let index = SDKLintFinding.Kind.allCases.firstIndex(of: finding.kind)!
+      // The earliest by time, then user and message: a merged run streams users' records in
+      // another order at equal times, and must pick the same example as the whole run.
+      if let first = firstFindings[index],
+        (first.time, first.user, first.message) <= (record.time, record.user, finding.message)
+      {
+        continue
+      }
+      firstFindings[index] = (record.time, record.user, finding.message)
     }
   }
 

@@ -112,7 +112,7 @@ struct ReportDocument: Sendable {
     .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(560px, 1fr)); gap: 14px; }
     figure { margin: 0; padding: 6px; }
     figure svg { display: block; width: 100%; height: auto; }
-    details { margin: 0 8px 6px; font-size: 13px; color: #444444; }
+    details { margin: 0 8px 6px; font-size: 13px; color: #444444; overflow-x: auto; }
     .table { grid-column: 1 / -1; padding: 8px 14px; }
     .table h2 { font-size: 18px; margin: 6px 0; }
     .table p { color: #444444; font-size: 13px; margin: 0 0 8px; }

@@ -16,6 +16,7 @@ public struct RunReport: Sendable {
     if collector.windows == 3 { sections.append(parts.sourceIdentifierDigits) }
     if let decoding = summary.decoding { sections += [parts.revenue(decoding), parts.firstSignal(decoding)] }
     if summary.hasAppleAds { sections += [parts.appleAdsRecords, parts.appleAdsCalls, parts.installClaims] }
+    if scenario.app.sdk != nil { sections += [parts.sdkRequests, parts.sdkValues, parts.sdkLint] }
     document = ReportDocument(
       title: "Run report: \(scenario.name)", subtitle: subtitle, headline: parts.headline, sections: sections)
   }
@@ -102,7 +103,80 @@ private struct Parts {
         ("AdServices retries", ReportFormat.count(appleAds.retries)),
       ]
     }
+    if scenario.app.sdk != nil {
+      let sdk = summary.sdk
+      figures += [
+        ("SDK requests", ReportFormat.count(sdk.requests)),
+        ("SDK answers with a value", ReportFormat.count(sdk.answersWithValue)),
+        // Requests with no usable answer, as the `failed` answers of a service; a refusal is an answer.
+        ("SDK failed requests", ReportFormat.count(sdk.timeouts + sdk.httpErrors + sdk.unreachable + sdk.malformed)),
+        ("SDK lint findings", ReportFormat.count(sdk.totalFindings)),
+      ]
+    }
     return figures
+  }
+
+  // MARK: - Client SDK (issue 9)
+
+  var sdkRequests: ReportSection {
+    let sdk = summary.sdk
+    let title = "Conversion-value requests"
+    let caption = "What the app's SDK asked its conversion model after each session, event and revenue, and how"
+      + " the answers came back; failed requests give no update. Answers still on their way when the run"
+      + " ended are in no row."
+    let table = [
+      ["answer", "requests"],
+      ["with a value", countAndShare(sdk.answersWithValue, of: sdk.requests)],
+      ["nothing new", countAndShare(sdk.answersNothingNew, of: sdk.requests)],
+      ["refused by the service", countAndShare(sdk.refused, of: sdk.requests)],
+      ["timeouts", countAndShare(sdk.timeouts, of: sdk.requests)],
+      ["HTTP errors", countAndShare(sdk.httpErrors, of: sdk.requests)],
+      ["unreachable", countAndShare(sdk.unreachable, of: sdk.requests)],
+      ["malformed answers", countAndShare(sdk.malformed, of: sdk.requests)],
+      ["all requests", ReportFormat.count(sdk.requests)],
+    ]
+    return ReportSection(title: title, caption: caption, chart: nil, table: table)
+  }
+
+  var sdkValues: ReportSection {
+    let sdk = summary.sdk
+    let title = "SDK values"
+    let caption = "What the SDK did with the values it was given: passed them to the platform, or kept them back"
+      + " by its own rules; and how many SDKs stopped measuring, past their last window or value timer."
+    let table = [
+      ["values", "count"],
+      ["applied (passed to the platform)", ReportFormat.count(sdk.applied)],
+      ["rejected by its validation", ReportFormat.count(sdk.rejectedByValidation)],
+      ["dropped: not higher (before 4.0)", ReportFormat.count(sdk.droppedNotHigher)],
+      ["dropped: its window locked", ReportFormat.count(sdk.droppedWindowLocked)],
+      ["fine values dropped after its window 1", ReportFormat.count(sdk.fineDroppedAfterFirstWindow)],
+      ["SDKs stopped", ReportFormat.count(sdk.stopped)],
+    ]
+    return ReportSection(title: title, caption: caption, chart: nil, table: table)
+  }
+
+  var sdkLint: ReportSection {
+    let sdk = summary.sdk
+    let kinds = SDKLintFinding.Kind.allCases
+    let title = "Integration lint: where the SDK's belief differs from the platform"
+    let caption = "Each time the SDK's own record of its value, window or lock disagreed with what the platform"
+      + " really did: the simulator sees both sides, an SDK in the field never does. Each kind's first"
+      + " finding is an example to look up in sdk-trace.jsonl."
+    let counts = kinds.map(sdk.findings)
+    let chart = BarChart(
+      title: title, xLabel: "Kind of finding", yLabel: "Findings", caption: caption, categories: kinds.map(\.rawValue),
+      series: [BarChart.Series(name: "findings", values: heights(counts, of: [counts]))])
+    let table = [["kind", "what it means", "findings", "first at", "user", "example"]]
+      + kinds.indices.map { index in
+        let example = collector.firstFindings[index]
+        return [
+          kinds[index].rawValue, kinds[index].summary, ReportFormat.count(counts[index]),
+          example.map { scenario.epoch.iso8601(after: $0.time.milliseconds) } ?? "–", example?.user ?? "–",
+          example?.message ?? "–",
+        ]
+      }
+      + [["total", "", ReportFormat.count(sdk.totalFindings), "", "", ""]]
+    return ReportSection(title: title, caption: caption, chart: chart, table: table)
   }
 
   // MARK: - Apple Ads (§8)
