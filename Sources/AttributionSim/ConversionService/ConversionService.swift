@@ -54,3 +54,26 @@ public enum ConversionServiceFailure: Hashable, Sendable {
   /// An answer that is not the expected JSON.
   case malformed(String)
 }
+
+extension ConversionServiceFailure: CustomStringConvertible {
+  /// The failure as a short phrase, e.g. "HTTP status 500" or "malformed answer: expected …".
+  public var description: String {
+    switch self {
+    case .timeout: "no answer within the time limit"
+    case .httpStatus(let code): "HTTP status \(code)"
+    case .unreachable(let why): "unreachable: \(why)"
+    case .malformed(let why): "malformed answer: \(why)"
+    }
+  }
+
+  /// The failure's kind without its details, to count failures by: "timeout", "httpStatus",
+  /// "unreachable" or "malformed".
+  public var kind: String {
+    switch self {
+    case .timeout: "timeout"
+    case .httpStatus: "httpStatus"
+    case .unreachable: "unreachable"
+    case .malformed: "malformed"
+    }
+  }
+}

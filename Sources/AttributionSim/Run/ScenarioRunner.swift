@@ -66,8 +66,10 @@ public enum ScenarioRunner {
     _ scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, shard: Shard, sink: inout any DraftSink,
     progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
   ) -> RunSummary {
-    var world = World(
-      scenario: scenario, model: model, keys: keys, sink: sink, shard: shard, sdkPool: sdkPool(for: scenario))
+    let pool = sdkPool(for: scenario)
+    // Ends the pool's threads and the command's process once the run no longer needs them.
+    defer { pool?.close() }
+    var world = World(scenario: scenario, model: model, keys: keys, sink: sink, shard: shard, sdkPool: pool)
     world.progress = progress
     var simulation = Simulation<WorldEvent>()
     world.start(in: &simulation)

@@ -37,7 +37,7 @@ import Testing
     let answers = run.sdk.filter { $0.activity == "answer" }
     #expect(answers.map(\.currentValue) == [0, 1, 2, 2])
     // Each answer is applied 1 s (the default response time) after its activity.
-    #expect(answers.first.map { $0.time.milliseconds } == 3 * 3_600_000 + 1_000)
+    #expect(answers.first?.time.milliseconds == Int64(3 * 3_600_000 + 1_000))
     #expect(run.sdk.filter { $0.activity != "answer" }.map(\.action) == ["asked", "asked", "asked", "asked"])
     #expect(run.postbacks.first { $0.recipient == .adNetwork }?.fields["conversion-value"] == .int(2))
     let requests = server.requests
