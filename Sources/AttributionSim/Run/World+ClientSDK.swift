@@ -205,7 +205,8 @@ extension World {
     let platformWindow = target.flatMap { currentWindow($0, slot: slot, now: now) }
     if state.lockTime[window] != nil {
       summary.sdk.droppedWindowLocked += 1
-      if let platformWindow, platformWindow != window, let open = openPlatformWindow(target, slot: slot, now: now) {
+      // The platform's current window may be another, or this one if the lock never reached it.
+      if let open = openPlatformWindow(target, slot: slot, now: now) {
         lint.append(
           SDKLintFinding(
             kind: .droppedBelievingWindowOver,
