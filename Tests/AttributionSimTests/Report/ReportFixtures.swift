@@ -39,6 +39,25 @@ enum ReportFixtures {
     return (summary, sink.second, RunReport(scenario: scenario, summary: summary, collector: sink.second))
   }
 
+  /// Writes scenario `text` to a temporary file, runs it whole and in `shards` shards merged,
+  /// and returns both reports, which must be the same.
+  static func wholeAndMerged(_ text: String, shards: Int) throws -> (whole: RunReport, merged: RunReport) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-report-shards-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("scenario.json").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let scenario = try ScenarioLoader.load(path: path)
+    var folders: [URL] = []
+    for index in 0..<shards {
+      folders.append(folder.appendingPathComponent("part\(index)"))
+      _ = try ShardSet.run(scenario, path: path, shard: Shard(index: index, count: shards)!, folder: folders[index])
+    }
+    var sink = TeeSink(DiscardingSink(), ReportCollector(scenario: scenario))
+    let summary = try ShardSet(folders: folders).merge(into: &sink)
+    return (run(scenario).report, RunReport(scenario: scenario, summary: summary, collector: sink.second))
+  }
+
   /// Runs `scenario` into a fresh temporary folder with its report, as `attrsim run` does, and
   /// returns the folder; the caller removes it.
   static func write(_ scenario: Scenario) throws -> URL {

@@ -117,21 +117,7 @@ struct RunReportTests {
     let text = try String(contentsOfFile: quickstart, encoding: .utf8)
       .replacingOccurrences(of: "count: 6000", with: "count: 600").replacingOccurrences(of: "count: 4000", with: "count: 400")
       .replacingOccurrences(of: "\"schemas/", with: "\"\(TestScenarios.scenariosDirectory)/schemas/")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-report-shards-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("scenario.json").path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let scenario = try ScenarioLoader.load(path: path)
-    var folders: [URL] = []
-    for index in 0..<2 {
-      folders.append(folder.appendingPathComponent("part\(index)"))
-      _ = try ShardSet.run(scenario, path: path, shard: Shard(index: index, count: 2)!, folder: folders[index])
-    }
-    var sink = TeeSink(DiscardingSink(), ReportCollector(scenario: scenario))
-    let summary = try ShardSet(folders: folders).merge(into: &sink)
-    let merged = RunReport(scenario: scenario, summary: summary, collector: sink.second)
-    let whole = ReportFixtures.run(scenario).report
+    let (whole, merged) = try ReportFixtures.wholeAndMerged(text, shards: 2)
     #expect(merged.html == whole.html)
     #expect(merged.markdown == whole.markdown)
   }

@@ -94,21 +94,7 @@ struct SDKReportTests {
       + ", " + SDKExpectationTests.clockMover.replacingOccurrences(of: "\"mover\"", with: "\"another\"")
     let text = SDKExpectationTests.scenario(users: users, expect: "{}")
       .replacingOccurrences(of: "\"schemas/", with: "\"\(TestScenarios.scenariosDirectory)/schemas/")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-sdk-shards-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("scenario.json").path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let scenario = try ScenarioLoader.load(path: path)
-    var folders: [URL] = []
-    for index in 0..<3 {
-      folders.append(folder.appendingPathComponent("part\(index)"))
-      _ = try ShardSet.run(scenario, path: path, shard: Shard(index: index, count: 3)!, folder: folders[index])
-    }
-    var sink = TeeSink(DiscardingSink(), ReportCollector(scenario: scenario))
-    let summary = try ShardSet(folders: folders).merge(into: &sink)
-    let merged = RunReport(scenario: scenario, summary: summary, collector: sink.second)
-    let report = ReportFixtures.run(scenario).report
+    let (report, merged) = try ReportFixtures.wholeAndMerged(text, shards: 3)
     #expect(merged.markdown == report.markdown)
     #expect(merged.html == report.html)
     let whole = report.markdown
