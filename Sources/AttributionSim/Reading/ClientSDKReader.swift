@@ -63,11 +63,8 @@ struct ClientSDKReader {
     }
     switch (object.optional("endpoint"), object.optional("command")) {
     case (let endpoint?, nil):
-      guard let url = endpoint.string() else { return nil }
-      guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.count > "https://".count else {
-        endpoint.error("expected an http:// or https:// URL, found '\(url)'")
-        return nil
-      }
+      // Read as the run will read it, so a URL Foundation cannot parse is an error here.
+      guard let url = DeliveryReader.endpoint(endpoint)?.absoluteString else { return nil }
       var concurrency = 8
       if let width = object.optional("concurrency")?.integer(in: 1...256) { concurrency = Int(width) }
       return .endpoint(url: url, timeoutSeconds: timeout, concurrency: concurrency)

@@ -85,9 +85,15 @@ public enum ScenarioRunner {
   static func sdkPool(for scenario: Scenario) -> ConversionRequestPool? {
     switch scenario.app.sdk?.model {
     case .endpoint(let url, let timeout, let concurrency):
-      return URL(string: url).map {
-        ConversionRequestPool(service: HTTPConversionEndpoint(url: $0, timeout: timeout), width: concurrency)
-      }
+      // A URL that cannot be read (only a library caller can give one: the reader refuses it)
+      // fails every request as unreachable rather than leaving the SDK without a pool.
+      let service: any ConversionService =
+        URL(string: url).map {
+          // As many connections as requests in flight, or the rest would wait in the session.
+          HTTPConversionEndpoint(url: $0, timeout: timeout, connections: concurrency)
+        }
+        ?? UnreadableEndpoint(url: url)
+      return ConversionRequestPool(service: service, width: concurrency)
     case .command(let arguments, let timeout, let directory):
       let service = CommandConversionService(
         command: arguments, workingDirectory: directory.map { URL(fileURLWithPath: $0) }, timeout: timeout)
@@ -102,5 +108,14 @@ public enum ScenarioRunner {
     var sink = CollectingSink()
     let summary = run(scenario, sink: &sink)
     return (summary, sink)
+  }
+}
+
+/// An endpoint whose URL cannot be read: every request is unreachable.
+private struct UnreadableEndpoint: ConversionService {
+  let url: String
+
+  func answer(_ request: ConversionRequest) -> ConversionAnswer {
+    .failed(.unreachable("'\(url)' is not a URL"))
   }
 }

@@ -70,6 +70,24 @@ import Testing
     #expect(messages.contains { $0.contains("app.sdk.model.endpoint") && $0.contains("http://") })
   }
 
+  /// A URL that starts with http:// but that Foundation cannot read used to pass the reader and
+  /// crash the run at its first request.
+  @Test(arguments: ["http://exa mple.com/cv", "http://[zz/cv", "HTTP://"])
+  func endpointMustBeAReadableURLWithAHost(url: String) {
+    let messages = diagnostics(sdk: "{ model: { endpoint: \"\(url)\" } }")
+    #expect(messages.contains { $0.contains("app.sdk.model.endpoint") && $0.contains("with a host") }, "\(url)")
+  }
+
+  /// A library caller can build the model without the reader: the run fails each request as
+  /// unreachable instead of crashing on a missing pool.
+  @Test func unreadableEndpointGivenInSwiftIsUnreachable() throws {
+    var scenario = try TestScenarios.load(TestScenarios.sdk(sdk: "{ model: \"sequential\" }", steps: ""))
+    scenario.app.sdk = ClientSDK(model: .endpoint(url: "http://exa mple.com/cv", timeoutSeconds: 1, concurrency: 2))
+    let (summary, _) = ScenarioRunner.collect(scenario)
+    #expect(summary.sdk.requests == 1)
+    #expect(summary.sdk.unreachable == 1)
+  }
+
   @Test func endpointAndCommandExcludeEachOther() {
     let messages = diagnostics(sdk: "{ model: { endpoint: \"http://a.example\", command: [\"sh\"] } }")
     #expect(messages.contains { $0.contains("not both") })

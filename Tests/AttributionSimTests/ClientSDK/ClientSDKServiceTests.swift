@@ -67,8 +67,10 @@ import Testing
       default: ({ var slow = LoopbackServer.Response.json("{\"conversion_value\": 7}"); slow.delay = 3; return slow }(), \.timeouts)
       }
     let server = try LoopbackServer { _ in response }
+    // Only the slow answer is meant to miss the timeout: the others get one a loaded machine meets.
+    let timeout = name == "slow" ? "300ms" : "10s"
     let text = TestScenarios.sdk(
-      sdk: "{ model: { endpoint: \"\(server.baseURL.absoluteString)/cv\", timeout: \"300ms\" } }",
+      sdk: "{ model: { endpoint: \"\(server.baseURL.absoluteString)/cv\", timeout: \"\(timeout)\" } }",
       steps: "{ at: \"4h\", action: \"event\", name: \"tutorial_complete\" },")
     let run = try TestScenarios.runSDK(text)
     #expect(run.summary.sdk.requests == 2, "\(name)")

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import AttributionSim
+
+/// The pool the run puts in front of an SDK endpoint.
+@Suite struct ClientSDKPoolTests {
+  /// A scenario's `concurrency` may exceed the session's default 64 connections: requests
+  /// beyond those would queue inside the session, where its timeout runs, rather than be sent.
+  @Test func endpointPoolSendsAsManyRequestsAtOnceAsItsConcurrency() throws {
+    let width = 70
+    let barrier = Barrier(parties: width)
+    let server = try LoopbackServer { _ in
+      barrier.arriveAndWait()
+      return .json("{}")
+    }
+    let scenario = try TestScenarios.load(
+      TestScenarios.sdk(
+        sdk: "{ model: { endpoint: \"\(server.baseURL.absoluteString)/cv\", concurrency: \(width), timeout: \"60s\" } }",
+        steps: ""))
+    let pool = try #require(ScenarioRunner.sdkPool(for: scenario))
+    defer { pool.close() }
+    let tickets = (0..<width).map { pool.submit(ConversionRequest(parameters: [.init("n", String($0))])) }
+    for ticket in tickets { _ = pool.answer(for: ticket) }
+    #expect(server.peakConcurrency == width)
+  }
+}
+
+/// Lets `parties` threads through once all have arrived, or after 20 s, so a broken test fails
+/// instead of hanging.
+private final class Barrier: @unchecked Sendable {
+  private let condition = NSCondition()
+  private let parties: Int
+  private var arrived = 0
+
+  init(parties: Int) { self.parties = parties }
+
+  func arriveAndWait() {
+    condition.lock()
+    defer { condition.unlock() }
+    arrived += 1
+    condition.broadcast()
+    let deadline = Date().addingTimeInterval(20)
+    while arrived < parties, condition.wait(until: deadline) {}
+  }
+}
