@@ -26,9 +26,7 @@ struct DeliveryRequest {
     let target: DeliveryTarget
     if text == "scenario" {
       target = .scenario
-    } else if let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-      let host = url.host, !host.isEmpty
-    {
+    } else if let url = URL.httpEndpoint(text) {
       target = .receiver(url)
     } else {
       throw command.usageError(

@@ -113,7 +113,7 @@ public struct PostbackRouter: Sendable {
 
   private static func copyEndpoint(_ text: String?, key: String, strict: Bool) throws(DeliveryError) -> URL? {
     guard let text else { return nil }
-    guard let url = URL(string: text), url.scheme != nil, let host = url.host, !host.isEmpty else {
+    guard let url = URL.httpEndpoint(text) else {
       guard strict else { return nil }
       throw DeliveryError("the app's \(key) '\(text)' is not a URL with a host")
     }

@@ -21,7 +21,11 @@ public final class URLSessionTransport: PostbackTransport, @unchecked Sendable {
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.httpCookieStorage = nil
     configuration.urlCache = nil
-    session = URLSession(configuration: configuration, delegate: tasks, delegateQueue: nil)
+    // Callbacks on a queue of the transport's own: the default queue runs on the shared thread
+    // pool, which busy threads can starve long enough to turn an answer into a timeout.
+    let callbacks = OperationQueue()
+    callbacks.underlyingQueue = DispatchQueue(label: "URLSessionTransport")
+    session = URLSession(configuration: configuration, delegate: tasks, delegateQueue: callbacks)
   }
 
   deinit { session.invalidateAndCancel() }

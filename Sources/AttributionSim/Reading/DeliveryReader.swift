@@ -9,9 +9,7 @@ enum DeliveryReader {
   /// An absolute http or https URL with a host, such as an ad network's registered endpoint.
   static func endpoint(_ reader: JSONReader) -> URL? {
     guard let text = reader.string() else { return nil }
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-      let host = url.host, !host.isEmpty
-    else {
+    guard let url = URL.httpEndpoint(text) else {
       reader.error(
         "expected an absolute http:// or https:// URL with a host, such as 'https://ads.example.com/postbacks', "
           + "found '\(text)'")

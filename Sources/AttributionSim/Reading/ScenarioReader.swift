@@ -403,7 +403,6 @@ struct ScenarioReader {
     }
   }
 
-  /// Logs duplicate names, pointing at the second occurrence.
   /// Whether `app` has an `sdk` key, readable or not: an unreadable SDK is reported where it is
   /// written, not again by every expectation that needs it.
   private func declaresSDK(_ app: JSONReader?) -> Bool {
@@ -411,6 +410,7 @@ struct ScenarioReader {
     return members.contains { $0.key == "sdk" }
   }
 
+  /// Logs duplicate names, pointing at the second occurrence.
   private func checkUnique(_ reader: JSONReader?, names: [String], what: String) {
     guard let reader, let elements = reader.array() else { return }
     JSONReader.logDuplicates(zip(names, elements).map { ($0, $1) }, what: "\(what) name")

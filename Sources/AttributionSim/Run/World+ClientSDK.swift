@@ -88,13 +88,7 @@ extension World {
               + "the platform was \(Self.describe(platformWindow: platformWindow))"))
       }
     }
-    if !state.stopped, let reason = stopReason(state, window: window, device: device, configuration: configuration) {
-      state.stopped = true
-      summary.sdk.stopped += 1
-      if let open = openPlatformWindow(target, slot: slot, now: now) {
-        lint.append(SDKLintFinding(kind: .droppedBelievingWindowOver, message: "the SDK stopped (\(reason)) while \(open)"))
-      }
-    }
+    lint += stopIfOver(&state, window: window, device: device, target: target, slot: slot, now: now) ?? []
     guard !state.stopped else {
       users[index]!.sdk = state
       recordSDK(slot, now: now, activity: activity.label, detail: activity.detail, action: "stopped", lint: lint)
@@ -181,6 +175,11 @@ extension World {
     let target = sdkTarget(slot: slot)
     var lint: [SDKLintFinding] = []
     guard !state.stopped else { return ("dropped: the SDK has stopped measuring", nil, []) }
+    // A remote answer may arrive after the SDK's measurement ended with no activity in between.
+    let sdkWindow = sdkWindowed ? state.window(at: device, ends: configuration.windowEnds) : 0
+    if let found = stopIfOver(&state, window: sdkWindow, device: device, target: target, slot: slot, now: now) {
+      return ("stopped: answer dropped", nil, found)
+    }
     guard sdkWindowed else {
       // Before 4.0 the SDK passes fine values only, and only higher ones (§4).
       guard let fine else { return ("no update: no fine value", nil, []) }
@@ -196,12 +195,8 @@ extension World {
       lint += findings(outcome, sdkWindow: 0, fine: fine, coarse: nil)
       return ("applied fine \(fine)", describe(outcome), lint)
     }
-    guard let window = state.window(at: device, ends: configuration.windowEnds) else {
-      if let open = openPlatformWindow(target, slot: slot, now: now) {
-        lint.append(SDKLintFinding(kind: .droppedBelievingWindowOver, message: "answer dropped after the SDK's last window while \(open)"))
-      }
-      return ("dropped: after the SDK's last window", nil, lint)
-    }
+    // Not stopped, so the SDK is in one of its windows.
+    guard let window = sdkWindow else { return ("dropped: after the SDK's last window", nil, lint) }
     let platformWindow = target.flatMap { currentWindow($0, slot: slot, now: now) }
     if state.lockTime[window] != nil {
       summary.sdk.droppedWindowLocked += 1
@@ -326,6 +321,19 @@ extension World {
       users[Int(slot)]!.conversions[target].windows[window].closedAt == nil
     else { return nil }
     return sdkWindowed ? "the platform's window \(window + 1) was open" : "the platform's value timer was still running"
+  }
+
+  /// Stops the SDK when its rules say its measurement is over, and returns the findings (one
+  /// when the platform would still take values); nil while it goes on.
+  private mutating func stopIfOver(
+    _ state: inout SDKState, window: Int?, device: SimTime, target: Int?, slot: Int32, now: SimTime
+  ) -> [SDKLintFinding]? {
+    guard !state.stopped, let reason = stopReason(state, window: window, device: device, configuration: scenario.app.sdk!)
+    else { return nil }
+    state.stopped = true
+    summary.sdk.stopped += 1
+    guard let open = openPlatformWindow(target, slot: slot, now: now) else { return [] }
+    return [SDKLintFinding(kind: .droppedBelievingWindowOver, message: "the SDK stopped (\(reason)) while \(open)")]
   }
 
   /// Why the SDK stops measuring now, or nil while it goes on.

@@ -80,6 +80,21 @@ import Testing
     #expect(run.postbacks.first { $0.recipient == .adNetwork }?.fields["conversion-value"] == .int(0), "\(name)")
   }
 
+  /// §5.1 as the SDK applies it: an answer arriving 30 h after the first launch's request finds
+  /// the SDK's 24 h timer (from its registration at 3h) run out, and is dropped; the platform's
+  /// timer ran out at 27h too, so there is no finding.
+  @Test func skan3AnswerAfterTheSDKsTimerIsDropped() throws {
+    let server = try LoopbackServer { _ in .json("{\"conversion_value\": 5}") }
+    let text = TestScenarios.sdk(
+      version: "3.0", sdk: "{ model: { endpoint: \"\(server.baseURL.absoluteString)/cv\" }, responseTime: \"30h\" }",
+      steps: "")
+    let run = try TestScenarios.runSDK(text)
+    #expect(run.sdk.map(\.action) == ["asked", "stopped: answer dropped"])
+    #expect(run.summary.sdk.stopped == 1)
+    #expect(run.summary.sdk.applied == 0)
+    #expect(run.summary.sdk.totalFindings == 0)
+  }
+
   /// Many requests in flight at once, answered by a deterministic endpoint, give the same
   /// run twice: answers are applied in virtual-time order, not in the order they arrive.
   @Test func concurrentRequestsGiveByteIdenticalRuns() throws {

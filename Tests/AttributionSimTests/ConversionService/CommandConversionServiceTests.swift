@@ -90,7 +90,7 @@ struct CommandConversionServiceTests {
       while read -r line; do
         case "$line" in *hang*) ;; *) echo '{"conversion_value": 7}' ;; esac
       done
-      """#, timeout: 1)
+      """#, timeout: 3)
     #expect(service.answer(request(("mode", "hang"))) == .failed(.timeout))
     #expect(service.answer(request(("mode", "normal"))) == .update(fine: 7, coarse: nil, lock: false))
     #expect(service.launches == 2)
