@@ -74,7 +74,7 @@ struct LoopbackServerTests {
   @Test("requests on separate connections are handled at once, and the peak says so")
   func concurrency() async throws {
     // Each handler waits until both requests are in, so they overlap without any timing.
-    let gate = Gate(parties: 2)
+    let gate = Barrier(parties: 2)
     let server = try LoopbackServer { _ in
       gate.arriveAndWait()
       return .json("{}")
@@ -86,24 +86,5 @@ struct LoopbackServerTests {
     let statuses = try await [first.1, second.1]
     #expect(statuses == [200, 200])
     #expect(server.peakConcurrency == 2)
-  }
-}
-
-/// Lets `parties` threads through once all have arrived (or after 10 s, so a broken test fails
-/// instead of hanging).
-private final class Gate: @unchecked Sendable {
-  private let condition = NSCondition()
-  private let parties: Int
-  private var arrived = 0
-
-  init(parties: Int) { self.parties = parties }
-
-  func arriveAndWait() {
-    condition.lock()
-    defer { condition.unlock() }
-    arrived += 1
-    condition.broadcast()
-    let deadline = Date().addingTimeInterval(10)
-    while arrived < parties, condition.wait(until: deadline) {}
   }
 }
