@@ -1,3 +1,5 @@
+import SimJSON
+
 /// A place where the client SDK's belief differs from what the platform did: the simulator
 /// knows both, an SDK in the field never does (issue 9, "integration lint").
 public struct SDKLintFinding: Hashable, Sendable {
@@ -38,4 +40,7 @@ public struct SDKLintFinding: Hashable, Sendable {
   public var kind: Kind
   /// The particulars: the SDK's belief and the platform's state.
   public var message: String
+
+  /// The finding as written in `sdk-trace.jsonl` and in shard drafts.
+  public var json: JSONValue { .object(["kind": .string(kind.rawValue), "message": .string(message)]) }
 }

@@ -34,7 +34,7 @@ public struct SDKTraceRecord: Sendable {
     if let answer { object["answer"] = answer }
     if let platform { object["platform"] = .string(platform) }
     if !lint.isEmpty {
-      object["lint"] = .array(lint.map { .object(["kind": .string($0.kind.rawValue), "message": .string($0.message)]) })
+      object["lint"] = .array(lint.map(\.json))
     }
     return .object(object)
   }

@@ -58,7 +58,7 @@ enum DraftCodec {
         "detail": record.detail.map { .string($0) } ?? .null, "answer": record.answer ?? .null,
         "action": .string(record.action), "platform": record.platform.map { .string($0) } ?? .null,
         "metadata": .object(record.metadata),
-        "lint": .array(record.lint.map { .object(["kind": .string($0.kind.rawValue), "message": .string($0.message)]) }),
+        "lint": .array(record.lint.map(\.json)),
       ])
     case .trace(let trace):
       object["trace"] = .object([

@@ -157,7 +157,7 @@ extension World {
       case .unreachable: summary.sdk.unreachable += 1
       case .malformed: summary.sdk.malformed += 1
       }
-      return ("no update: \(Self.describe(failure))", nil, [])
+      return ("no update: \(failure)", nil, [])
     }
     guard fine != nil || coarse != nil || lock else {
       summary.sdk.answersNothingNew += 1
@@ -438,16 +438,7 @@ extension World {
       if let reason { object["reason"] = .string(reason) }
       return .object(object)
     case .failed(let failure):
-      return .object(["error": .string(describe(failure))])
-    }
-  }
-
-  static func describe(_ failure: ConversionServiceFailure) -> String {
-    switch failure {
-    case .timeout: "timeout"
-    case .httpStatus(let status): "HTTP \(status)"
-    case .unreachable(let why): "unreachable: \(why)"
-    case .malformed(let why): "malformed answer: \(why)"
+      return .object(["error": .string(failure.description)])
     }
   }
 
