@@ -49,8 +49,8 @@ let package = Package(
     .testTarget(name: "AttributionCryptoTests", dependencies: ["AttributionCrypto"]),
     .testTarget(
       name: "AttributionSimTests", dependencies: ["AttributionSim", "SimJSON", "AttributionCrypto"],
-      // Golden files are read through #filePath, not bundled as resources.
-      exclude: ["Charts/Golden"]),
+      // Golden files and fixtures are read through #filePath, not bundled as resources.
+      exclude: ["Charts/Golden", "Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

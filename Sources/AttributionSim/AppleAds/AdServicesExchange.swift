@@ -9,7 +9,7 @@ public struct AdServicesExchange: Sendable {
     case done
     /// Another call follows: 5 s after a 404, the retry delay after a 500.
     case retry
-    /// The server stops: 400, a third 404 in a row, or the last retry after a 500.
+    /// The server stops: 400, a 404 after its last retry, or the last retry after a 500.
     case giveUp = "give up"
   }
 

@@ -33,12 +33,14 @@ enum AdServicesRecord {
     return .object(record)
   }
 
-  /// The fixed record Apple's API returns in development (§8), as its documentation shows it.
+  /// The fixed record Apple's API returns in development (§8), field for field as Apple's
+  /// `attributionToken()` page shows it (C1). The older payload with `keywordId` 12323222,
+  /// `adId` 1234567890 and no `supplyPlacement` was a third party's observation, not Apple's.
   static let developmentRecord: JSONValue = .object([
     "attribution": .bool(true), "orgId": .int(1_234_567_890), "campaignId": .int(1_234_567_890),
     "conversionType": .string("Download"), "clickDate": .string("2020-04-08T17:17Z"), "claimType": .string("Click"),
-    "adGroupId": .int(1_234_567_890), "countryOrRegion": .string("US"), "keywordId": .int(12_323_222),
-    "adId": .int(1_234_567_890),
+    "adGroupId": .int(1_234_567_890), "countryOrRegion": .string("US"), "keywordId": .int(123_222),
+    "adId": .int(542_317_136), "supplyPlacement": .string(SupplyPlacement.searchResults.rawValue),
   ])
 
   /// Dates in records are UTC to the minute, e.g. `2020-04-08T17:17Z`.

@@ -9,7 +9,7 @@ struct AdServicesSession {
   var token: AdServicesToken?
   /// Calls made with the token.
   var calls = 0
-  /// 404 answers in a row: the third ends the exchange.
+  /// 404 answers in a row: one more than the server's `notFoundRetries` ends the exchange.
   var notFoundInRow = 0
   /// Retries made after 500 answers.
   var unavailableRetries = 0

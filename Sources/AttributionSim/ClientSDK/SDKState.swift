@@ -9,7 +9,8 @@ struct SDKState {
   var firstCall: SimTime
   /// Device time of the latest call to the platform.
   var lastCall: SimTime
-  /// The fine value last set (`skan_current_conversion_value`) and the one before it.
+  /// The fine value last set (`skan_conversion_value` before 4.0, `skan_current_conversion_value`
+  /// after) and the one before it.
   var fine = 0
   var previousFine: Int?
   /// Per window: the coarse value last set (0–2 as the service gave it), the one before, and
@@ -29,8 +30,11 @@ struct SDKState {
   var lastActiveDay = -1
   /// Requests made to the conversion model.
   var requests = 0
-  /// Set once the SDK stops measuring: past its last window, or (before 4.0) past its timer.
+  /// Set once the SDK stops measuring: past its last window, or (before 4.0) at its timer.
   var stopped = false
+
+  /// The metadata keys holding the fine value: the 3.0 guide's and the 4.0 guide's.
+  static let fineValueKeys = ["skan_conversion_value", "skan_current_conversion_value"]
 
   /// A state registered at device time `now`, with value 0 (rulebook §4 "Registration").
   init(registeredAt now: SimTime, eventCount: Int, currencyCount: Int) {
@@ -52,12 +56,22 @@ struct SDKState {
   }
 
   /// The metadata such SDKs send with every server-to-server session and event, under their
-  /// keys; `windowed` adds the per-window keys of SKAdNetwork 4.0. Timestamps are Unix seconds
-  /// on the device's clock; revenue is an object by currency.
+  /// guide's keys: the SKAdNetwork 3.0 S2S guide's before 4.0, the 4.0 guide's (with per-window
+  /// keys) for 4.0 and AdAttributionKit. Timestamps are Unix seconds on the device's clock;
+  /// revenue is an object by currency.
   func metadata(windowed: Bool, epoch: Epoch, currencies: [String]) -> [(key: String, value: JSONValue)] {
     func seconds(_ time: SimTime) -> JSONValue { .int((epoch.unixMilliseconds + time.milliseconds) / 1_000) }
     func byCurrency(_ amounts: [Double]) -> JSONValue {
       .object(Dictionary(uniqueKeysWithValues: zip(currencies, amounts).filter { $0.1 != 0 }.map { ($0.0, .double($0.1)) }))
+    }
+    guard windowed else {
+      // The 3.0 guide's four keys: no previous value and no ad revenue.
+      return [
+        ("skan_conversion_value", .int(Int64(fine))),
+        ("skan_first_call_to_skadnetwork_timestamp", seconds(firstCall)),
+        ("skan_last_call_to_skadnetwork_timestamp", seconds(lastCall)),
+        ("skan_total_revenue_by_currency", byCurrency(revenue)),
+      ]
     }
     var pairs: [(key: String, value: JSONValue)] = [
       ("skan_current_conversion_value", .int(Int64(fine))),
@@ -67,7 +81,6 @@ struct SDKState {
       ("skan_total_admon_revenue_by_currency", byCurrency(adRevenue)),
     ]
     if let previousFine { pairs.append(("prev_fine_value", .int(Int64(previousFine)))) }
-    guard windowed else { return pairs }
     for window in 0..<3 {
       if let coarse = coarse[window] { pairs.append(("p\(window)_coarse", .int(Int64(coarse)))) }
       if let previous = previousCoarse[window] { pairs.append(("p\(window)_prev_coarse_value", .int(Int64(previous)))) }

@@ -23,6 +23,12 @@ public struct SDKTraceRecord: Sendable {
   /// Mismatches between the SDK's belief and the platform's state.
   public var lint: [SDKLintFinding]
 
+  /// The fine value the SDK holds after this line, under its guide's key; nil when none.
+  public var fineValue: Int? {
+    for key in SDKState.fineValueKeys { if case .int(let value)? = metadata[key] { return Int(value) } }
+    return nil
+  }
+
   /// The `sdk-trace.jsonl` line.
   public func jsonLine(epoch: Epoch) -> JSONValue {
     var object: [String: JSONValue] = [

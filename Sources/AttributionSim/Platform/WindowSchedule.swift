@@ -20,8 +20,9 @@ public struct WindowSchedule: Hashable, Sendable {
     sendDelays: [hours(24)...hours(48), hours(24)...hours(144), hours(24)...hours(144)],
     valueTimer: .hours(24), timerSendDelay: 0...hours(24))
 
-  /// Developer Mode: windows of 0–3, 3–6 and 6–9 minutes, postbacks 5–10 minutes later (B12);
-  /// before 4.0, the testing profile's 5-minute rolling timer and up to 5 more minutes (A22).
+  /// Developer Mode: windows of 0–3, 3–6 and 6–9 minutes, postbacks 5–10 minutes later, as
+  /// Apple's "Testing ad attributions with Developer Mode" states (B12); before 4.0, the testing
+  /// profile's 5-minute rolling timer and up to 5 more minutes (A22).
   public static let developerMode = WindowSchedule(
     windowEnds: [.minutes(3), .minutes(6), .minutes(9)],
     sendDelays: Array(repeating: SimDuration.minutes(5).milliseconds...SimDuration.minutes(10).milliseconds, count: 3),
@@ -29,9 +30,20 @@ public struct WindowSchedule: Hashable, Sendable {
 
   private static func hours(_ count: Int64) -> Int64 { SimDuration.hours(count).milliseconds }
 
-  /// The schedule a platform runs under.
-  public static func `for`(_ platform: Platform) -> WindowSchedule {
-    platform.developerMode ? .developerMode : .production
+  /// Developer Mode without time randomisation, as WWDC24 describes it: every 4.0 and
+  /// AdAttributionKit postback 5 minutes after its window closes, the documented range's lower
+  /// end (§5.4 [U]). Before 4.0 the testing profile's timings (A22) stay as they are.
+  public static let deterministicDeveloperMode: WindowSchedule = {
+    var schedule = developerMode
+    let fixed = SimDuration.minutes(5).milliseconds
+    schedule.sendDelays = Array(repeating: fixed...fixed, count: 3)
+    return schedule
+  }()
+
+  /// The schedule a platform runs under, with the rules' reading of Developer Mode's delays.
+  public static func `for`(_ platform: Platform, rules: PlatformRules = PlatformRules()) -> WindowSchedule {
+    guard platform.developerMode else { return .production }
+    return rules.developerModeSendDelay == .deterministic ? .deterministicDeveloperMode : .developerMode
   }
 
   /// The 4.0 window (0–2) an update `elapsed` after the window clock started falls in, or nil

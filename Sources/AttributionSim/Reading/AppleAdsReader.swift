@@ -154,7 +154,7 @@ struct AppleAdsReader {
   }
 
   private func readServer(_ reader: JSONReader, into settings: inout AttributionServerSettings) {
-    guard let object = reader.object(keys: ["firstCallDelay", "unavailableRetryDelay", "unavailableRetries"]) else {
+    guard let object = reader.object(keys: ["firstCallDelay", "unavailableRetryDelay", "unavailableRetries", "notFoundRetries"]) else {
       return
     }
     if let delay = object.optional("firstCallDelay")?.distribution(of: .duration) { settings.firstCallDelay = delay }
@@ -169,6 +169,7 @@ struct AppleAdsReader {
     if let retries = object.optional("unavailableRetries")?.integer(in: 0...100) {
       settings.unavailableRetries = Int(retries)
     }
+    if let retries = object.optional("notFoundRetries")?.integer(in: 0...100) { settings.notFoundRetries = Int(retries) }
   }
 
   // MARK: - Apple Ads as an ad network

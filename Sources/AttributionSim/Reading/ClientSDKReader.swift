@@ -8,7 +8,7 @@ struct ClientSDKReader {
 
   static let keys = [
     "model", "appKey", "appVersion", "platform", "windowEnds", "valueTimer", "validatesFine", "validatesCoarse",
-    "responseTime",
+    "responseTime", "lateFineValues",
   ]
   static let models = ["schema", "sequential", "endpoint", "command"]
 
@@ -36,6 +36,11 @@ struct ClientSDKReader {
     }
     if let fine = object.optional("validatesFine")?.bool() { sdk.validatesFine = fine }
     if let coarse = object.optional("validatesCoarse")?.bool() { sdk.validatesCoarse = coarse }
+    if let text = object.optional("lateFineValues")?.oneOf(ClientSDK.LateFineValues.allCases.map(\.rawValue)),
+      let choice = ClientSDK.LateFineValues(rawValue: text)
+    {
+      sdk.lateFineValues = choice
+    }
     if let responseReader = object.optional("responseTime"), let time = responseReader.duration() {
       if !model.isRemote {
         responseReader.error("'responseTime' is the delay of an endpoint's or command's answers; model '\(Self.name(model))' answers at once")

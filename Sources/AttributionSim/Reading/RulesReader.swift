@@ -5,7 +5,8 @@ enum RulesReader {
   static let keys = [
     "tieBreak", "viewReplacement", "laterPostbacksWithoutUpdate", "sendDelayShape", "legacyFirstPostbackDelay",
     "runnerUpCoarseValue", "countryCode", "sourceIdentifierDigits", "countryLimitsTier", "appImpressionValidity",
-    "marketplaceIdentifierMinimumTier", "reengagementLimitPerMonth", "reengagementLimitPerYear",
+    "marketplaceIdentifierMinimumTier", "reengagementLimitPerMonth", "reengagementLimitPerYear", "lateFineOnlyCall",
+    "developerModeSendDelay",
   ]
 
   static func read(_ reader: JSONReader) -> PlatformRules {
@@ -21,6 +22,8 @@ enum RulesReader {
     choice("viewReplacement", &rules.viewReplacement)
     choice("legacyFirstPostbackDelay", &rules.legacyFirstPostbackDelay)
     choice("sourceIdentifierDigits", &rules.digitSelection)
+    choice("lateFineOnlyCall", &rules.lateFineOnlyCall)
+    choice("developerModeSendDelay", &rules.developerModeSendDelay)
     if let value = object.optional("laterPostbacksWithoutUpdate")?.bool() { rules.laterPostbacksWithoutUpdate = value }
     if let value = object.optional("runnerUpCoarseValue")?.bool() { rules.runnerUpCoarseValue = value }
     if let value = object.optional("countryCode")?.bool() { rules.countryCode = value }

@@ -62,7 +62,7 @@ struct ExpectationChecker {
     return records.enumerated().map { number, record in
       var line = "sdk line \(number + 1) at \(offset(record.time)), \(record.activity)"
       if let detail = record.detail { line += " \(detail)" }
-      line += ": \(record.action); value \(SDKExpectation.value(of: record).map(String.init) ?? "none")"
+      line += ": \(record.action); value \(record.fineValue.map(String.init) ?? "none")"
       if !record.lint.isEmpty { line += "; lint: " + record.lint.map(\.kind.rawValue).joined(separator: ", ") }
       return line
     }

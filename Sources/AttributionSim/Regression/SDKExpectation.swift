@@ -6,8 +6,8 @@ import SimJSON
 public struct SDKExpectation: Sendable {
   /// The scripted user whose device it is.
   public var user: String
-  /// `skan_current_conversion_value` after each of the user's trace lines, in order; nil when not
-  /// checked.
+  /// The fine value (`skan_conversion_value` before 4.0, `skan_current_conversion_value` from
+  /// 4.0) after each of the user's trace lines, in order; nil when not checked.
   public var values: [Int]?
   /// Exact counts of the user's findings of each named kind; kinds not named are not checked,
   /// and an empty dictionary means no findings at all. Nil when not checked.
@@ -33,18 +33,12 @@ public struct SDKExpectation: Sendable {
     self.origin = origin
   }
 
-  /// The value a trace line's metadata holds, or nil when it holds none.
-  static func value(of record: SDKTraceRecord) -> Int? {
-    guard case .int(let value)? = record.metadata["skan_current_conversion_value"] else { return nil }
-    return Int(value)
-  }
-
   /// What is wrong with `records` (the user's, in time order); empty when they meet the
   /// expectation.
   func problems(in records: [SDKTraceRecord]) -> [String] {
     var problems: [String] = []
     if let values {
-      let got = records.map { Self.value(of: $0).map(String.init) ?? "none" }
+      let got = records.map { $0.fineValue.map(String.init) ?? "none" }
       let wanted = values.map(String.init)
       if got != wanted {
         problems.append(

@@ -39,7 +39,7 @@ struct ConversionRecordBuilder: Sendable {
     let epoch = scenario.epoch
     func time(_ t: SimTime) -> JSONValue { .string(epoch.iso8601(after: t.milliseconds)) }
     func money(_ amount: Double) -> JSONValue { .double((amount * 100).rounded() / 100) }
-    let windows = WindowSchedule.for(scenario.platform)
+    let windows = WindowSchedule.for(scenario.platform, rules: scenario.rules)
     let network = scenario.adNetworks[Int(conversion.winner.network)]
     let campaign = network.campaigns[Int(conversion.winner.campaign)]
     func postback(transactionId: String, sendTime: SimTime?) -> JSONValue {

@@ -74,8 +74,8 @@ extension World {
   }
 
   /// The advertiser's server calls Apple's attribution API with the user's token and acts on the
-  /// answer as Apple advises (§8): a 404 is retried every 5 seconds, at most 3 attempts in a row;
-  /// a 500 is retried later; a 400 ends the exchange.
+  /// answer as Apple advises (§8): a 404 is retried every 5 seconds, by default at most 3
+  /// retries in a row (four calls); a 500 is retried later; a 400 ends the exchange.
   mutating func callAttributionAPI(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
     guard let appleAds = scenario.appleAds, var session = users[Int(slot)]!.adServices, let token = session.token else {
       return
@@ -101,7 +101,7 @@ extension World {
     case .notFound(let why):
       summary.appleAds.status404 += 1
       session.notFoundInRow += 1
-      if session.notFoundInRow < AppleAds.notFoundAttempts {
+      if session.notFoundInRow <= appleAds.server.notFoundRetries {
         next = .retry
         retryAt = now + AppleAds.notFoundRetryInterval
       } else if why == .expired {

@@ -100,7 +100,7 @@ extension World {
     let answer: ConversionAnswer
     switch configuration.model {
     case .sequential:
-      // Apple's test procedure: 0, 1, 2, then the value must persist.
+      // The 3.0 S2S guide's test endpoint (an MMP's, not Apple's): 0, 1, 2, then the value persists.
       answer = state.requests <= 3 ? .update(fine: state.requests - 1, coarse: nil, lock: false) : .nothingNew
     case .schema:
       answer = schemaAnswer(state, window: window ?? 0, device: device)
@@ -210,8 +210,9 @@ extension World {
       return ("dropped: the SDK's window \(window + 1) is locked", nil, lint)
     }
     var sentFine = fine
-    if window > 0, let fine {
-      // Fine values count in window 1 only (§4); the SDK keeps them back afterwards.
+    // Fine values count in window 1 only (§4). The guide's SDK leaves that to the platform; a
+    // belief-driven one keeps them back by its own clock.
+    if configuration.lateFineValues == .keepBack, window > 0, let fine {
       summary.sdk.fineDroppedAfterFirstWindow += 1
       sentFine = nil
       if platformWindow == 0, let open = openPlatformWindow(target, slot: slot, now: now) {
@@ -232,7 +233,7 @@ extension World {
       state.previousCoarse[window] = state.coarse[window]
       state.coarse[window] = coarse
     }
-    if lock { state.lockTime[window] = device }
+    if lock, state.lockTime[window] == nil { state.lockTime[window] = device }
     state.lastCall = device
     users[index]!.sdk = state
     var parts = sentFine.map { ["fine \($0)"] } ?? []
@@ -300,7 +301,14 @@ extension World {
         return [SDKLintFinding(kind: .fineOutOfRange, message: "fine value \(fine) let through; the call was rejected")]
       }
       return []
-    case .applied, .notIncreasing, .notReached:
+    case .fineIgnoredAfterFirstWindow(let window, _) where sdkWindowed && sdkWindow == 0:
+      return [
+        SDKLintFinding(
+          kind: .landedInOtherWindow,
+          message: "the SDK believes fine value \(fine ?? 0) landed in window 1; the platform was in window \(window + 1), "
+            + "where fine values are ignored")
+      ]
+    case .applied, .fineIgnoredAfterFirstWindow, .notIncreasing, .notReached:
       return []
     }
   }
@@ -341,8 +349,9 @@ extension World {
     if sdkWindowed {
       return window == nil ? "its last window ended \(configuration.windowEnds.last!) after its first call" : nil
     }
+    // The 3.0 guide's SDK stops when `SECONDS_PER_DAY <= timeDiff`: at the timer, not after it.
     let idle = device - state.lastCall
-    return idle > configuration.valueTimer ? "\(configuration.valueTimer) since its last update" : nil
+    return idle >= configuration.valueTimer ? "\(configuration.valueTimer) since its last update" : nil
   }
 
   /// Counts the activity into the SDK's own measures and revenue totals.
@@ -445,6 +454,9 @@ extension World {
   private func describe(_ outcome: UpdateOutcome) -> String {
     switch outcome {
     case .applied(let window): sdkWindowed ? "applied in window \(window + 1)" : "applied"
+    case .fineIgnoredAfterFirstWindow(let window, let counted):
+      "ignored: fine value in window \(window + 1), fine values count in window 1 only"
+        + (counted ? " (the call counts as the window's update)" : "")
     case .ignoredLocked(let window):
       sdkWindowed ? "ignored: window \(window + 1) is locked" : "ignored: the value timer has expired"
     case .afterLastWindow: "ignored: after the last window"

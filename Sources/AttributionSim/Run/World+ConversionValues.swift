@@ -177,8 +177,7 @@ extension World {
       return .ignoredLocked(window: window)
     }
     if version.hasConversionWindows {
-      applyWindowed(update, api: api, conversion: conversion, window: window, slot: slot, in: &simulation)
-      return .applied(window: window)
+      return applyWindowed(update, api: api, conversion: conversion, window: window, slot: slot, in: &simulation)
     }
     return applyIncreasing(update, conversion: conversion, slot: slot, in: &simulation)
   }
@@ -221,14 +220,14 @@ extension World {
   private mutating func applyWindowed(
     _ update: ConversionUpdate, api: UpdateAPI, conversion: Int, window: Int, slot: Int32,
     in simulation: inout Simulation<WorldEvent>
-  ) {
+  ) -> UpdateOutcome {
     let index = Int(slot)
     let now = simulation.now
     if api == .legacy {
       guard window == 0 else {
         summary.legacyIgnoredAfterFirstWindow += 1
         trace(slot, at: now, .note, "§4", "old single-value API after window 1: ignored on a 4.0 ad")
-        return
+        return .fineIgnoredAfterFirstWindow(window: window, counted: false)
       }
       let previous = users[index]!.conversions[conversion].windows[0]
       if let fine = update.fine, previous.fineSetBy == .current, previous.fine != fine {
@@ -241,8 +240,9 @@ extension World {
       users[index]!.conversions[conversion].windows[0].fineSetBy = .legacy
       users[index]!.conversions[conversion].windows[0].calledLegacyAPI = true
       summary.updatesApplied += 1
-      return
+      return .applied(window: 0)
     }
+    let fineOnly = update.coarse == nil && !update.lock
     if let fine = update.fine {
       if window == 0 {
         users[index]!.conversions[conversion].windows[0].fine = fine
@@ -250,25 +250,52 @@ extension World {
       } else {
         summary.fineValuesIgnoredAfterFirstWindow += 1
         trace(slot, at: now, .note, "§4", "fine value \(fine) in window \(window + 1): ignored, only coarse values count")
+        if fineOnly {
+          return lateFineOnlyCall(conversion: conversion, window: window, slot: slot, now: now)
+        }
       }
     }
     if let coarse = update.coarse { users[index]!.conversions[conversion].windows[window].coarse = coarse }
-    // Calling the current API during a window is what postbacks 2 and 3 need (§5.2), even when
-    // the call's only part, a late fine value, is ignored.
+    // Calling the current API during a window is what postbacks 2 and 3 need (§5.2).
     users[index]!.conversions[conversion].windows[window].updated = true
     users[index]!.conversions[conversion].windows[window].calledCurrentAPI = true
-    if window == 0 || update.coarse != nil || update.lock { summary.updatesApplied += 1 }
+    summary.updatesApplied += 1
     if update.lock {
       users[index]!.conversions[conversion].windows[window].locked = true
       close(window: window, of: conversion, slot: slot, in: &simulation)
     }
+    return .applied(window: window)
+  }
+
+  /// A current-API call in window 2 or 3 with only a fine value, which the platform ignores
+  /// (§4): whether it still counts as the window's update is `rules.lateFineOnlyCall` (§5.2 [U]).
+  private mutating func lateFineOnlyCall(conversion: Int, window: Int, slot: Int32, now: SimTime) -> UpdateOutcome {
+    let index = Int(slot)
+    let rule = scenario.rules.lateFineOnlyCall
+    guard rule != .ignored else { return .fineIgnoredAfterFirstWindow(window: window, counted: false) }
+    users[index]!.conversions[conversion].windows[window].updated = true
+    users[index]!.conversions[conversion].windows[window].calledCurrentAPI = true
+    let windows = users[index]!.conversions[conversion].windows
+    if rule == .countsWithCoarseInEffect, windows[window].coarse == nil,
+      let inEffect = windows[..<window].last(where: { $0.coarse != nil })?.coarse
+    {
+      users[index]!.conversions[conversion].windows[window].coarse = inEffect
+      trace(
+        slot, at: now, .note, "§5.2",
+        "the call counts as window \(window + 1)'s update, with coarse value \(inEffect.rawValue) in effect")
+    }
+    return .fineIgnoredAfterFirstWindow(window: window, counted: true)
   }
 }
 
 /// What the platform made of one conversion-value call.
 enum UpdateOutcome: Equatable {
-  /// Taken in this window (parts of it may have been ignored, such as a late fine value).
+  /// Taken in this window (parts of it may have been ignored, such as a late fine value beside
+  /// a coarse value).
   case applied(window: Int)
+  /// Its only value, a fine one, ignored after window 1 (§4); `counted` when the call still
+  /// counts as the window's update (`rules.lateFineOnlyCall`).
+  case fineIgnoredAfterFirstWindow(window: Int, counted: Bool)
   /// Ignored: the window was locked, or before 4.0 the value timer had expired.
   case ignoredLocked(window: Int)
   /// Ignored: after the conversion's last window.

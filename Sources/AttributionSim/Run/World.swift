@@ -62,7 +62,7 @@ struct World: EventHandler {
     self.model = model
     self.sink = sink
     version = scenario.platform.version
-    windows = .for(scenario.platform)
+    windows = .for(scenario.platform, rules: scenario.rules)
     minimumViewDuration = scenario.platform.minimumViewDuration
     let root = RandomStream(seed: scenario.seed)
     behaviours = scenario.cohorts.map { CohortBehaviour(cohort: $0, scenario: scenario, root: root) }

@@ -29,8 +29,8 @@ public struct AppleAds: Hashable, Sendable {
   public static let preOrderTapLookback = SimDuration.days(90), preOrderViewLookback = SimDuration.days(61)
   /// How long an attribution token can be exchanged (§8: 24 hours).
   public static let tokenLifetime = SimDuration.hours(24)
-  /// Apple's guidance after a 404: retry every 5 seconds, at most 3 attempts (§8).
-  public static let notFoundRetryInterval = SimDuration.seconds(5), notFoundAttempts = 3
+  /// Apple's guidance after a 404: retry every 5 seconds (§8, C1).
+  public static let notFoundRetryInterval = SimDuration.seconds(5)
   /// The oldest iOS whose records carry `adId` (§8). The token API itself (iOS 14.3) predates
   /// every SKAdNetwork version simulated.
   public static let adIdOS = OSVersion(15, 2)
@@ -194,8 +194,8 @@ public struct AttributionAPISettings: Hashable, Sendable {
 
 /// How the advertiser's server exchanges tokens (§8).
 public struct AttributionServerSettings: Hashable, Sendable {
-  /// Default settings: first call within a minute of the first launch, retries every 10 minutes
-  /// after a 500, at most 5 times.
+  /// Default settings: first call within a minute of the first launch, at most 3 retries after
+  /// 404s in a row, retries every 10 minutes after a 500, at most 5 times.
   public init() {}
 
   /// From the first launch (when the app gets its token) to the server's first call, in
@@ -205,6 +205,12 @@ public struct AttributionServerSettings: Hashable, Sendable {
   public var unavailableRetryDelay = SimDuration.minutes(10)
   /// How many times the server retries after 500 answers before giving up.
   public var unavailableRetries = 5
+  /// How many times in a row the server retries after 404 answers, 5 s apart, before giving
+  /// up. Apple's AdServices guide (C1): "retry at intervals of 5 seconds with a max retry of 3
+  /// attempts", which its Chinese edition states as at most 3 retries: one call and three
+  /// retries. The rulebook's "max 3 attempts" (§8) reads as three calls in all; that reading is
+  /// `notFoundRetries: 2`.
+  public var notFoundRetries = 3
 }
 
 /// Apple Ads as an SKAdNetwork or AdAttributionKit network (`com.apple.ads`): a tap on an Apple

@@ -8,7 +8,8 @@ public struct ClientSDK: Hashable, Sendable {
   public enum Model: Hashable, Sendable {
     /// The scenario's schema, asked with what the SDK itself measured.
     case schema
-    /// Apple's documented end-to-end test: 0, 1 and 2 on the first three requests, then nothing.
+    /// The sequential end-to-end test of Singular's SKAdNetwork 3.0 S2S guide (an MMP's test
+    /// endpoint, not Apple's): 0, 1 and 2 on the first three requests, then nothing.
     case sequential
     /// A conversion-value endpoint, asked with GET.
     case endpoint(url: String, timeoutSeconds: Double, concurrency: Int)
@@ -23,6 +24,19 @@ public struct ClientSDK: Hashable, Sendable {
       case .endpoint, .command: true
       }
     }
+  }
+
+  /// What an SKAdNetwork 4.0 or AdAttributionKit SDK does with a fine value when its own clock
+  /// says window 1 is over.
+  public enum LateFineValues: String, CaseIterable, Hashable, Sendable {
+    /// Passes it on: the 4.0 S2S guide's SDK code always calls
+    /// `updatePostbackConversionValue(fine, coarse, lock)` and leaves it to the platform, which
+    /// ignores fine values after its own window 1 (§4) (default).
+    case send
+    /// Keeps it back, believing its own clock: when the device clock has moved forward, the
+    /// platform's window 1 may still be open and the value is lost, which is what the
+    /// integration lint reveals (`droppedBelievingWindowOver`).
+    case keepBack
   }
 
   /// An SDK with Apple's windows and full validation.
@@ -40,8 +54,11 @@ public struct ClientSDK: Hashable, Sendable {
   /// AdAttributionKit). Apple's are 48 h, 7 d and 35 d (rulebook §5.2); a misconfigured SDK
   /// can be modelled with others.
   public var windowEnds: [SimDuration] = [.hours(48), .days(7), .days(35)]
-  /// Before 4.0: the SDK stops this long after its last update, Apple's 24 h timer (§5.1).
+  /// Before 4.0: the SDK stops once this long has passed since its last update, Apple's 24 h
+  /// timer (§5.1); at exactly 24 h it has stopped, as the 3.0 guide's `SECONDS_PER_DAY <= timeDiff`.
   public var valueTimer: SimDuration = .hours(24)
+  /// 4.0 and AdAttributionKit: whether fine values after its own window 1 are sent.
+  public var lateFineValues: LateFineValues = .send
   /// Whether the SDK drops fine values outside 0–63 before calling the OS (§4).
   public var validatesFine = true
   /// Whether the SDK drops coarse values outside 0–2 before calling the OS.

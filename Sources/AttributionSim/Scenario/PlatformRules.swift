@@ -38,6 +38,30 @@ public struct PlatformRules: Hashable, Sendable {
     case legacyPage = "0-24h"
   }
 
+  /// What a current-API call in window 2 or 3 carrying only a fine value does (§4, §5.2 [U]).
+  /// The platform ignores fine values after window 1 (§4, A7); whether such a call still counts
+  /// as the app calling "during each window" (§5.2, A2) is not stated.
+  public enum LateFineOnlyCall: String, CaseIterable, Sendable {
+    /// Ignored as a whole: it is not the window's update, so by itself it brings no postback
+    /// (default). Apple's only fine-only API, `updatePostbackConversionValue(_:)`, affects window
+    /// 1 alone on 4.0 ads (A8), and the 4.0 APIs always take a coarse value (A7).
+    case ignored
+    /// It counts as the window's update; the postback carries the coarse value in effect, the
+    /// latest one set in an earlier window, or none.
+    case countsWithCoarseInEffect
+    /// It counts as the window's update; the postback carries no value.
+    case countsWithoutValue
+  }
+
+  /// Developer Mode's send delays (§5.4 [U]).
+  public enum DeveloperModeSendDelay: String, CaseIterable, Sendable {
+    /// Drawn in 5–10 minutes, as Apple's Developer Mode documentation states (B12; default).
+    case randomized
+    /// Exactly 5 minutes: WWDC24 "Meet AdAttributionKit" says Developer Mode removes time
+    /// randomization to make the system time-deterministic (B12s).
+    case deterministic
+  }
+
   /// Tie-break between equal impressions.
   public var tieBreak: TieBreak = .recordedLast
   /// Scope of view replacement on a second start.
@@ -48,6 +72,10 @@ public struct PlatformRules: Hashable, Sendable {
   public var sendDelayShape: Distribution = .uniform(lower: 0, upper: 1)
   /// Postback 1 delay for old-API-only apps on 4.0 ads.
   public var legacyFirstPostbackDelay: LegacyFirstPostbackDelay = .standard
+  /// A fine-only call after window 1.
+  public var lateFineOnlyCall: LateFineOnlyCall = .ignored
+  /// Developer Mode's send delays, randomised or fixed.
+  public var developerModeSendDelay: DeveloperModeSendDelay = .randomized
   /// Whether non-winning 4.0 postbacks carry the window's coarse value (§3.3 [U]; default false).
   public var runnerUpCoarseValue = false
   /// Whether tier-3 postbacks carry `country-code` (§6, §7.1 [U]; default true, per current docs).

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import Foundation
 import SimEngine
 import SimJSON
 import Testing
@@ -27,6 +28,14 @@ struct AdServicesRuleTests {
     let call = try #require(calls.last { $0.user == user })
     #expect(call.status == 200)
     return try #require(call.record?.objectValue)
+  }
+
+  /// Apple's Developer Mode test payload, from the fixture copied from Apple's documentation.
+  private static func appleDeveloperModePayload() throws -> [String: JSONValue] {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/adservices/apple-doc-developer-mode-test-payload.json")
+    let node = try JSONParser.parse(String(contentsOf: url, encoding: .utf8))
+    return try #require(JSONValue(node).objectValue)
   }
 
   /// The record of a tap on the `search` campaign's ad through "puzzle game", standard payload.
@@ -154,26 +163,52 @@ struct AdServicesRuleTests {
     #expect((run.summary.appleAds.calls, run.summary.appleAds.retries, run.summary.appleAds.status404) == (3, 2, 2))
   }
 
-  @Test("§8: after three 404 answers in a row the server gives up: no record, the install is not claimed by AdServices")
-  func notFoundGivesUpAfterThreeAttempts() throws {
+  @Test("§8 (C1): a 404 is retried at most 3 times, 5 s apart: a record ready at +12 s comes with the fourth call at +16 s")
+  func notFoundIsRetriedThreeTimes() throws {
     let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    // Apple's guide: "retry at intervals of 5 seconds with a max retry of 3 attempts" — one call
+    // and three retries. Token at 1h05, record ready 12 s later; calls at +1, +6, +11 and +16 s.
     let run = try TestScenarios.runAppleAds(
       TestScenarios.appleAds(users: user("u", tap, install: "1h"), api: #"recordDelay: "12s""#))
-    #expect(run.calls.map(\.status) == [404, 404, 404])
-    #expect(run.calls.map(\.next) == [.retry, .retry, .giveUp])
+    let launch = try at("1h5m")
+    #expect(run.calls.map(\.time) == [1, 6, 11, 16].map { launch + .seconds($0) })
+    #expect(run.calls.map(\.status) == [404, 404, 404, 200])
+    #expect(run.calls.map(\.next) == [.retry, .retry, .retry, .done])
+    #expect(try record(run.calls, of: "u") == searchTap)
+    #expect(run.summary.appleAds.gaveUpNotFound == 0)
+  }
+
+  @Test("§8 (C1): after a 404 on its third retry the server gives up: no record, the install is not claimed by AdServices")
+  func notFoundGivesUpAfterThreeRetries() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let run = try TestScenarios.runAppleAds(
+      TestScenarios.appleAds(users: user("u", tap, install: "1h"), api: #"recordDelay: "17s""#))
+    #expect(run.calls.map(\.status) == [404, 404, 404, 404])
+    #expect(run.calls.map(\.next) == [.retry, .retry, .retry, .giveUp])
     #expect(run.calls.allSatisfy { $0.record == nil })
     #expect(run.summary.appleAds.gaveUpNotFound == 1)
     #expect(run.summary.appleAds.records == 0)
     #expect(run.summary.appleAds.claimedByAdServices == 0)
   }
 
-  @Test("§8: a token more than 24 hours old gets 404 'token expired' and is lost after three attempts")
+  @Test("§8: server.notFoundRetries 2 reads the rulebook's 'max 3 attempts' as three calls: the +12 s record is lost")
+  func notFoundRetriesIsAServerSetting() throws {
+    let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
+    let run = try TestScenarios.runAppleAds(
+      TestScenarios.appleAds(
+        users: user("u", tap, install: "1h"), api: #"recordDelay: "12s""#, server: #"firstCallDelay: "1s", notFoundRetries: 2"#))
+    #expect(run.calls.map(\.status) == [404, 404, 404])
+    #expect(run.calls.map(\.next) == [.retry, .retry, .giveUp])
+    #expect(run.summary.appleAds.gaveUpNotFound == 1)
+  }
+
+  @Test("§8: a token more than 24 hours old gets 404 'token expired' and is lost after three retries")
   func expiredTokenIsLost() throws {
     let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
     let run = try TestScenarios.runAppleAds(
       TestScenarios.appleAds(users: user("u", tap, install: "1h"), server: #"firstCallDelay: "25h""#))
-    #expect(run.calls.map(\.reason) == ["token expired", "token expired", "token expired"])
-    #expect(run.calls.map(\.tokenAge) == [.hours(25), .hours(25) + .seconds(5), .hours(25) + .seconds(10)])
+    #expect(run.calls.map(\.reason) == Array(repeating: "token expired", count: 4))
+    #expect(run.calls.map(\.tokenAge) == [0, 5, 10, 15].map { .hours(25) + .seconds($0) })
     #expect(run.calls.last?.next == .giveUp)
     #expect((run.summary.appleAds.tokensLostToExpiry, run.summary.appleAds.gaveUpExpired) == (1, 1))
   }
@@ -264,12 +299,8 @@ struct AdServicesRuleTests {
   func developerModeReturnsTheTestRecord() throws {
     let run = try TestScenarios.runAppleAds(
       TestScenarios.appleAds(users: user("u", "", install: "1h"), platformExtra: ", developerMode: true"))
-    // Apple's documented test record, field by field (§8).
-    #expect(try record(run.calls, of: "u") == [
-      "attribution": true, "orgId": 1234567890, "campaignId": 1234567890, "conversionType": "Download",
-      "clickDate": "2020-04-08T17:17Z", "claimType": "Click", "adGroupId": 1234567890, "countryOrRegion": "US",
-      "keywordId": 12323222, "adId": 1234567890,
-    ])
+    // Apple's documented test record (C1), field for field as the fixture copied from Apple's page.
+    #expect(try record(run.calls, of: "u") == Self.appleDeveloperModePayload())
     // It says nothing of the user, who saw no Apple Ads: a record, not an attribution.
     #expect((run.summary.appleAds.records, run.summary.appleAds.recordsAttributed) == (1, 0))
     #expect(run.summary.appleAds.claimedByAdServices == 0)
@@ -278,13 +309,14 @@ struct AdServicesRuleTests {
   @Test("§8: a 500 between 404s starts the count of 404s again, so the call after it can still get the record")
   func unavailableResetsTheNotFoundCount() throws {
     let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
-    // Token at 1h05; record ready at 1h05m12s; calls at +1 s and +6 s get 404, +11 s falls in the outage.
+    // Token at 1h05; record ready at 1h05m50s. Calls at +1, +6 and +11 s get 404; +16 s falls in
+    // the outage (500); the retry at +46 s is a first 404 again, not a fourth, so +51 s gets the record.
     let run = try TestScenarios.runAppleAds(
       TestScenarios.appleAds(
-        users: user("u", tap, install: "1h"), api: #"recordDelay: "12s", outages: [{ from: "1h5m10s", to: "1h5m30s" }]"#,
+        users: user("u", tap, install: "1h"), api: #"recordDelay: "50s", outages: [{ from: "1h5m15s", to: "1h5m20s" }]"#,
         server: #"firstCallDelay: "1s", unavailableRetryDelay: "30s""#))
-    #expect(run.calls.map(\.status) == [404, 404, 500, 200])
-    #expect(run.calls.map(\.next) == [.retry, .retry, .retry, .done])
+    #expect(run.calls.map(\.status) == [404, 404, 404, 500, 404, 200])
+    #expect(run.calls.map(\.next) == [.retry, .retry, .retry, .retry, .retry, .done])
   }
 
   @Test("§8: a token that passes its 24 hours during 500 retries is lost to expiry, whatever the last answer")
@@ -305,7 +337,7 @@ struct AdServicesRuleTests {
     let tap = #"{ at: "0h", action: "appleAdsTap", campaign: "search", keyword: "puzzle game" },"#
     let run = try TestScenarios.runAppleAds(
       TestScenarios.appleAds(users: user("u", tap, install: "1h"), api: #"recordDelay: "0s", notFoundShare: 1"#))
-    #expect(run.calls.map(\.reason) == ["not found", "not found", "not found"])
+    #expect(run.calls.map(\.reason) == Array(repeating: "not found", count: 4))
     #expect(run.summary.appleAds.gaveUpNotFound == 1)
   }
 

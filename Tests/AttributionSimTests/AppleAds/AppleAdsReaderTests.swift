@@ -70,7 +70,7 @@ struct AppleAdsReaderTests {
       { orgId: 40669820, \(Self.campaigns),
         api: { recordDelay: { uniform: { min: "1s", max: "20s" } }, invalidTokenShare: 0.001, notFoundShare: 0.01,
                unavailableShare: 0.002, outages: [{ from: "3d", to: "3d6h" }] },
-        server: { firstCallDelay: "30s", unavailableRetryDelay: "15m", unavailableRetries: 3 },
+        server: { firstCallDelay: "30s", unavailableRetryDelay: "15m", unavailableRetries: 3, notFoundRetries: 2 },
         adNetwork: { network: "apple-ads", publisher: "app-store",
                      placementCampaigns: { APPSTORE_TODAY_TAB: "search-results", APPSTORE_SEARCH_RESULTS: "today-tab" } } }
       """
@@ -117,6 +117,7 @@ struct AppleAdsReaderTests {
     expected.server.firstCallDelay = .fixed(30_000)
     expected.server.unavailableRetryDelay = .minutes(15)
     expected.server.unavailableRetries = 3
+    expected.server.notFoundRetries = 2
     // Mapped placements as given; the others by their default campaign IDs (search tab 20 and
     // product pages 40 have none, which is fine: no campaign runs there).
     expected.adNetwork = AppleAdsNetworkLink(network: 0, publisher: 0, placementCampaigns: [.todayTab: 0, .searchResults: 1])

@@ -13,7 +13,7 @@ import Testing
         sdk: """
           { model: { endpoint: "http://127.0.0.1:9/cv", timeout: "2s", concurrency: 3 }, appKey: "k1", appVersion: "2.3",
             platform: "iPadOS", windowEnds: ["72h", "7d", "35d"], valueTimer: "12h", validatesFine: false,
-            validatesCoarse: false, responseTime: "250ms" }
+            validatesCoarse: false, responseTime: "250ms", lateFineValues: "keepBack" }
           """, steps: ""))
     let sdk = try #require(scenario.app.sdk)
     #expect(sdk.model == .endpoint(url: "http://127.0.0.1:9/cv", timeoutSeconds: 2, concurrency: 3))
@@ -24,6 +24,7 @@ import Testing
     #expect(sdk.valueTimer == .hours(12))
     #expect(!sdk.validatesFine && !sdk.validatesCoarse)
     #expect(sdk.responseTime == .milliseconds(250))
+    #expect(sdk.lateFineValues == .keepBack)
   }
 
   @Test func defaultsFollowApplesWindowsAndValidate() throws {
@@ -32,6 +33,13 @@ import Testing
     #expect(sdk.windowEnds == [.hours(48), .days(7), .days(35)])
     #expect(sdk.valueTimer == .hours(24))
     #expect(sdk.validatesFine && sdk.validatesCoarse)
+    // The 4.0 S2S guide's SDK passes fine values on whatever its own window.
+    #expect(sdk.lateFineValues == .send)
+  }
+
+  @Test func lateFineValuesIsOneOfTwoWords() {
+    let messages = diagnostics(sdk: "{ lateFineValues: \"keep\" }")
+    #expect(messages.contains { $0.contains("app.sdk.lateFineValues") && $0.contains("keepBack") })
   }
 
   @Test func commandRunsInTheScenariosFolder() throws {

@@ -6,7 +6,7 @@ import Testing
 /// the rulebook. User `u` taps at 1h, installs at 2h and first launches at 3h, so both the
 /// platform's windows (§5.2) and the SDK's start at 3h unless the device clock moves.
 @Suite struct ClientSDKRuleTests {
-  /// Apple's end-to-end test: the model answers 0, 1, 2 and then nothing; the SDK applies each,
+  /// The sequential test (an MMP's 3.0 S2S guide's, not Apple's): the model answers 0, 1, 2 and then nothing; the SDK applies each,
   /// and value 2 persists into postback 1.
   @Test func sequentialModelSetsZeroOneTwoThenValueTwoPersists() throws {
     let text = TestScenarios.sdk(
@@ -111,21 +111,96 @@ import Testing
     #expect(late.metadata["p1_coarse"] == .int(2))
   }
 
-  /// Clock 2 days ahead: at 5h the SDK believes itself in window 2 and keeps back the
-  /// sequential model's fine value 1, which the platform's open window 1 would have taken.
-  @Test func skan4ClockAheadDropsAFineValueWindowOneWouldTake() throws {
-    let text = TestScenarios.sdk(
-      sdk: "{ model: \"sequential\" }",
-      steps: """
-        { at: "4h", action: "clockChange", by: "+2d" }, { at: "5h", action: "event", name: "level_up" },
-        """)
-    let run = try TestScenarios.runSDK(text)
+  /// User `u` moves the device clock 3 days ahead at 4h, then an event at 5h asks for fine value 1.
+  private static func clockThreeDaysAhead(sdk: String) throws -> (
+    summary: RunSummary, sdk: [SDKTraceRecord], postbacks: [PostbackRecord], conversions: [ConversionRecord]
+  ) {
+    try TestScenarios.runSDK(
+      TestScenarios.sdk(
+        sdk: sdk,
+        steps: """
+          { at: "4h", action: "clockChange", by: "+3d" }, { at: "5h", action: "event", name: "level_up" },
+          """))
+  }
+
+  /// The 4.0 S2S guide's SDK always calls `updatePostbackConversionValue(fine, coarse, lock)`:
+  /// with the clock 2 days ahead it believes itself in window 2 at 5h, yet passes the sequential
+  /// model's fine value 1 on, and the platform's open window 1 takes it (§4, §5.2).
+  @Test func skan4GuideSDKSendsAFineValueWhateverItsOwnWindow() throws {
+    let run = try Self.clockThreeDaysAhead(sdk: "{ model: \"sequential\" }")
+    let late = try #require(run.sdk.last)
+    #expect(late.action == "applied fine 1 in its window 2")
+    #expect(late.platform == "applied in window 1")
+    #expect(late.lintKinds == [.landedInOtherWindow])
+    #expect(late.currentValue == 1)
+    #expect(run.summary.sdk.fineDroppedAfterFirstWindow == 0)
+    let postback = try #require(run.postbacks.first { $0.recipient == .adNetwork && $0.sequenceIndex == 0 })
+    #expect(postback.fields["conversion-value"] == .int(1))
+  }
+
+  /// `lateFineValues: "keepBack"`, the belief-driven SDK: the same clock change makes it keep
+  /// back fine value 1, which the platform's open window 1 would have taken.
+  @Test func skan4KeepBackSDKDropsAFineValueWindowOneWouldTake() throws {
+    let run = try Self.clockThreeDaysAhead(sdk: "{ model: \"sequential\", lateFineValues: \"keepBack\" }")
     let late = try #require(run.sdk.last)
     #expect(late.action == "dropped: fine value after the SDK's window 1")
     #expect(late.lintKinds == [.droppedBelievingWindowOver])
     #expect(run.summary.sdk.fineDroppedAfterFirstWindow == 1)
     let postback = try #require(run.postbacks.first { $0.recipient == .adNetwork && $0.sequenceIndex == 0 })
     #expect(postback.fields["conversion-value"] == .int(0))
+  }
+
+  /// §4: a fine-only update reaching the platform in window 2 is ignored, and the trace says so.
+  /// The clock goes a day back at 4h; at 53h the platform is in window 2 (from 51h) while the
+  /// SDK believes 26 h passed and sends the sequential model's fine value 1 for its window 1.
+  /// By default the call is not window 2's update (§5.2 [U]), so no postback 2 follows.
+  @Test func skan4FineOnlyUpdateInWindowTwoIsNotApplied() throws {
+    let text = TestScenarios.sdk(
+      sdk: "{ model: \"sequential\" }",
+      steps: """
+        { at: "4h", action: "clockChange", by: "-1d" }, { at: "53h", action: "event", name: "level_up" },
+        """)
+    let run = try TestScenarios.runSDK(text)
+    let late = try #require(run.sdk.last)
+    #expect(late.action == "applied fine 1 in its window 1")
+    #expect(late.platform == "ignored: fine value in window 2, fine values count in window 1 only")
+    #expect(late.lintKinds == [.landedInOtherWindow])
+    let postbacks = run.postbacks.filter { $0.recipient == .adNetwork }
+    #expect(postbacks.map(\.sequenceIndex) == [0])
+    #expect(postbacks.first?.fields["conversion-value"] == .int(0))
+  }
+
+  /// The 3.0 S2S guide's SDK stops when `SECONDS_PER_DAY <= timeDiff`: an event exactly 24 h
+  /// after its last update (1 at 4h) finds it stopped; one a second earlier is still answered.
+  @Test func skan3SDKStopsAtExactlyTwentyFourHours() throws {
+    func actions(at time: String) throws -> [String] {
+      let text = TestScenarios.sdk(
+        version: "3.0", sdk: "{ model: \"sequential\" }",
+        steps: """
+          { at: "4h", action: "event", name: "tutorial_complete" }, { at: "\(time)", action: "event", name: "level_up" },
+          """)
+      return try TestScenarios.runSDK(text).sdk.map(\.action)
+    }
+    #expect(try actions(at: "28h") == ["dropped: 0 is not higher than 0", "applied fine 1", "stopped"])
+    #expect(try actions(at: "27h59m59s") == ["dropped: 0 is not higher than 0", "applied fine 1", "applied fine 2"])
+  }
+
+  /// Each version's SDK writes its own guide's metadata keys: the 3.0 guide's four, the 4.0
+  /// guide's with its previous value, ad revenue and per-window keys.
+  @Test func eachVersionsSDKWritesItsGuidesMetadataKeys() throws {
+    let steps = #"{ at: "4h", action: "event", name: "tutorial_complete" },"#
+    let skan3 = try TestScenarios.runSDK(TestScenarios.sdk(version: "3.0", sdk: "{ model: \"sequential\" }", steps: steps))
+    #expect(try #require(skan3.sdk.last).metadata.keys.sorted() == [
+      "skan_conversion_value", "skan_first_call_to_skadnetwork_timestamp", "skan_last_call_to_skadnetwork_timestamp",
+      "skan_total_revenue_by_currency",
+    ])
+    #expect(skan3.sdk.last?.metadata["skan_conversion_value"] == .int(1))
+    let skan4 = try TestScenarios.runSDK(TestScenarios.sdk(sdk: "{ model: \"sequential\" }", steps: steps))
+    let keys = Set(try #require(skan4.sdk.last).metadata.keys)
+    #expect(keys.isSuperset(of: [
+      "skan_current_conversion_value", "prev_fine_value", "skan_total_admon_revenue_by_currency", "p0_total_iap_revenue",
+    ]))
+    #expect(!keys.contains("skan_conversion_value"))
   }
 
   /// Clock a day back: 50 h after the first launch the platform is in window 2 while the SDK

@@ -7,7 +7,7 @@ import Testing
 /// answers are applied at their virtual arrival time, failures change nothing, and a
 /// deterministic service gives byte-identical runs however many requests are in flight.
 @Suite struct ClientSDKServiceTests {
-  /// Counts requests per user, for a server that keeps Apple's sequential test per device.
+  /// Counts requests per user, for a server that keeps the sequential test per device.
   final class PerUserCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [String: Int] = [:]

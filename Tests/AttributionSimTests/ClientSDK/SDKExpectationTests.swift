@@ -23,8 +23,9 @@ struct SDKExpectationTests {
 
   /// The tester moves the device clock 3 days forward after the launch: the SDK then believes
   /// itself in its window 2 while the platform's window 1 runs until 2d1h5m. The purchase's
-  /// revenue counts in the wrong window, and the fine values 1 (at the purchase) and 2 (at the
-  /// second launch) are dropped as late while the platform would have taken them.
+  /// revenue counts in the wrong window, and with the belief-driven SDK (``keepBackSDK``) the
+  /// fine values 1 (at the purchase) and 2 (at the second launch) are dropped as late while the
+  /// platform would have taken them.
   static let clockMover = """
     { name: "mover", timeline: [
       { at: "0h", action: "click", network: "alpha", campaign: "broad", publisher: "garden" },
@@ -35,26 +36,32 @@ struct SDKExpectationTests {
     ] }
     """
 
-  /// The scripted test world with the sequential SDK in the app, `users` and an `expect` block.
-  static func scenario(users: String = tester, expect: String, sdk: Bool = true) -> String {
+  /// The sequential SDK keeping fine values back after its own window 1.
+  static let keepBackSDK = #"{ model: "sequential", lateFineValues: "keepBack" }"#
+
+  /// The scripted test world with an SDK in the app (the sequential one unless `sdk` says
+  /// otherwise; none for nil), `users` and an `expect` block.
+  static func scenario(users: String = tester, expect: String, sdk: String? = #"{ model: "sequential" }"#) -> String {
     let text = TestScenarios.scripted(users: users, extra: "expect: \(expect),")
-    guard sdk else { return text }
+    guard let sdk else { return text }
     return text.replacingOccurrences(
       of: #"attributionReportEndpoint: "https://example.com" }"#,
-      with: #"attributionReportEndpoint: "https://example.com", sdk: { model: "sequential" } }"#)
+      with: #"attributionReportEndpoint: "https://example.com", sdk: \#(sdk) }"#)
   }
 
-  static func verify(users: String = tester, expect: String) throws -> VerificationResult {
-    ScenarioVerifier().verify(try TestScenarios.load(scenario(users: users, expect: expect)), file: "test.json")
+  static func verify(
+    users: String = tester, sdk: String = #"{ model: "sequential" }"#, expect: String
+  ) throws -> VerificationResult {
+    ScenarioVerifier().verify(try TestScenarios.load(scenario(users: users, expect: expect, sdk: sdk)), file: "test.json")
   }
 
-  @Test("Apple's sequential test: the SDK sets 0, 1 and 2, then 2 persists, with no lint findings")
+  @Test("The sequential test: the SDK sets 0, 1 and 2, then 2 persists, with no lint findings")
   func sequentialProcedurePasses() throws {
     let result = try Self.verify(
       expect: """
         { sdk: [{ user: "tester", values: [0, 1, 2, 2, 2], lint: {},
           actions: ["applied fine 0", "applied fine 1", "applied fine 2", "nothing new", "nothing new"],
-          rule: "Apple's end-to-end test procedure" }] }
+          rule: "the sequential test procedure" }] }
         """)
     #expect(result.passed, "\(result.report())")
     #expect(result.checks.map(\.name) == ["expect.sdk[0]: tester's SDK trace"])
@@ -94,7 +101,7 @@ struct SDKExpectationTests {
   @Test("lint counts: named kinds are checked exactly, others not; {} demands no findings at all")
   func lintCounts() throws {
     let exact = try Self.verify(
-      users: Self.clockMover,
+      users: Self.clockMover, sdk: Self.keepBackSDK,
       expect: """
         { sdk: [
           { user: "mover", values: [0, 0, 0], lint: { revenueInWrongWindow: 1, droppedBelievingWindowOver: 2 } },
@@ -104,7 +111,7 @@ struct SDKExpectationTests {
     #expect(exact.passed, "\(exact.report())")
 
     let wrong = try Self.verify(
-      users: Self.clockMover,
+      users: Self.clockMover, sdk: Self.keepBackSDK,
       expect: #"{ sdk: [{ user: "mover", lint: { droppedBelievingWindowOver: 1, ignoredAfterLock: 0 } }, { user: "mover", lint: {} }] }"#)
     #expect(wrong.checks.map(\.problems) == [
       ["lint 'droppedBelievingWindowOver': expected 1, got 2"],
@@ -156,7 +163,7 @@ struct SDKExpectationTests {
   @Test("reading: sdk expectations need the app's sdk")
   func needsAnSDK() {
     let diagnostics = TestScenarios.diagnostics(
-      Self.scenario(expect: #"{ sdk: [{ user: "tester", values: [0] }] }"#, sdk: false))
+      Self.scenario(expect: #"{ sdk: [{ user: "tester", values: [0] }] }"#, sdk: nil))
     #expect(diagnostics.contains { $0.contains("expect.sdk: 'sdk' expects the client SDK's trace; this scenario's app has no 'sdk'") })
   }
 

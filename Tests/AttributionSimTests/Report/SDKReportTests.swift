@@ -11,10 +11,11 @@ struct SDKReportTests {
     "Conversion-value requests", "SDK values", "Integration lint: where the SDK's belief differs from the platform",
   ]
 
-  /// SDKExpectationTests' clock mover: 3 requests all answered with a value, 1 applied, 2 fine
+  /// SDKExpectationTests' clock mover, with the SDK keeping late fine values back: 3 requests all answered with a value, 1 applied, 2 fine
   /// values dropped after the SDK's window 1, and 3 findings, all at 3h and 5h.
   static func clockMoverReport() throws -> RunReport {
-    let text = SDKExpectationTests.scenario(users: SDKExpectationTests.clockMover, expect: "{}")
+    let text = SDKExpectationTests.scenario(
+      users: SDKExpectationTests.clockMover, expect: "{}", sdk: SDKExpectationTests.keepBackSDK)
     return ReportFixtures.run(try TestScenarios.load(text)).report
   }
 
@@ -92,7 +93,7 @@ struct SDKReportTests {
   func mergedReport() throws {
     let users = SDKExpectationTests.tester + ", " + SDKExpectationTests.clockMover
       + ", " + SDKExpectationTests.clockMover.replacingOccurrences(of: "\"mover\"", with: "\"another\"")
-    let text = SDKExpectationTests.scenario(users: users, expect: "{}")
+    let text = SDKExpectationTests.scenario(users: users, expect: "{}", sdk: SDKExpectationTests.keepBackSDK)
       .replacingOccurrences(of: "\"schemas/", with: "\"\(TestScenarios.scenariosDirectory)/schemas/")
     let (report, merged) = try ReportFixtures.wholeAndMerged(text, shards: 3)
     #expect(merged.markdown == report.markdown)

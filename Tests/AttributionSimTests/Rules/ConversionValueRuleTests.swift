@@ -75,6 +75,49 @@ struct ConversionValueRuleTests {
     #expect(run.summary.updatesIgnoredLocked == 1)
   }
 
+  /// A user who sets fine 5 and coarse medium in window 1 (4h), then at 60h, in window 2 (which
+  /// runs from 51h to 171h), calls with a fine value only.
+  private static let lateFineOnlyCaller = """
+    { name: "u", timeline: [\(clickInstallLaunch)
+      { at: "4h", action: "update", fine: 5, coarse: "medium" }, { at: "60h", action: "update", fine: 9 },
+    ] }
+    """
+
+  @Test("§4, §5.2 [U]: a fine-only call in window 2 is ignored whole: not the window's update, so no postback 2 (default)")
+  func lateFineOnlyCallIsIgnored() throws {
+    let run = try TestScenarios.run(TestScenarios.multiNetwork(version: "4.0", users: Self.lateFineOnlyCaller))
+    let postbacks = run.postbacks.filter { $0.recipient == .adNetwork }
+    #expect(postbacks.map(\.sequenceIndex) == [0])
+    #expect(postbacks.first?.fields["conversion-value"] == 5)
+    #expect(run.summary.fineValuesIgnoredAfterFirstWindow == 1)
+    #expect(run.trace.contains { $0.message.contains("fine value 9 in window 2: ignored") })
+    #expect(run.trace.contains { $0.message.contains("no update during window 2: no postback") })
+  }
+
+  @Test("§5.2 [U]: rules.lateFineOnlyCall 'countsWithCoarseInEffect': postback 2 carries window 1's coarse value")
+  func lateFineOnlyCallCarriesTheCoarseValueInEffect() throws {
+    let run = try TestScenarios.run(
+      TestScenarios.multiNetwork(
+        version: "4.0", users: Self.lateFineOnlyCaller, rules: #"{ lateFineOnlyCall: "countsWithCoarseInEffect" }"#))
+    let second = try #require(run.postbacks.first { $0.recipient == .adNetwork && $0.sequenceIndex == 1 })
+    #expect(second.fields["coarse-conversion-value"] == "medium")
+    #expect(second.fields["conversion-value"] == nil)
+    #expect(second.preparedAt == (try at("171h")))
+  }
+
+  @Test("§5.2 [U]: rules.lateFineOnlyCall 'countsWithoutValue': postback 2 is sent with neither value")
+  func lateFineOnlyCallCountsWithoutValue() throws {
+    let run = try TestScenarios.run(
+      TestScenarios.multiNetwork(
+        version: "4.0", users: Self.lateFineOnlyCaller, rules: #"{ lateFineOnlyCall: "countsWithoutValue" }"#))
+    let second = try #require(run.postbacks.first { $0.recipient == .adNetwork && $0.sequenceIndex == 1 })
+    #expect(second.fields["coarse-conversion-value"] == nil && second.fields["conversion-value"] == nil)
+    // Any other word is an error naming the three readings.
+    let messages = TestScenarios.diagnostics(
+      TestScenarios.multiNetwork(version: "4.0", users: Self.lateFineOnlyCaller, rules: #"{ lateFineOnlyCall: "counts" }"#))
+    #expect(messages.contains { $0.contains("rules.lateFineOnlyCall") && $0.contains("countsWithoutValue") })
+  }
+
   @Test("§4: no postback carries both a fine and a coarse value, whatever the tier")
   func neverFineAndCoarse() throws {
     let scenario = try ScenarioLoader.load(path: TestScenarios.scenariosDirectory + "/quickstart.json")

@@ -23,6 +23,34 @@ struct TimerRuleTests {
     #expect((try at("3h7m"))...(try at("3h12m")) ~= postback.time)
   }
 
+  /// A 4.0 user in Developer Mode who updates at 3h1m; windows end 3, 6 and 9 minutes after the
+  /// first launch at 3h; each window gets an update so that all three postbacks go out.
+  private static let developerModeUser = TestScenarios.clicker(then: """
+    { at: "3h1m", action: "update", fine: 7 }, { at: "3h4m", action: "update", coarse: "low" },
+    { at: "3h7m", action: "update", coarse: "high" },
+    """)
+
+  @Test("§5.4 (B12): Developer Mode sends 4.0 postbacks 5–10 minutes after windows ending at 3, 6 and 9 minutes (Apple's Developer Mode page)")
+  func developerModeDelaysFollowApplesDocumentation() throws {
+    let run = try TestScenarios.run(
+      TestScenarios.multiNetwork(version: "4.0", users: Self.developerModeUser, platformExtra: ", developerMode: true"))
+    let postbacks = run.postbacks.filter { $0.recipient == .adNetwork }.sorted { $0.sequenceIndex < $1.sequenceIndex }
+    #expect(try postbacks.map(\.preparedAt) == [at("3h3m"), at("3h6m"), at("3h9m")])
+    for postback in postbacks {
+      #expect((postback.preparedAt + .minutes(5))...(postback.preparedAt + .minutes(10)) ~= postback.time)
+    }
+  }
+
+  @Test("§5.4 [U] rules.developerModeSendDelay 'deterministic' (WWDC24): every postback exactly 5 minutes after its window")
+  func developerModeDeterministicDelays() throws {
+    let run = try TestScenarios.run(
+      TestScenarios.multiNetwork(
+        version: "4.0", users: Self.developerModeUser, rules: #"{ developerModeSendDelay: "deterministic" }"#,
+        platformExtra: ", developerMode: true"))
+    let postbacks = run.postbacks.filter { $0.recipient == .adNetwork }.sorted { $0.sequenceIndex < $1.sequenceIndex }
+    #expect(try postbacks.map(\.time) == [at("3h8m"), at("3h11m"), at("3h14m")])
+  }
+
   @Test("§5.2: postbacks 2 and 3 leave 24–144 h after their windows end at 7 and 35 days")
   func laterWindowsEnd() throws {
     let run = try TestScenarios.run(

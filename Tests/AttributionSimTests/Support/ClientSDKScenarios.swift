@@ -52,11 +52,8 @@ extension TestScenarios {
 }
 
 extension SDKTraceRecord {
-  /// `skan_current_conversion_value` after this line.
-  var currentValue: Int64? {
-    if case .int(let value)? = metadata["skan_current_conversion_value"] { return value }
-    return nil
-  }
+  /// The fine value after this line, under its version's key.
+  var currentValue: Int64? { fineValue.map(Int64.init) }
   /// The kinds of this line's findings.
   var lintKinds: [SDKLintFinding.Kind] { lint.map(\.kind) }
 }
