@@ -55,7 +55,7 @@ struct SDKState {
   /// keys; `windowed` adds the per-window keys of SKAdNetwork 4.0. Timestamps are Unix seconds
   /// on the device's clock; revenue is an object by currency.
   func metadata(windowed: Bool, epoch: Epoch, currencies: [String]) -> [(key: String, value: JSONValue)] {
-    func seconds(_ time: SimTime) -> JSONValue { .int((epoch.unixMilliseconds + time.milliseconds) / 1_000) }
+    func seconds(_ time: SimTime) -> JSONValue { .int(epoch.unixMilliseconds(after: time.milliseconds) / 1_000) }
     func byCurrency(_ amounts: [Double]) -> JSONValue {
       .object(Dictionary(uniqueKeysWithValues: zip(currencies, amounts).filter { $0.1 != 0 }.map { ($0.0, .double($0.1)) }))
     }
