@@ -13,11 +13,12 @@ enum CompareCommand {
     guard schemaPaths.count >= 2 else { throw command.usageError("Give at least two schemas to compare: --schema A --schema B") }
     var scenario: Scenario
     do {
-      scenario = try ScenarioLoader.load(path: path)
+      scenario = try ScenarioLoader.load(path: path, limits: LargeWork.limits(command))
     } catch {
       RunCommand.report(error, file: path)
       return .dataError
     }
+    LargeWork.announce(WorkEstimate(scenario: scenario))
     if let seed { scenario.seed = UInt64(seed) }
     var summaries: [RunSummary] = []
     var currencies: [String] = []

@@ -12,11 +12,12 @@ enum RunCommand {
     guard let path = command.argument(named: "scenario") else { return .usage }
     var scenario: Scenario
     do {
-      scenario = try ScenarioLoader.load(path: path)
+      scenario = try ScenarioLoader.load(path: path, limits: LargeWork.limits(command))
     } catch {
       report(error, file: path)
       return .dataError
     }
+    LargeWork.announce(WorkEstimate(scenario: scenario))
     if let seed { scenario.seed = UInt64(seed) }
     if let shard = try shard(of: command) {
       return runShard(scenario, path: path, shard: shard, out: command.value(of: "out"))

@@ -11,11 +11,12 @@ enum SweepCommand {
     let shard = try RunCommand.shard(of: command)
     let sweep: Sweep
     do {
-      sweep = try ScenarioLoader.loadSweep(path: path)
+      sweep = try ScenarioLoader.loadSweep(path: path, limits: LargeWork.limits(command))
     } catch {
       RunCommand.report(error, file: path)
       return .dataError
     }
+    LargeWork.announce(WorkEstimate(sweep: sweep))
     let rows = (shard ?? .whole).range(of: sweep.rowCount)
     let progress = ProgressLine(what: "runs")
     let started = ContinuousClock.now
