@@ -6,8 +6,7 @@ import Foundation
 enum SweepCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
     guard let path = command.argument(named: "sweep") else { return .usage }
-    let jobs = try command.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-    guard jobs >= 1 else { throw command.usageError("The value '\(jobs)' is invalid for '--jobs <n>': must be at least 1") }
+    let jobs = try command.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
     let shard = try RunCommand.shard(of: command)
     let sweep: Sweep
     do {
