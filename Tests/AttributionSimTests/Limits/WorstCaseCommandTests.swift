@@ -16,13 +16,7 @@ struct WorstCaseCommandTests {
   }
 
   static let cases: [(name: String, file: String, text: String, arguments: [String], status: Int32, message: String)] = {
-    let values = (1...1_000).map(String.init).joined(separator: ",")
-    let grid = """
-      { version: 1, name: "grid", scenario: "base.json", parameters: [
-        { path: "privacy.thresholds.tier1", values: [\(values)] },
-        { path: "privacy.thresholds.tier2", values: [\(values)] },
-        { path: "privacy.thresholds.tier3", values: [\(values)] } ] }
-      """
+    let grid = WorkLimitTests.billionPointGrid
     return [
       ("arrival window near the integer limit", "arrivals.json", scenario(arrivalsTo: "100000000000d"), ["run"], 65,
        #"cohorts[0].arrivals.to: expected a duration of at most 3650d (10 years), found string '100000000000d'"#),
