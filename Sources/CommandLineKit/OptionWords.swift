@@ -1,8 +1,16 @@
 /// How a command-line word reads as an option.
 extension String {
-  /// Whether the word is an option rather than a value; a lone `-` is a value (standard input).
+  /// Whether the word is an option rather than a value; a lone `-` is a value (standard input),
+  /// and so is a negative number (`--seed -1`), which no option's name looks like.
   var isOptionLike: Bool {
-    hasPrefix("-") && count > 1
+    hasPrefix("-") && count > 1 && !isNegativeNumber
+  }
+
+  /// `-1`, `-2.5`, `-.5`, `-1e3`: a minus sign, then a digit or a point, then a number.
+  private var isNegativeNumber: Bool {
+    let rest = dropFirst()
+    guard hasPrefix("-"), let first = rest.first, first.isASCII, first.isNumber || first == "." else { return false }
+    return Double(rest) != nil
   }
 
   /// `--seed=5` → (`--seed`, `5`); other words have no attached value.

@@ -49,7 +49,10 @@ enum AttrsimTool {
             name: "deliver-timeout", valueName: "seconds", help: "How long to wait for each answer.",
             defaultDescription: "10"),
         ],
-        flags: [FlagSpec(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did.")]),
+        flags: [
+          FlagSpec(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did."),
+          LargeWork.flag,
+        ]),
       CommandSpec(
         name: "sweep", abstract: "Run a scenario over a grid of settings and tabulate and chart the outcomes.",
         discussion: """
@@ -69,7 +72,8 @@ enum AttrsimTool {
             defaultDescription: "Reports/<sweep-name>"),
           OptionSpec(
             name: "shard", valueName: "i/n", help: "Run only slice I (from 0) of N of the rows, for 'attrsim merge'."),
-        ]),
+        ],
+        flags: [LargeWork.flag]),
       CommandSpec(
         name: "merge", abstract: "Combine the shards of a run or sweep into the outputs a whole one gives.",
         discussion: """
@@ -116,7 +120,8 @@ enum AttrsimTool {
         options: [
           OptionSpec(name: "schema", valueName: "file", help: "A schema file to compare (repeat: two or more)."),
           OptionSpec(name: "seed", valueName: "n", help: "Use this seed instead of the scenario's."),
-        ]),
+        ],
+        flags: [LargeWork.flag]),
       CommandSpec(
         name: "schema", abstract: "Check or explain conversion schemas: attrsim schema lint|explain FILE…",
         discussion: """
@@ -169,10 +174,12 @@ enum AttrsimTool {
             name: "update-golden",
             help: "Rewrite golden copies from the outputs (creating them when missing) and list those that changed."),
           FlagSpec(name: "verbose", short: "v", help: "List every check, passed or not, and the files skipped."),
+          LargeWork.flag,
         ]),
       CommandSpec(
         name: "validate", abstract: "Check scenario files without running them.",
         discussion: "Reports every problem in every file; exit status 65 when any file has one.",
-        arguments: [ArgumentSpec(name: "scenarios", help: "The scenario files to check.", isRepeating: true)]),
+        arguments: [ArgumentSpec(name: "scenarios", help: "The scenario files to check.", isRepeating: true)],
+        flags: [LargeWork.flag]),
     ])
 }

@@ -6,18 +6,19 @@ import Foundation
 /// platform under each schema, decoding figures side by side.
 enum CompareCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
-    let seed = try command.integer("seed")
-    if let seed, seed < 0 { throw command.usageError("The value '\(seed)' is invalid for '--seed <n>': must not be negative") }
+    // A scenario's own seed has this range too.
+    let seed = try command.integer("seed", in: 0...Int(Int64.max))
     guard let path = command.argument(named: "scenario") else { return .usage }
     let schemaPaths = command.values(of: "schema")
     guard schemaPaths.count >= 2 else { throw command.usageError("Give at least two schemas to compare: --schema A --schema B") }
     var scenario: Scenario
     do {
-      scenario = try ScenarioLoader.load(path: path)
+      scenario = try ScenarioLoader.load(path: path, limits: LargeWork.limits(command))
     } catch {
       RunCommand.report(error, file: path)
       return .dataError
     }
+    LargeWork.announce(WorkEstimate(scenario: scenario))
     if let seed { scenario.seed = UInt64(seed) }
     var summaries: [RunSummary] = []
     var currencies: [String] = []

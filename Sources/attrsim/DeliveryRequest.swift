@@ -34,21 +34,11 @@ struct DeliveryRequest {
           + "http://127.0.0.1:8080, or 'scenario' for the scenario's own endpoints")
     }
     var options = DeliveryOptions()
-    if let speedText {
-      guard let speed = Double(speedText), speed.isFinite, speed > 0 else {
-        throw command.usageError(
-          "The value '\(speedText)' is invalid for '--speed <n>': expected virtual seconds per real second, a number above 0 "
-            + "(3600: a virtual hour each second)")
-      }
+    // Bounded so that a virtual day's wait and a timeout stay within what a timer can hold.
+    if let speed = try command.number("speed", in: 0.001...1_000_000_000, unit: "virtual seconds per real second") {
       options.speed = speed
     }
-    if let timeoutText {
-      guard let timeout = Double(timeoutText), timeout.isFinite, timeout > 0 else {
-        throw command.usageError(
-          "The value '\(timeoutText)' is invalid for '--deliver-timeout <seconds>': expected a number of seconds above 0")
-      }
-      options.timeout = timeout
-    }
+    if let timeout = try command.number("deliver-timeout", in: 0.001...3_600, unit: "seconds") { options.timeout = timeout }
     return DeliveryRequest(target: target, options: options)
   }
 

@@ -6,19 +6,21 @@ import Foundation
 /// [--deliver URL|scenario [--speed N] [--deliver-timeout S]]`.
 enum RunCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
-    let seed = try command.integer("seed")
-    if let seed, seed < 0 { throw command.usageError("The value '\(seed)' is invalid for '--seed <n>': must not be negative") }
+    // A scenario's own seed has this range too.
+    let seed = try command.integer("seed", in: 0...Int(Int64.max))
     let delivery = try DeliveryRequest.parse(command)
+    let shard = try shard(of: command)
     guard let path = command.argument(named: "scenario") else { return .usage }
     var scenario: Scenario
     do {
-      scenario = try ScenarioLoader.load(path: path)
+      scenario = try ScenarioLoader.load(path: path, limits: LargeWork.limits(command))
     } catch {
       report(error, file: path)
       return .dataError
     }
+    LargeWork.announce(WorkEstimate(scenario: scenario))
     if let seed { scenario.seed = UInt64(seed) }
-    if let shard = try shard(of: command) {
+    if let shard {
       return runShard(scenario, path: path, shard: shard, out: command.value(of: "out"))
     }
     let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
@@ -115,7 +117,8 @@ enum RunCommand {
   static func shard(of command: ParsedCommand) throws(UsageError) -> Shard? {
     guard let text = command.value(of: "shard") else { return nil }
     guard let shard = Shard(text) else {
-      throw command.usageError("The value '\(text)' is invalid for '--shard <i/n>': expected I/N with 0 <= I < N, e.g. 0/4")
+      throw command.usageError("The value '\(text)' is invalid for '--shard <i/n>': expected I/N with N from 1 to "
+          + "\(Shard.maximumCount) and I from 0 to N-1, e.g. 0/4")
     }
     return shard
   }

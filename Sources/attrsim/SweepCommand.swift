@@ -6,16 +6,16 @@ import Foundation
 enum SweepCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
     guard let path = command.argument(named: "sweep") else { return .usage }
-    let jobs = try command.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-    guard jobs >= 1 else { throw command.usageError("The value '\(jobs)' is invalid for '--jobs <n>': must be at least 1") }
+    let jobs = try command.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
     let shard = try RunCommand.shard(of: command)
     let sweep: Sweep
     do {
-      sweep = try ScenarioLoader.loadSweep(path: path)
+      sweep = try ScenarioLoader.loadSweep(path: path, limits: LargeWork.limits(command))
     } catch {
       RunCommand.report(error, file: path)
       return .dataError
     }
+    LargeWork.announce(WorkEstimate(sweep: sweep))
     let rows = (shard ?? .whole).range(of: sweep.rowCount)
     let progress = ProgressLine(what: "runs")
     let started = ContinuousClock.now

@@ -8,7 +8,7 @@ enum ValidateCommand {
     let files = command.arguments(named: "scenarios")
     for path in files {
       do {
-        let scenario = try ScenarioLoader.load(path: path)
+        let scenario = try ScenarioLoader.load(path: path, limits: LargeWork.limits(command))
         Console.out(
           "\(path): ok (\(scenario.userCount) users, \(scenario.adNetworks.count) ad networks, "
             + "\(scenario.adNetworks.reduce(0) { $0 + $1.campaigns.count }) campaigns)")

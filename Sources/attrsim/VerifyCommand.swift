@@ -17,7 +17,7 @@ enum VerifyCommand {
       return .failure
     }
     let verbose = command.flag("verbose")
-    let verifier = ScenarioVerifier(updateGolden: command.flag("update-golden"))
+    let verifier = ScenarioVerifier(updateGolden: command.flag("update-golden"), limits: LargeWork.limits(command))
     var results: [VerificationResult] = []
     for file in found.scenarios {
       let result = verifier.verify(path: file)

@@ -60,7 +60,7 @@ struct SDKState {
   /// keys) for 4.0 and AdAttributionKit. Timestamps are Unix seconds on the device's clock;
   /// revenue is an object by currency.
   func metadata(windowed: Bool, epoch: Epoch, currencies: [String]) -> [(key: String, value: JSONValue)] {
-    func seconds(_ time: SimTime) -> JSONValue { .int((epoch.unixMilliseconds + time.milliseconds) / 1_000) }
+    func seconds(_ time: SimTime) -> JSONValue { .int(epoch.unixMilliseconds(after: time.milliseconds) / 1_000) }
     func byCurrency(_ amounts: [Double]) -> JSONValue {
       .object(Dictionary(uniqueKeysWithValues: zip(currencies, amounts).filter { $0.1 != 0 }.map { ($0.0, .double($0.1)) }))
     }

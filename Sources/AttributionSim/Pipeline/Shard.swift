@@ -14,9 +14,13 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     self.count = count
   }
 
-  /// A slice, or nil unless `0 <= index < count`.
+  /// The most slices a run or sweep splits into: more than any cluster runs at once, and few
+  /// enough that ``range(of:)`` cannot overflow for any run's users.
+  public static let maximumCount = 1_000_000
+
+  /// A slice, or nil unless `0 <= index < count <= maximumCount`.
   public init?(index: Int, count: Int) {
-    guard count > 0, (0..<count).contains(index) else { return nil }
+    guard (1...Self.maximumCount).contains(count), (0..<count).contains(index) else { return nil }
     self.init(uncheckedIndex: index, count: count)
   }
 

@@ -14,7 +14,7 @@ struct CohortReader {
       ])
     else { return nil }
     let name = object.required("name")?.nonEmptyString()
-    let count = object.required("count")?.integer(in: 0...100_000_000)
+    let count = object.required("count")?.integer(in: 0...Int64(WorkLimits.large.users))
     let country = object.optional("country").map { $0.countryChoice() } ?? WeightedChoice([("US", 1)])
     let arrivals = object.required("arrivals", "when users become reachable: { from, to }").flatMap(readArrivals)
     let exposures = object.required("exposures")?.array()?.compactMap(readExposure) ?? []

@@ -69,7 +69,7 @@ extension JSONReader {
   private func quantityValue(_ quantity: Quantity, nonNegative: Bool) -> Double? {
     switch quantity {
     case .amount:
-      return nonNegative ? nonNegativeNumber() : number()
+      return nonNegative ? nonNegativeNumber() : number(in: -WorkLimits.largestAmount...WorkLimits.largestAmount)
     case .duration:
       return duration().map { Double($0.milliseconds) }
     }
@@ -119,7 +119,7 @@ extension JSONReader {
       return .normal(mean: mean, standardDeviation: sd, lower: floor, upper: high)
     case "lognormal":
       guard let object = object(keys: ["median", "mu", "sigma"]) else { return nil }
-      guard let sigma = object.required("sigma")?.nonNegativeNumber() else { return nil }
+      guard let sigma = object.required("sigma")?.number(in: 0...10) else { return nil }
       if object.has("median") == object.has("mu") {
         error("give exactly one of 'median' and 'mu'")
         return nil
@@ -136,7 +136,8 @@ extension JSONReader {
         object.optional("mu")?.error("for durations give 'median' as a duration, not 'mu'")
         return nil
       }
-      return object.optional("mu")?.number().map { .lognormal(mu: $0, sigma: sigma) }
+      // e^50 is far beyond the largest amount: a larger mu only draws the clamp.
+      return object.optional("mu")?.number(in: -50...50).map { .lognormal(mu: $0, sigma: sigma) }
     case "choice":
       return weightedChoice { $0.quantityValue(quantity, nonNegative: nonNegative) }.map { .choice($0) }
     case "empirical":

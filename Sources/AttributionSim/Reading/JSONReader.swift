@@ -110,10 +110,19 @@ struct JSONReader {
     return value
   }
 
+  /// An amount: a number from 0 to ``WorkLimits/largestAmount``.
   func nonNegativeNumber() -> Double? {
+    number(in: 0...WorkLimits.largestAmount)
+  }
+
+  /// A number within `range`; `above` excludes the lower bound (a rate, a mean).
+  func number(in range: ClosedRange<Double>, above: Bool = false) -> Double? {
     guard let value = number() else { return nil }
-    if value < 0 {
-      error("expected a number of at least 0, found \(node.summary)")
+    let wanted = above
+      ? "above \(range.lowerBound.plain) and at most \(range.upperBound.plain)"
+      : "from \(range.lowerBound.plain) to \(range.upperBound.plain)"
+    if !range.contains(value) || (above && value == range.lowerBound) {
+      error("expected a number \(wanted), found \(node.summary)")
       return nil
     }
     return value
@@ -128,14 +137,27 @@ struct JSONReader {
     return value
   }
 
-  /// A duration in scenario notation (`90s`, `15m`, `36h`, `2d`).
-  func duration() -> SimDuration? {
+  /// A duration in scenario notation (`90s`, `15m`, `36h`, `2d`) of at most
+  /// ``WorkLimits/longestDuration``; `signed` also takes `+24h` and `-2h`.
+  func duration(signed: Bool = false) -> SimDuration? {
     guard case .string(let text) = node.value else {
       expected("a duration such as \"90s\", \"15m\", \"36h\" or \"2d\"")
       return nil
     }
+    let negative = signed && text.hasPrefix("-")
+    let unsigned = signed && (negative || text.hasPrefix("+")) ? String(text.dropFirst()) : text
+    let longest = WorkLimits.longestDuration
+    let limit = "\(signed ? "from -\(longest) to " : "of at most ")\(longest) (10 years)"
     do {
-      return try DurationNotation.parse(text)
+      let magnitude = try DurationNotation.parse(unsigned)
+      guard magnitude <= longest else {
+        error("expected a duration \(limit), found \(node.summary)")
+        return nil
+      }
+      return negative ? .zero - magnitude : magnitude
+    } catch .overflow {
+      error("expected a duration \(limit), found \(node.summary)")
+      return nil
     } catch {
       self.error("invalid duration: \(error.reason)")
       return nil
@@ -190,4 +212,9 @@ extension JSONReader {
       }
     }
   }
+}
+
+extension Double {
+  /// The number as a reader writes it in a limit: `0`, `1000000000`, `0.5`.
+  var plain: String { self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self) }
 }

@@ -4,36 +4,39 @@ import SimJSON
 /// Loads scenario files: reads, parses (JSON or JSON5), checks shape and meaning.
 public enum ScenarioLoader {
   /// Loads the scenario at `path`; a schema named by a relative path is read from beside it.
+  /// A scenario of more users than `limits` allow is refused.
   ///
   /// - Throws: ``ScenarioLoadError`` with every problem found, never just the first.
-  public static func load(path: String) throws(ScenarioLoadError) -> Scenario {
+  public static func load(path: String, limits: WorkLimits = .standard) throws(ScenarioLoadError) -> Scenario {
     let text = try readText(path)
     let directory = (path as NSString).deletingLastPathComponent
-    return try parse(text, file: path, baseDirectory: directory)
+    return try parse(text, file: path, baseDirectory: directory, limits: limits)
   }
 
   /// Parses scenario text; `file` names it in diagnostics and `baseDirectory` resolves relative
   /// schema paths.
-  public static func parse(_ text: String, file: String, baseDirectory: String = "") throws(ScenarioLoadError)
-    -> Scenario
-  {
+  public static func parse(
+    _ text: String, file: String, baseDirectory: String = "", limits: WorkLimits = .standard
+  ) throws(ScenarioLoadError) -> Scenario {
     let node = try parseNode(text, file: file)
     let log = DiagnosticLog()
     let reader = ScenarioReader(
-      root: JSONReader(node: node, path: "", file: file, log: log), baseDirectory: baseDirectory, log: log)
+      root: JSONReader(node: node, path: "", file: file, log: log), baseDirectory: baseDirectory, log: log,
+      limits: limits)
     return try checked(reader.read(), log: log, file: file, what: "scenario")
   }
 
-  /// Loads a sweep file, its base scenario and every point's scenario.
+  /// Loads a sweep file, its base scenario and every point's scenario; a sweep of more runs or
+  /// users than `limits` allow is refused before its points are built.
   ///
   /// - Throws: ``ScenarioLoadError`` with every problem found; a problem in a swept value is
   ///   located in the sweep file.
-  public static func loadSweep(path: String) throws(ScenarioLoadError) -> Sweep {
+  public static func loadSweep(path: String, limits: WorkLimits = .standard) throws(ScenarioLoadError) -> Sweep {
     let node = try parseNode(try readText(path), file: path)
     let log = DiagnosticLog()
     let reader = SweepReader(
       reader: JSONReader(node: node, path: "", file: path, log: log),
-      baseDirectory: (path as NSString).deletingLastPathComponent)
+      baseDirectory: (path as NSString).deletingLastPathComponent, limits: limits)
     return try checked(reader.read(), log: log, file: path, what: "sweep")
   }
 

@@ -10,6 +10,8 @@ struct ScenarioReader {
   /// The scenario file's folder as the user named it ("" for the current folder).
   let baseDirectory: String
   let log: DiagnosticLog
+  /// How many users the scenario may have.
+  var limits = WorkLimits.standard
 
   static let topLevelKeys = [
     "version", "name", "description", "seed", "epoch", "horizon", "platform", "app", "adNetworks",
@@ -63,6 +65,7 @@ struct ScenarioReader {
     let cohorts = object.optional("cohorts")?.array()?.compactMap { CohortReader(reader: $0, references: references).read() } ?? []
     checkUnique(object.optional("users"), names: users.map(\.name), what: "user")
     checkUnique(object.optional("cohorts"), names: cohorts.map(\.name), what: "cohort")
+    checkUserCount(scripted: users.count, cohorts: object.optional("cohorts"))
     if !object.has("users"), !object.has("cohorts") {
       root.error("the scenario has no users: add 'users' (scripted) or 'cohorts'")
     }
@@ -408,6 +411,25 @@ struct ScenarioReader {
   private func declaresSDK(_ app: JSONReader?) -> Bool {
     guard case .object(let members)? = app?.node.value else { return false }
     return members.contains { $0.key == "sdk" }
+  }
+
+  /// Logs the cohort count that takes the scenario's users past ``WorkLimits/users``.
+  private func checkUserCount(scripted: Int, cohorts: JSONReader?) {
+    guard let cohorts, case .array(let elements) = cohorts.node.value else { return }
+    var total = scripted
+    for (index, element) in elements.enumerated() {
+      guard case .object(let members) = element.value, let member = members.first(where: { $0.key == "count" }),
+        case .number(let number) = member.value.value, let count = number.int64, count > 0,
+        count <= Int64(WorkLimits.large.users)
+      else { continue }
+      total += Int(count)
+      if total > limits.users {
+        cohorts.child(element, index: index).child(member.value, key: "count").error(
+          "\(ReportFormat.count(total)) users in all (scripted users and cohorts up to this one) are above "
+            + limits.describe(\.users, "users in a run"))
+        return
+      }
+    }
   }
 
   /// Logs duplicate names, pointing at the second occurrence.

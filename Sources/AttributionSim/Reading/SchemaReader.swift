@@ -56,8 +56,9 @@ struct SchemaReader {
             continue
           }
           guard let rate = rateReader.number() else { continue }
-          guard rate > 0 else {
-            rateReader.error("expected a rate above 0 (\(base) per \(member.key)), found \(rate)")
+          guard rate > 0, rate <= WorkLimits.largestAmount else {
+            rateReader.error(
+              "expected a rate above 0 and at most \(WorkLimits.largestAmount.plain) (\(base) per \(member.key)), found \(rate)")
             continue
           }
           rates[member.key] = rate
@@ -90,8 +91,8 @@ struct SchemaReader {
       settings.estimate = DecodingSettings.Estimate(rawValue: estimate)!
     }
     if let factorReader = object.optional("openEndedFactor"), let factor = factorReader.number() {
-      if factor < 1 {
-        factorReader.error("expected a factor of at least 1 (the top range starts at its bound), found \(factor)")
+      if !(1...1_000).contains(factor) {
+        factorReader.error("expected a factor from 1 to 1000 (the top range starts at its bound), found \(factor)")
       } else {
         settings.openEndedFactor = factor
       }

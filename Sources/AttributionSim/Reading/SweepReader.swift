@@ -11,6 +11,8 @@ struct SweepReader {
   let reader: JSONReader
   /// The folder the sweep file is in: the base scenario's path is relative to it.
   let baseDirectory: String
+  /// How many runs and users the sweep may ask for.
+  var limits = WorkLimits.standard
 
   func read() -> Sweep? {
     let log = reader.log
@@ -83,6 +85,10 @@ struct SweepReader {
     }
     let chart = readChart(object.optional("chart"), parameters: parameters.map(\.parameter))
     guard let name, let replicates, let combination, let chart, !log.hasErrors else { return nil }
+    // Counted before any point is built: a grid of a billion points must not be.
+    let counts = parameters.map(\.nodes.count)
+    guard checkRuns(counts: counts, combination: combination, replicates: Int(replicates), object.optional("parameters"))
+    else { return nil }
 
     var points: [SweepPoint] = []
     let combinations = Self.combinations(counts: parameters.map(\.nodes.count), combination: combination)
@@ -98,7 +104,7 @@ struct SweepReader {
       let pointLog = DiagnosticLog()
       let scenario = ScenarioReader(
         root: JSONReader(node: node, path: "", file: resolved, log: pointLog),
-        baseDirectory: (resolved as NSString).deletingLastPathComponent, log: pointLog
+        baseDirectory: (resolved as NSString).deletingLastPathComponent, log: pointLog, limits: limits
       ).read()
       for diagnostic in pointLog.diagnostics {
         var moved = diagnostic
@@ -118,9 +124,34 @@ struct SweepReader {
           index: index, settings: zip(parameters, choice).map { $0.parameter.values[$1] }, scenario: scenario))
     }
     guard !log.hasErrors else { return nil }
+    let users = points.reduce(0) { $0 + $1.scenario.userCount } * Int(replicates)
+    if users > limits.sweepUsers {
+      object.optional("parameters")?.error(
+        "the sweep's \(ReportFormat.count(points.count * Int(replicates))) runs simulate "
+          + "\(ReportFormat.count(users)) users, above \(limits.describe(\.sweepUsers, "users simulated in a sweep"))")
+      return nil
+    }
     return Sweep(
       name: name, description: description, scenarioPath: resolved, parameters: parameters.map(\.parameter),
       combination: combination, replicates: Int(replicates), chart: chart, points: points)
+  }
+
+  /// Logs, at `parameters`, a sweep of more runs than ``WorkLimits/sweepRuns``; false then.
+  private func checkRuns(counts: [Int], combination: Sweep.Combination, replicates: Int, _ parameters: JSONReader?)
+    -> Bool
+  {
+    var points = combination == .list ? counts.first ?? 0 : 1
+    var overflow = false
+    if combination == .grid {
+      for count in counts where !overflow { (points, overflow) = points.multipliedReportingOverflow(by: count) }
+    }
+    let (runs, runsOverflow) = points.multipliedReportingOverflow(by: replicates)
+    guard overflow || runsOverflow || runs > limits.sweepRuns else { return true }
+    let grid = combination == .grid && counts.count > 1 ? counts.map(String.init).joined(separator: " × ") + " values make " : ""
+    let pointText = overflow ? "more than \(ReportFormat.count(Int.max)) points" : "\(ReportFormat.count(points)) points"
+    let runText = overflow || runsOverflow ? "" : replicates > 1 ? " × \(replicates) replicates = \(ReportFormat.count(runs)) runs" : ""
+    parameters?.error("\(grid)\(pointText)\(runText), above \(limits.describe(\.sweepRuns, "runs in a sweep"))")
+    return false
   }
 
   /// Value indices per point: the grid's product with the first parameter slowest, or the lists

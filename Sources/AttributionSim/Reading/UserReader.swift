@@ -23,20 +23,6 @@ struct UserReader {
   ]
   static let appleAdsKeys = ["campaign", "adGroup", "keyword", "ad"]
 
-  /// A duration with an optional sign: "+24h", "-2h" or "30m".
-  static func signedDuration(_ reader: JSONReader) -> SimDuration? {
-    guard case .string(let text) = reader.node.value, let sign = text.first, sign == "-" || sign == "+" else {
-      return reader.duration()
-    }
-    do {
-      let magnitude = try DurationNotation.parse(String(text.dropFirst()))
-      return sign == "-" ? .zero - magnitude : magnitude
-    } catch {
-      reader.error("invalid duration: \(error.reason)")
-      return nil
-    }
-  }
-
   func read() -> ScriptedUser? {
     guard let object = reader.object(keys: ["name", "country", "trackingAuthorized", "timeline"]) else { return nil }
     let name = object.required("name")?.nonEmptyString()
@@ -129,7 +115,7 @@ struct UserReader {
       userAction = amount.map { .revenue(amount: $0, kind: kind, currency: currency) }
     case "clockChange":
       userAction = object.required("by", "how far the clock moves, e.g. \"+24h\" or \"-2h\"")
-        .flatMap(UserReader.signedDuration).map { .clockChange(by: $0) }
+        .flatMap { $0.duration(signed: true) }.map { .clockChange(by: $0) }
     default:  // "update"
       // Out-of-range fine values are allowed here on purpose: the device rejects them, as iOS does.
       let fine = object.optional("fine")?.integer(in: -1_000...1_000).map(Int.init)

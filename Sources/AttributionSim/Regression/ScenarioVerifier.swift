@@ -6,10 +6,13 @@ import SimJSON
 public struct ScenarioVerifier: Sendable {
   /// Whether golden copies are rewritten from the outputs instead of compared.
   public var updateGolden: Bool
+  /// How many users a scenario may have.
+  public var limits: WorkLimits
 
   /// A verifier that compares (or, with `updateGolden`, rewrites) golden copies.
-  public init(updateGolden: Bool = false) {
+  public init(updateGolden: Bool = false, limits: WorkLimits = .standard) {
     self.updateGolden = updateGolden
+    self.limits = limits
   }
 
   /// The folder of golden copies kept beside a scenario: `quickstart.json` → `quickstart.golden`.
@@ -23,7 +26,7 @@ public struct ScenarioVerifier: Sendable {
   /// its diagnostics.
   public func verify(path: String) -> VerificationResult {
     do {
-      let scenario = try ScenarioLoader.load(path: path)
+      let scenario = try ScenarioLoader.load(path: path, limits: limits)
       return verify(scenario, file: path, goldenDirectory: Self.goldenDirectory(for: path))
     } catch {
       return VerificationResult(

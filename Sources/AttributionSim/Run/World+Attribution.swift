@@ -77,7 +77,7 @@ extension World {
     let network = scenario.adNetworks[exposure.network]
     let campaign = network.campaigns[exposure.campaign]
     let nonce = UUIDText.version4(high: nonceStream.next(), low: nonceStream.next())
-    let timestamp = scenario.epoch.unixMilliseconds + now.milliseconds
+    let timestamp = scenario.epoch.unixMilliseconds(after: now.milliseconds)
     let signer = impressionSigners[exposure.network]
     if network.framework == .adAttributionKit {
       guard case .app(let publisherItem) = scenario.publishers[exposure.publisher].source else { return false }

@@ -67,9 +67,17 @@ public struct Epoch: Hashable, Sendable {
     unixMilliseconds = days * 86_400_000 + millisecondsOfDay - offsetMinutes * 60_000
   }
 
+  /// Unix time in milliseconds `offsetMilliseconds` after the epoch, held at the ends of
+  /// integer time rather than trapping (scenarios cannot get near them: durations are bounded).
+  public func unixMilliseconds(after offsetMilliseconds: Int64) -> Int64 {
+    let (total, overflow) = unixMilliseconds.addingReportingOverflow(offsetMilliseconds)
+    return overflow ? (offsetMilliseconds > 0 ? .max : .min) : total
+  }
+
   /// ISO-8601 UTC text with milliseconds for the instant `offset` after the epoch.
   public func iso8601(after offsetMilliseconds: Int64) -> String {
-    let total = unixMilliseconds + offsetMilliseconds
+    // Kept from the far negative end, where the day arithmetic below would overflow.
+    let total = max(unixMilliseconds(after: offsetMilliseconds), Int64.min / 2)
     let days = total >= 0 ? total / 86_400_000 : (total - 86_399_999) / 86_400_000
     var rest = total - days * 86_400_000
     let (year, month, day) = Epoch.civilFromDays(days)

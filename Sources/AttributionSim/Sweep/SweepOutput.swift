@@ -134,7 +134,8 @@ public enum SweepOutput {
       throw ShardSet.Failure(description: "\(first.path): the sweep changed after the shards ran; run them again")
     }
     let sweep: Sweep
-    do { sweep = try ScenarioLoader.loadSweep(path: first.path) } catch { throw ShardSet.Failure(description: error.description) }
+    // The shards ran this sweep within whatever limits they were given; merging only reads rows.
+    do { sweep = try ScenarioLoader.loadSweep(path: first.path, limits: .large) } catch { throw ShardSet.Failure(description: error.description) }
     guard ShardSet.digest(ofFileAt: sweep.scenarioPath) == first.scenarioDigest else {
       throw ShardSet.Failure(description: "\(sweep.scenarioPath): the scenario changed after the shards ran; run them again")
     }

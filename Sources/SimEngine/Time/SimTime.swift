@@ -14,11 +14,15 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
   public static let distantFuture = SimTime(milliseconds: .max)
 
   public static func < (a: SimTime, b: SimTime) -> Bool { a.milliseconds < b.milliseconds }
+  // Instants saturate at the ends of integer time instead of trapping: an instant past the end
+  // is as unreachable as the end itself, and a run must not crash on a library caller's horizon.
   public static func + (t: SimTime, d: SimDuration) -> SimTime {
-    SimTime(milliseconds: t.milliseconds + d.milliseconds)
+    let (sum, overflow) = t.milliseconds.addingReportingOverflow(d.milliseconds)
+    return SimTime(milliseconds: overflow ? (d.milliseconds > 0 ? .max : .min) : sum)
   }
   public static func - (t: SimTime, d: SimDuration) -> SimTime {
-    SimTime(milliseconds: t.milliseconds - d.milliseconds)
+    let (difference, overflow) = t.milliseconds.subtractingReportingOverflow(d.milliseconds)
+    return SimTime(milliseconds: overflow ? (d.milliseconds > 0 ? .min : .max) : difference)
   }
   public static func - (a: SimTime, b: SimTime) -> SimDuration {
     SimDuration(milliseconds: a.milliseconds - b.milliseconds)

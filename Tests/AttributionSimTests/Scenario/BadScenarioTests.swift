@@ -211,7 +211,7 @@ struct BadScenarioTests {
       .replacingOccurrences(of: "count: 10", with: "count: \"ten\"")
     #expect(TestScenarios.diagnostics(text) == [
       "bad.json:4:9: error: seed: expected an integer of at least 0, found -1",
-      "bad.json:15:14: error: cohorts[0].count: expected an integer from 0 to 100000000, found string 'ten'",
+      "bad.json:15:14: error: cohorts[0].count: expected an integer from 0 to 1000000000, found string 'ten'",
     ])
   }
 

@@ -98,7 +98,7 @@ struct SchemaLintTests {
       """)
     let expected = [
       "currency: expected a currency code (three capital letters, ISO 4217), found 'usd'",
-      "exchangeRates.EUR: expected a rate above 0 (USD per EUR), found 0.0",
+      "exchangeRates.EUR: expected a rate above 0 and at most 1000000000 (USD per EUR), found 0.0",
       "coarseValue[0].revenueAtleast: unknown key 'revenueAtleast'; did you mean 'revenueAtLeast'?",
       "coarseValue[0].value: expected one of 'low', 'medium', 'high', found 'hihg'; did you mean 'high'?",
       "lock[0].noEvent: 'a' is named in both 'event' and 'noEvent': the condition can never hold",
