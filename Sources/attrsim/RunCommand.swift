@@ -9,19 +9,23 @@ enum RunCommand {
     let seed = try command.integer("seed")
     if let seed, seed < 0 { throw command.usageError("The value '\(seed)' is invalid for '--seed <n>': must not be negative") }
     let delivery = try DeliveryRequest.parse(command)
+    let out = try command.path("out")
+    let shard = try shard(of: command)
     guard let path = command.argument(named: "scenario") else { return .usage }
     var scenario: Scenario
     do {
       scenario = try ScenarioLoader.load(path: path)
     } catch {
       report(error, file: path)
-      return .dataError
+      return .loading(error)
     }
+    let permissions = Permissions(command)
+    guard permissions.allow(scenario.requiredPermissions, file: path) else { return .usage }
     if let seed { scenario.seed = UInt64(seed) }
-    if let shard = try shard(of: command) {
-      return runShard(scenario, path: path, shard: shard, out: command.value(of: "out"))
+    if let shard {
+      return runShard(scenario, path: path, shard: shard, out: out)
     }
-    let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
+    let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
     let trace = command.flag("trace")
     guard let delivery else {
       return run(scenario, directory: directory, trace: trace, beside: DiscardingSink()).status
@@ -33,6 +37,9 @@ enum RunCommand {
     } catch {
       reportUndeliverable(error, file: path)
       return .dataError
+    }
+    if delivery.target == .scenario {
+      guard permissions.allow(scenario.deliveryPermissions, file: path) else { return .usage }
     }
     let (status, collector) = run(scenario, directory: directory, trace: trace, beside: PostbackCollector())
     guard status == .success else { return status }

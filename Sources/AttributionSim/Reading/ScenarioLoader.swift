@@ -7,9 +7,8 @@ public enum ScenarioLoader {
   ///
   /// - Throws: ``ScenarioLoadError`` with every problem found, never just the first.
   public static func load(path: String) throws(ScenarioLoadError) -> Scenario {
-    let text = try readText(path)
-    let directory = (path as NSString).deletingLastPathComponent
-    return try parse(text, file: path, baseDirectory: directory)
+    let node = try document(path, kind: "scenario")
+    return try read(node, file: path, baseDirectory: (path as NSString).deletingLastPathComponent)
   }
 
   /// Parses scenario text; `file` names it in diagnostics and `baseDirectory` resolves relative
@@ -17,7 +16,10 @@ public enum ScenarioLoader {
   public static func parse(_ text: String, file: String, baseDirectory: String = "") throws(ScenarioLoadError)
     -> Scenario
   {
-    let node = try parseNode(text, file: file)
+    try read(try document(InputDocument.parse(text, kind: "scenario"), file: file, kind: "scenario"), file: file, baseDirectory: baseDirectory)
+  }
+
+  private static func read(_ node: JSONNode, file: String, baseDirectory: String) throws(ScenarioLoadError) -> Scenario {
     let log = DiagnosticLog()
     let reader = ScenarioReader(
       root: JSONReader(node: node, path: "", file: file, log: log), baseDirectory: baseDirectory, log: log)
@@ -29,7 +31,7 @@ public enum ScenarioLoader {
   /// - Throws: ``ScenarioLoadError`` with every problem found; a problem in a swept value is
   ///   located in the sweep file.
   public static func loadSweep(path: String) throws(ScenarioLoadError) -> Sweep {
-    let node = try parseNode(try readText(path), file: path)
+    let node = try document(path, kind: "sweep")
     let log = DiagnosticLog()
     let reader = SweepReader(
       reader: JSONReader(node: node, path: "", file: path, log: log),
@@ -42,7 +44,7 @@ public enum ScenarioLoader {
   ///
   /// - Throws: ``ScenarioLoadError`` with every problem found.
   public static func loadSchema(path: String, for scenario: Scenario? = nil) throws(ScenarioLoadError) -> ConversionSchema {
-    let node = try parseNode(try readText(path), file: path)
+    let node = try document(path, kind: "schema")
     let log = DiagnosticLog()
     let reader = JSONReader(node: node, path: "", file: path, log: log)
     let schema = SchemaReader(reader: reader).read()
@@ -55,7 +57,7 @@ public enum ScenarioLoader {
   public static func lintSchema(path: String, declaredEvents: Set<String>? = nil) -> [ScenarioDiagnostic] {
     let node: JSONNode
     do {
-      node = try parseNode(try readText(path), file: path)
+      node = try document(path, kind: "schema")
     } catch {
       return error.diagnostics
     }
@@ -71,20 +73,24 @@ public enum ScenarioLoader {
     return log.sorted
   }
 
-  private static func readText(_ path: String) throws(ScenarioLoadError) -> String {
-    do {
-      return try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
-    } catch {
-      throw ScenarioLoadError(diagnostics: [
-        ScenarioDiagnostic(file: path, location: nil, path: "", message: "cannot read file: \(FileText.reason(error))")
-      ])
-    }
+  /// The document in the file at `path`, a `kind` named on the command line.
+  private static func document(_ path: String, kind: String) throws(ScenarioLoadError) -> JSONNode {
+    try document(InputDocument.read(path, kind: kind), file: path, kind: kind)
   }
 
-  private static func parseNode(_ text: String, file: String) throws(ScenarioLoadError) -> JSONNode {
-    do {
-      return try JSONParser.parse(text)
-    } catch {
+  private static func document(_ result: Result<JSONNode, InputDocument.Problem>, file: String, kind: String)
+    throws(ScenarioLoadError) -> JSONNode
+  {
+    switch result {
+    case .success(let node):
+      return node
+    case .failure(.unreadable(let problem)):
+      throw ScenarioLoadError(
+        diagnostics: [ScenarioDiagnostic(file: file, location: nil, path: "", message: "\(problem.reason) (expected a \(kind) file)")],
+        unreadable: problem)
+    case .failure(.foreign(let message)):
+      throw ScenarioLoadError(diagnostics: [ScenarioDiagnostic(file: file, location: nil, path: "", message: message)])
+    case .failure(.syntax(let error)):
       throw ScenarioLoadError(diagnostics: [
         ScenarioDiagnostic(file: file, location: error.location, path: "", message: error.message)
       ])
