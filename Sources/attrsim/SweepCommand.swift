@@ -17,7 +17,7 @@ enum SweepCommand {
       RunCommand.report(error, file: path)
       return .loading(error)
     }
-    guard Permissions(command).allow(sweep.requiredPermissions, file: path) else { return .usage }
+    guard Permissions(command).allow(sweep.requiredPermissions, file: sweep.scenarioPath) else { return .usage }
     let rows = (shard ?? .whole).range(of: sweep.rowCount)
     let progress = ProgressLine(what: "runs")
     let started = ContinuousClock.now
