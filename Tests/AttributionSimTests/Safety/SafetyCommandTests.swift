@@ -16,17 +16,7 @@ struct SafetyCommandTests {
   /// Runs attrsim in `folder` with `arguments`.
   private func attrsim(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
     let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    return try VerifySuiteTests.run(binary, arguments, in: folder)
   }
 
   /// The names in `folder`, sorted.
