@@ -8,6 +8,8 @@ public enum ExitStatus: Int32, Sendable {
   case usage = 64
   /// The input data, such as a scenario file, was malformed (EX_DATAERR).
   case dataError = 65
+  /// An input file was missing or could not be opened (EX_NOINPUT).
+  case noInput = 66
   /// A service the command needed, such as a postback receiver, did not take what was sent
   /// (EX_UNAVAILABLE).
   case unavailable = 69

@@ -33,9 +33,9 @@ extension JSON5Scanner {
     case .valid(let double, let int64):
       return JSONNumber(literal: literal, double: double, int64: int64)
     case .invalid:
-      throw JSONParseError(message: "invalid number '\(literal)'", location: start)
+      throw JSONParseError(message: "invalid number \(Excerpt.quoted(literal))", location: start)
     case .outOfRange:
-      throw JSONParseError(message: "number '\(literal)' is out of range", location: start)
+      throw JSONParseError(message: "number \(Excerpt.quoted(literal)) is out of range", location: start)
     }
   }
 

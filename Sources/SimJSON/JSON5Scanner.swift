@@ -114,7 +114,7 @@ struct JSON5Scanner {
       let literals = ["true", "false", "null", "Infinity", "NaN"]
       let hint = Suggestion.closest(to: word, among: literals).map { " (did you mean '\($0)'?)" }
       throw JSONParseError(
-        message: "expected value, found '\(word)'\(hint ?? "")", location: start)
+        message: "expected value, found \(Excerpt.quoted(word))\(hint ?? "")", location: start)
     }
   }
 
@@ -189,7 +189,7 @@ struct JSON5Scanner {
       }
       if let firstLocation {
         throw JSONParseError(
-          message: "duplicate key '\(key)' (first at \(firstLocation))", location: keyLocation)
+          message: "duplicate key \(Excerpt.quoted(key)) (first at \(firstLocation))", location: keyLocation)
       }
 
       try skipTrivia()

@@ -41,41 +41,17 @@ public struct JSONNode: Sendable {
 
   /// A short description for error messages, e.g. "string 'abc'", "number 1.5", "object".
   ///
-  /// Strings longer than 30 characters are cut with "…" and control characters are shown as
-  /// escapes, so the summary always fits on one line of a message.
+  /// Strings and long number literals are quoted through ``Excerpt``, so the summary always fits
+  /// on one line of a message.
   public var summary: String {
     switch value {
     case .null: "null"
     case .bool(let flag): "boolean \(flag)"
+    case .number(let number) where number.literal.count > Excerpt.limit: "number \(Excerpt.quoted(number.literal))"
     case .number(let number): "number \(number.literal)"
-    case .string(let text): "string '\(Self.abbreviated(text))'"
+    case .string(let text): "string \(Excerpt.quoted(text))"
     case .array: "array"
     case .object: "object"
     }
-  }
-
-  /// The text cut to 30 characters, with control characters made visible.
-  private static func abbreviated(_ text: String) -> String {
-    let limit = 30
-    let head = text.prefix(limit + 1)
-    let shown = head.count > limit ? String(head.prefix(limit)) + "…" : String(head)
-    guard shown.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-      return shown
-    }
-    var result = ""
-    for scalar in shown.unicodeScalars {
-      switch scalar {
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result
   }
 }

@@ -11,4 +11,12 @@ public enum JSONParser {
     var scanner = JSON5Scanner(text)
     return try scanner.parseDocument()
   }
+
+  /// Whether the first thing in `text` after whitespace and comments is `{`: a test of whether a
+  /// file is meant as a JSON object at all, before any of it is quoted back in a message.
+  public static func opensWithObject(_ text: String) -> Bool {
+    var scanner = JSON5Scanner(text)
+    do { try scanner.skipTrivia() } catch { return false }
+    return scanner.peek() == UInt8(ascii: "{")
+  }
 }

@@ -11,6 +11,12 @@ enum AttrsimTool {
       Scenario files describe an advertised app, ad networks, campaigns, publishers and users; \
       attrsim runs them through the platform's rules and writes the postbacks each device would \
       send, with the ground truth behind them.
+
+      Exit statuses: 0 success; 1 a check failed (verify, postback verify); 64 a usage error, \
+      including a scenario that would start a program or reach another machine without \
+      --allow-commands or --allow-network; 65 a problem in an input file's content; 66 an input \
+      file missing or unreadable (no such file, a directory, permission denied); 69 a postback \
+      given up by --deliver; 74 an output could not be written.
       """,
     commands: [
       CommandSpec(
@@ -52,7 +58,7 @@ enum AttrsimTool {
         flags: [
           FlagSpec(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did."),
           LargeWork.flag,
-        ]),
+        ] + permissionFlags),
       CommandSpec(
         name: "sweep", abstract: "Run a scenario over a grid of settings and tabulate and chart the outcomes.",
         discussion: """
@@ -73,7 +79,7 @@ enum AttrsimTool {
           OptionSpec(
             name: "shard", valueName: "i/n", help: "Run only slice I (from 0) of N of the rows, for 'attrsim merge'."),
         ],
-        flags: [LargeWork.flag]),
+        flags: [LargeWork.flag] + permissionFlags),
       CommandSpec(
         name: "merge", abstract: "Combine the shards of a run or sweep into the outputs a whole one gives.",
         discussion: """
@@ -121,7 +127,7 @@ enum AttrsimTool {
           OptionSpec(name: "schema", valueName: "file", help: "A schema file to compare (repeat: two or more)."),
           OptionSpec(name: "seed", valueName: "n", help: "Use this seed instead of the scenario's."),
         ],
-        flags: [LargeWork.flag]),
+        flags: [LargeWork.flag] + permissionFlags),
       CommandSpec(
         name: "schema", abstract: "Check or explain conversion schemas: attrsim schema lint|explain FILE…",
         discussion: """
@@ -175,11 +181,27 @@ enum AttrsimTool {
             help: "Rewrite golden copies from the outputs (creating them when missing) and list those that changed."),
           FlagSpec(name: "verbose", short: "v", help: "List every check, passed or not, and the files skipped."),
           LargeWork.flag,
-        ]),
+        ] + permissionFlags),
       CommandSpec(
         name: "validate", abstract: "Check scenario files without running them.",
-        discussion: "Reports every problem in every file; exit status 65 when any file has one.",
+        discussion: """
+          Reports every problem in every file; exit status 65 when any file has one (66 when \
+          the only problems are files that cannot be read). Notes which scenarios need \
+          --allow-commands or --allow-network to run.
+          """,
         arguments: [ArgumentSpec(name: "scenarios", help: "The scenario files to check.", isRepeating: true)],
         flags: [LargeWork.flag]),
     ])
+
+  /// The opt-ins for what a scenario may do beyond simulating; without them attrsim refuses,
+  /// before anything is written or started.
+  static let permissionFlags = [
+    FlagSpec(
+      name: "allow-commands",
+      help: "Let the scenario start the program its SDK model names (app.sdk.model.command)."),
+    FlagSpec(
+      name: "allow-network",
+      help: "Let the scenario reach hosts other than this machine (app.sdk.model.endpoint; with --deliver scenario, its "
+        + "recipients). Loopback (127.0.0.0/8, ::1, localhost) needs no option."),
+  ]
 }

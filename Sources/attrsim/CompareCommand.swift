@@ -16,8 +16,9 @@ enum CompareCommand {
       scenario = try ScenarioLoader.load(path: path, limits: LargeWork.limits(command))
     } catch {
       RunCommand.report(error, file: path)
-      return .dataError
+      return .loading(error)
     }
+    guard Permissions(command).allow(scenario.requiredPermissions, file: path) else { return .usage }
     LargeWork.announce(WorkEstimate(scenario: scenario))
     if let seed { scenario.seed = UInt64(seed) }
     var summaries: [RunSummary] = []
@@ -27,7 +28,7 @@ enum CompareCommand {
         scenario.schema = try ScenarioLoader.loadSchema(path: schemaPath, for: scenario)
       } catch {
         RunCommand.report(error, file: schemaPath)
-        return .dataError
+        return .loading(error)
       }
       // Common random numbers: users draw from their own streams, so only the schema differs.
       var sink = DiscardingSink()

@@ -11,6 +11,12 @@ enum DecodeCommand {
     guard command.value(of: "schema") != nil || scenarioPath != nil else {
       throw command.usageError("Name the schema to decode with: --schema FILE (or --scenario FILE for its schema)")
     }
+    let out = try command.path("out")
+    // Refused before any reading: a folder cannot take the decodings, however many there are.
+    if let out, FileManager.default.isDirectory(out) {
+      Console.error("\(out): error: cannot write the decodings: is a directory (expected a file path for -o)")
+      return .ioError
+    }
     var scenario: Scenario?
     var schema: ConversionSchema
     do {
@@ -22,17 +28,15 @@ enum DecodeCommand {
       }
     } catch {
       RunCommand.report(error, file: command.value(of: "schema") ?? scenarioPath ?? "")
-      return .dataError
+      return .loading(error)
     }
     var report = DecodingReport(decoder: schema, eventNames: schema.eventNames, networks: scenario?.adNetworks ?? [])
     var lines: [String] = []
     var seen = Set<String>()
     var counts = (postbacks: 0, copies: 0, duplicates: 0, nonWinning: 0, invalid: 0)
     for path in command.arguments(named: "postbacks") {
-      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        Console.error("\(path): error: cannot read the file")
-        return .ioError
-      }
+      var failed = ExitStatus.success
+      guard let text = InputText.read(path, what: "postbacks", failed: &failed) else { return failed }
       for entry in PostbackFile.entries(in: text) {
         let place = path + (entry.line.map { ":\($0)" } ?? "") + (entry.index.map { "[\($0)]" } ?? "")
         // SKAdNetwork's fields, or AdAttributionKit's JWS payload and siblings, alike.
@@ -70,13 +74,13 @@ enum DecodeCommand {
     if counts.nonWinning > 0 { notes.append("\(counts.nonWinning) non-winning (they carry no value)") }
     if counts.invalid > 0 { notes.append("\(counts.invalid) entries not postbacks") }
     Console.out(notes.joined(separator: "; "))
-    if let out = command.value(of: "out") {
+    if let out {
       do {
         try Data((lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")).utf8)
           .write(to: URL(fileURLWithPath: out), options: .atomic)
         Console.out("wrote \(out)")
       } catch {
-        Console.error("\(out): error: cannot write: \(error.localizedDescription)")
+        Console.error("\(out): error: cannot write: \(FileProblem.reason(writing: out, error))")
         return .ioError
       }
     }

@@ -7,11 +7,12 @@ enum MergeCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
     let folders = command.arguments(named: "folders").map { URL(fileURLWithPath: $0) }
     guard !folders.isEmpty else { throw command.usageError("Missing expected argument '<folders> ...'") }
-    if folders.contains(where: SweepOutput.isShard) { return mergeSweep(folders, out: command.value(of: "out")) }
+    let out = try command.path("out")
+    if folders.contains(where: SweepOutput.isShard) { return mergeSweep(folders, out: out) }
     do {
       let shards = try ShardSet(folders: folders)
       let scenario = shards.scenario
-      let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
+      let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
       let trace = command.flag("trace")
       var sink = TeeSink(
         try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace),

@@ -9,14 +9,14 @@ enum PostbackCommand {
     guard action == "verify" else { throw command.usageError("Unknown postback action '\(action)'; expected 'verify'") }
     var keys = PublicKeyFile.Keys()
     for path in command.values(of: "key") {
+      var failed = ExitStatus.success
+      guard let text = InputText.read(path, what: "key file (a PEM public key or a run's keys.json)", failed: &failed)
+      else { return failed }
       do {
-        keys.add(try PublicKeyFile.keys(in: String(contentsOfFile: path, encoding: .utf8)))
-      } catch let error as PublicKeyFile.Problem {
+        keys.add(try PublicKeyFile.keys(in: text))
+      } catch {
         Console.error("\(path): error: \(error.description)")
         return .dataError
-      } catch {
-        Console.error("\(path): error: cannot read: \(error.localizedDescription)")
-        return .ioError
       }
     }
     var receiver = PostbackReceiver(keys: keys)

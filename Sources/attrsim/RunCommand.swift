@@ -9,6 +9,7 @@ enum RunCommand {
     // A scenario's own seed has this range too.
     let seed = try command.integer("seed", in: 0...Int(Int64.max))
     let delivery = try DeliveryRequest.parse(command)
+    let out = try command.path("out")
     let shard = try shard(of: command)
     guard let path = command.argument(named: "scenario") else { return .usage }
     var scenario: Scenario
@@ -16,14 +17,16 @@ enum RunCommand {
       scenario = try ScenarioLoader.load(path: path, limits: LargeWork.limits(command))
     } catch {
       report(error, file: path)
-      return .dataError
+      return .loading(error)
     }
+    let permissions = Permissions(command)
+    guard permissions.allow(scenario.requiredPermissions, file: path) else { return .usage }
     LargeWork.announce(WorkEstimate(scenario: scenario))
     if let seed { scenario.seed = UInt64(seed) }
     if let shard {
-      return runShard(scenario, path: path, shard: shard, out: command.value(of: "out"))
+      return runShard(scenario, path: path, shard: shard, out: out)
     }
-    let directory = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(scenario.name)")
+    let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
     let trace = command.flag("trace")
     guard let delivery else {
       return run(scenario, directory: directory, trace: trace, beside: DiscardingSink()).status
@@ -35,6 +38,9 @@ enum RunCommand {
     } catch {
       reportUndeliverable(error, file: path)
       return .dataError
+    }
+    if delivery.target == .scenario {
+      guard permissions.allow(scenario.deliveryPermissions, file: path) else { return .usage }
     }
     let (status, collector) = run(scenario, directory: directory, trace: trace, beside: PostbackCollector())
     guard status == .success else { return status }

@@ -25,7 +25,7 @@ enum SchemaCommand {
         declared = (declared ?? []).union(try ScenarioLoader.load(path: path).declaredEvents)
       } catch {
         RunCommand.report(error, file: path)
-        return .dataError
+        return .loading(error)
       }
     }
     var errors = 0
@@ -52,7 +52,7 @@ enum SchemaCommand {
         schema = try ScenarioLoader.loadSchema(path: path)
       } catch {
         RunCommand.report(error, file: path)
-        return .dataError
+        return .loading(error)
       }
       let explanation = SchemaExplanation(schema)
       Console.out("\(path)" + (schema.summary.isEmpty ? "" : ": \(schema.summary)"))

@@ -8,13 +8,15 @@ enum SweepCommand {
     guard let path = command.argument(named: "sweep") else { return .usage }
     let jobs = try command.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
     let shard = try RunCommand.shard(of: command)
+    let out = try command.path("out")
     let sweep: Sweep
     do {
       sweep = try ScenarioLoader.loadSweep(path: path, limits: LargeWork.limits(command))
     } catch {
       RunCommand.report(error, file: path)
-      return .dataError
+      return .loading(error)
     }
+    guard Permissions(command).allow(sweep.requiredPermissions, file: sweep.scenarioPath) else { return .usage }
     LargeWork.announce(WorkEstimate(sweep: sweep))
     let rows = (shard ?? .whole).range(of: sweep.rowCount)
     let progress = ProgressLine(what: "runs")
@@ -26,7 +28,7 @@ enum SweepCommand {
     let seconds = ProgressLine.seconds(ContinuousClock.now - started)
     do {
       if let shard {
-        let folder = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(sweep.name)-shard-\(shard.index)-of-\(shard.count)")
+        let folder = URL(fileURLWithPath: out ?? "Reports/\(sweep.name)-shard-\(shard.index)-of-\(shard.count)")
         try SweepOutput.writeShard(sweep, path: path, shard: shard, rows: results, to: folder)
         Console.out(
           "\(sweep.name) shard \(shard): "
@@ -34,7 +36,7 @@ enum SweepCommand {
             + " of \(sweep.rowCount)")
         Console.out("wrote \(folder.relativePath)/{rows.csv,sweep-shard.json}; combine all \(shard.count) with 'attrsim merge'")
       } else {
-        let folder = URL(fileURLWithPath: command.value(of: "out") ?? "Reports/\(sweep.name)")
+        let folder = URL(fileURLWithPath: out ?? "Reports/\(sweep.name)")
         try SweepOutput.write(sweep, csv: SweepOutput.csv(sweep, rows: results), to: folder)
         Console.out(
           "\(sweep.name): \(sweep.points.count) points × \(sweep.replicates) replicate(s) in "

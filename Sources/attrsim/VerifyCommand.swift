@@ -6,6 +6,7 @@ import Foundation
 enum VerifyCommand {
   static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
     let paths = command.arguments(named: "paths")
+    let junit = try command.path("junit")
     let found = ScenarioFiles(paths: paths)
     guard found.missing.isEmpty else {
       throw command.usageError("No such file or folder: \(found.missing.map { "'\($0)'" }.joined(separator: ", "))")
@@ -16,6 +17,15 @@ enum VerifyCommand {
       Console.error("error: no scenario files under \(paths.joined(separator: ", "))")
       return .failure
     }
+    // Every scenario is checked before the first runs: a folder from elsewhere may hold one
+    // that starts a program, and nothing of the folder should run until that is allowed.
+    let permissions = Permissions(command)
+    var allowed = true
+    for file in found.scenarios {
+      guard let scenario = try? ScenarioLoader.load(path: file) else { continue }
+      allowed = permissions.allow(scenario.requiredPermissions, file: file) && allowed
+    }
+    guard allowed else { return .usage }
     let verbose = command.flag("verbose")
     let verifier = ScenarioVerifier(updateGolden: command.flag("update-golden"), limits: LargeWork.limits(command))
     var results: [VerificationResult] = []
@@ -27,7 +37,7 @@ enum VerifyCommand {
     if verbose {
       for (file, reason) in found.skipped where !paths.contains(file) { Console.out("skipped \(file): \(reason)") }
     }
-    if let junit = command.value(of: "junit") {
+    if let junit {
       do {
         try JUnitReport.write(results, to: URL(fileURLWithPath: junit))
       } catch {

@@ -159,7 +159,7 @@ struct JSONParserTests {
     #expect(
       elements.map(\.summary) == [
         "object", "array", "string 'abc'", "number 1.50", "boolean false", "null",
-        "string '012345678901234567890123456789…'", "string 'a\\nb'",
+        "string '012345678901234567890123456789…' (34 characters)", "string 'a\\nb'",
       ])
   }
 }

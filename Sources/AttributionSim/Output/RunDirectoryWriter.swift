@@ -39,7 +39,8 @@ public struct RunDirectoryWriter: RunSink {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      throw WriteError(description: "cannot create output folder '\(directory.path)': \(error.localizedDescription)")
+      throw WriteError(
+        description: "cannot create output folder '\(directory.path)': \(FileProblem.reason(writing: directory.path, error))")
     }
     postbacks = try BufferedFile(final: directory.appendingPathComponent("postbacks.jsonl"))
     conversions = try BufferedFile(final: directory.appendingPathComponent("conversions.jsonl"))
@@ -170,7 +171,8 @@ struct BufferedFile {
     do {
       try handle.write(contentsOf: Data(buffer.utf8))
     } catch {
-      throw RunDirectoryWriter.WriteError(description: "cannot write '\(final.path)': \(error.localizedDescription)")
+      throw RunDirectoryWriter.WriteError(
+        description: "cannot write '\(final.path)': \(FileProblem.reason(writing: final.path, error))")
     }
     buffer.removeAll(keepingCapacity: true)
   }
@@ -188,17 +190,19 @@ struct BufferedFile {
     } catch let error as RunDirectoryWriter.WriteError {
       throw error
     } catch {
-      throw RunDirectoryWriter.WriteError(description: "cannot close '\(final.path)': \(error.localizedDescription)")
+      throw RunDirectoryWriter.WriteError(
+        description: "cannot close '\(final.path)': \(FileProblem.reason(writing: final.path, error))")
     }
   }
 
   /// Writes `text` to `url` whole, through a temporary file and a rename, creating its folder.
   static func write(_ text: String, to url: URL) throws(RunDirectoryWriter.WriteError) {
+    let folder = url.deletingLastPathComponent()
     do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
       throw RunDirectoryWriter.WriteError(
-        description: "cannot create folder '\(url.deletingLastPathComponent().path)': \(error.localizedDescription)")
+        description: "cannot create folder '\(folder.path)': \(FileProblem.reason(writing: folder.path, error))")
     }
     var file = try BufferedFile(final: url)
     do {

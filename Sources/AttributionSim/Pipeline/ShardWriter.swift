@@ -14,7 +14,8 @@ struct ShardWriter: DraftSink {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-      throw RunDirectoryWriter.WriteError(description: "cannot create output folder '\(folder.path)': \(error.localizedDescription)")
+      throw RunDirectoryWriter.WriteError(
+        description: "cannot create output folder '\(folder.path)': \(FileProblem.reason(writing: folder.path, error))")
     }
     drafts = try BufferedFile(final: folder.appendingPathComponent("drafts.jsonl"))
   }

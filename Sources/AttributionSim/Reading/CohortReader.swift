@@ -58,7 +58,7 @@ struct CohortReader {
     let delay = object.required("delay", "time from the first launch to the tap")?.distribution(of: .duration)
     var url: String?
     if let urlReader = object.optional("url"), let text = urlReader.string() {
-      if text.hasPrefix("https://") { url = text } else { urlReader.error("expected a universal link (https://), found '\(text)'") }
+      if text.hasPrefix("https://") { url = text } else { urlReader.error("expected a universal link (https://), found \(Excerpt.quoted(text))") }
     }
     guard let target, let delay else { return nil }
     return CohortReengagement(

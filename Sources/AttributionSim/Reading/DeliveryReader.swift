@@ -1,5 +1,6 @@
 import Foundation
 import SimEngine
+import SimJSON
 
 /// Reads the scenario settings for delivering postbacks over HTTP: a network's `postbackURL`
 /// and the platform's `postbackDelivery` (rulebook §5.3, §7.6).
@@ -12,7 +13,7 @@ enum DeliveryReader {
     guard let url = URL.httpEndpoint(text) else {
       reader.error(
         "expected an absolute http:// or https:// URL with a host, such as 'https://ads.example.com/postbacks', "
-          + "found '\(text)'")
+          + "found \(Excerpt.quoted(text))")
       return nil
     }
     return url

@@ -289,7 +289,7 @@ struct ExpectationReader {
   private func readPath(_ reader: JSONReader) -> SummaryPath? {
     guard let text = reader.nonEmptyString() else { return nil }
     guard let path = SummaryPath(text) else {
-      reader.error("'\(text)' is not a path such as 'installs.attributed' or 'decoding.campaigns[campaign=NAME].roasError'")
+      reader.error("\(Excerpt.quoted(text)) is not a path such as 'installs.attributed' or 'decoding.campaigns[campaign=NAME].roasError'")
       return nil
     }
     return path

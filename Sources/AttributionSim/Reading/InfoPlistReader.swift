@@ -192,12 +192,12 @@ struct InfoPlistReader {
   private func readCopyEndpoint(_ reader: JSONReader) -> String? {
     guard let text = reader.string() else { return nil }
     guard text.hasPrefix("https://"), let url = URLComponents(string: text), let host = url.host, !host.isEmpty else {
-      reader.error("expected an https:// URL such as 'https://example.com', found '\(text)'")
+      reader.error("expected an https:// URL such as 'https://example.com', found \(Excerpt.quoted(text))")
       return nil
     }
     guard url.path.isEmpty || url.path == "/", url.query == nil, url.fragment == nil else {
       reader.error(
-        "expected a domain only, such as 'https://\(host)', found '\(text)': Apple posts developer copies to "
+        "expected a domain only, such as 'https://\(host)', found \(Excerpt.quoted(text)): Apple posts developer copies to "
           + "the registrable domain's \(Self.copyPath) and ignores any path")
       return nil
     }

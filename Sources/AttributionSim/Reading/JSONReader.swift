@@ -27,6 +27,12 @@ struct JSONReader {
   }
 
   func expected(_ what: String) {
+    // JSON5 can write Infinity and NaN; no setting takes them, and "found number Infinity"
+    // alone would not say why a number was refused.
+    if case .number(let number) = node.value, !number.double.isFinite {
+      error("expected \(what), found \(node.summary): infinity and NaN are not allowed")
+      return
+    }
     error("expected \(what), found \(node.summary)")
   }
 
@@ -40,7 +46,7 @@ struct JSONReader {
       return nil
     }
     for member in members where !keys.contains(member.key) {
-      var message = "unknown key '\(member.key)'"
+      var message = "unknown key \(Excerpt.quoted(member.key))"
       if let suggestion = Suggestion.closest(to: member.key, among: keys) {
         message += "; did you mean '\(suggestion)'?"
       }
@@ -168,7 +174,7 @@ struct JSONReader {
   func oneOf(_ choices: [String]) -> String? {
     guard let text = string() else { return nil }
     guard choices.contains(text) else {
-      var message = "expected one of \(choices.map { "'\($0)'" }.joined(separator: ", ")), found '\(text)'"
+      var message = "expected one of \(choices.map { "'\($0)'" }.joined(separator: ", ")), found \(Excerpt.quoted(text))"
       if let suggestion = Suggestion.closest(to: text, among: choices) {
         message += "; did you mean '\(suggestion)'?"
       }
@@ -206,7 +212,7 @@ extension JSONReader {
     var seen: [String: JSONReader] = [:]
     for (key, reader) in items {
       if let first = seen[key] {
-        reader.error("duplicate \(what) '\(key)' (first at \(first.node.location))")
+        reader.error("duplicate \(what) \(Excerpt.quoted(key)) (first at \(first.node.location))")
       } else {
         seen[key] = reader
       }

@@ -8,9 +8,8 @@ public enum ScenarioLoader {
   ///
   /// - Throws: ``ScenarioLoadError`` with every problem found, never just the first.
   public static func load(path: String, limits: WorkLimits = .standard) throws(ScenarioLoadError) -> Scenario {
-    let text = try readText(path)
-    let directory = (path as NSString).deletingLastPathComponent
-    return try parse(text, file: path, baseDirectory: directory, limits: limits)
+    let node = try document(path, kind: "scenario")
+    return try read(node, file: path, baseDirectory: (path as NSString).deletingLastPathComponent, limits: limits)
   }
 
   /// Parses scenario text; `file` names it in diagnostics and `baseDirectory` resolves relative
@@ -18,7 +17,13 @@ public enum ScenarioLoader {
   public static func parse(
     _ text: String, file: String, baseDirectory: String = "", limits: WorkLimits = .standard
   ) throws(ScenarioLoadError) -> Scenario {
-    let node = try parseNode(text, file: file)
+    let node = try document(InputDocument.parse(text, kind: "scenario"), file: file, kind: "scenario")
+    return try read(node, file: file, baseDirectory: baseDirectory, limits: limits)
+  }
+
+  private static func read(
+    _ node: JSONNode, file: String, baseDirectory: String, limits: WorkLimits
+  ) throws(ScenarioLoadError) -> Scenario {
     let log = DiagnosticLog()
     let reader = ScenarioReader(
       root: JSONReader(node: node, path: "", file: file, log: log), baseDirectory: baseDirectory, log: log,
@@ -32,7 +37,7 @@ public enum ScenarioLoader {
   /// - Throws: ``ScenarioLoadError`` with every problem found; a problem in a swept value is
   ///   located in the sweep file.
   public static func loadSweep(path: String, limits: WorkLimits = .standard) throws(ScenarioLoadError) -> Sweep {
-    let node = try parseNode(try readText(path), file: path)
+    let node = try document(path, kind: "sweep")
     let log = DiagnosticLog()
     let reader = SweepReader(
       reader: JSONReader(node: node, path: "", file: path, log: log),
@@ -45,7 +50,7 @@ public enum ScenarioLoader {
   ///
   /// - Throws: ``ScenarioLoadError`` with every problem found.
   public static func loadSchema(path: String, for scenario: Scenario? = nil) throws(ScenarioLoadError) -> ConversionSchema {
-    let node = try parseNode(try readText(path), file: path)
+    let node = try document(path, kind: "schema")
     let log = DiagnosticLog()
     let reader = JSONReader(node: node, path: "", file: path, log: log)
     let schema = SchemaReader(reader: reader).read()
@@ -58,7 +63,7 @@ public enum ScenarioLoader {
   public static func lintSchema(path: String, declaredEvents: Set<String>? = nil) -> [ScenarioDiagnostic] {
     let node: JSONNode
     do {
-      node = try parseNode(try readText(path), file: path)
+      node = try document(path, kind: "schema")
     } catch {
       return error.diagnostics
     }
@@ -74,20 +79,24 @@ public enum ScenarioLoader {
     return log.sorted
   }
 
-  private static func readText(_ path: String) throws(ScenarioLoadError) -> String {
-    do {
-      return try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
-    } catch {
-      throw ScenarioLoadError(diagnostics: [
-        ScenarioDiagnostic(file: path, location: nil, path: "", message: "cannot read file: \(FileText.reason(error))")
-      ])
-    }
+  /// The document in the file at `path`, a `kind` named on the command line.
+  private static func document(_ path: String, kind: String) throws(ScenarioLoadError) -> JSONNode {
+    try document(InputDocument.read(path, kind: kind), file: path, kind: kind)
   }
 
-  private static func parseNode(_ text: String, file: String) throws(ScenarioLoadError) -> JSONNode {
-    do {
-      return try JSONParser.parse(text)
-    } catch {
+  private static func document(_ result: Result<JSONNode, InputDocument.Problem>, file: String, kind: String)
+    throws(ScenarioLoadError) -> JSONNode
+  {
+    switch result {
+    case .success(let node):
+      return node
+    case .failure(.unreadable(let problem)):
+      throw ScenarioLoadError(
+        diagnostics: [ScenarioDiagnostic(file: file, location: nil, path: "", message: "\(problem.reason) (expected a \(kind) file)")],
+        unreadable: problem)
+    case .failure(.foreign(let message)):
+      throw ScenarioLoadError(diagnostics: [ScenarioDiagnostic(file: file, location: nil, path: "", message: message)])
+    case .failure(.syntax(let error)):
       throw ScenarioLoadError(diagnostics: [
         ScenarioDiagnostic(file: file, location: error.location, path: "", message: error.message)
       ])

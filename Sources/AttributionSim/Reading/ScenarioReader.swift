@@ -30,7 +30,7 @@ struct ScenarioReader {
       return nil
     }
     _ = object.optional("description")?.string()
-    let name = object.required("name")?.nonEmptyString()
+    let name = object.required("name")?.folderName()
     let seed = object.required("seed")?.integer(in: 0...Int64.max)
     let epoch = object.required("epoch").flatMap(readEpoch)
     let horizon = object.optional("horizon")?.duration()
@@ -107,7 +107,7 @@ struct ScenarioReader {
   private func readEpoch(_ reader: JSONReader) -> Epoch? {
     guard let text = reader.string() else { return nil }
     guard let epoch = Epoch(iso8601: text) else {
-      reader.error("expected an ISO-8601 date-time such as '2026-03-02T00:00:00Z', found '\(text)'")
+      reader.error("expected an ISO-8601 date-time such as '2026-03-02T00:00:00Z', found \(Excerpt.quoted(text))")
       return nil
     }
     return epoch
@@ -124,7 +124,7 @@ struct ScenarioReader {
       if let parsed = OSVersion(text) {
         iosVersion = parsed
       } else {
-        versionReader.error("expected an iOS version such as '17.4', found '\(text)'")
+        versionReader.error("expected an iOS version such as '17.4', found \(Excerpt.quoted(text))")
       }
     }
     var platform: Platform
@@ -149,7 +149,7 @@ struct ScenarioReader {
       // SKAdNetwork networks beside AdAttributionKit share its windows and tiers: 4.0 (§3.6).
       if let versionReader = object.optional("version"), let text = versionReader.string(), text != "4.0" {
         versionReader.error(
-          "SKAdNetwork ads beside AdAttributionKit must be signed with 4.0, whose windows and tiers they share; found '\(text)'")
+          "SKAdNetwork ads beside AdAttributionKit must be signed with 4.0, whose windows and tiers they share; found \(Excerpt.quoted(text))")
       }
       platform = Platform(framework: .adAttributionKit, developerMode: developerMode, iosVersion: iosVersion)
     default:
@@ -178,7 +178,7 @@ struct ScenarioReader {
       if text.hasPrefix("https://") {
         endpoint = text
       } else {
-        endpointReader.error("expected an https:// URL, found '\(text)'")
+        endpointReader.error("expected an https:// URL, found \(Excerpt.quoted(text))")
       }
     }
     var legacySdk: ConversionSchema?
@@ -230,7 +230,7 @@ struct ScenarioReader {
       let name = object.required("name")?.nonEmptyString()
       let identifier = object.required("identifier", "the registered ad network ID")?.nonEmptyString()
       if let identifier, let idReader = object.optional("identifier"), identifier != identifier.lowercased() {
-        idReader.error("ad network IDs are lowercase; found '\(identifier)'")
+        idReader.error("ad network IDs are lowercase; found \(Excerpt.quoted(identifier))")
       }
       let campaignsReader = object.required("campaigns")
       let campaigns: [Campaign] = campaignsReader?.array()?.compactMap { campaign in
@@ -360,9 +360,9 @@ struct ScenarioReader {
     let displayPath = resolve(relativePath)
     let text: String
     do {
-      text = try String(contentsOf: URL(fileURLWithPath: displayPath), encoding: .utf8)
+      text = try FileProblem.readText(displayPath)
     } catch {
-      reader.error("cannot read key file '\(displayPath)': \(FileText.reason(error))")
+      reader.error("cannot read key file '\(displayPath)': \(error.reason) (expected a PEM private key)")
       return nil
     }
     do {
@@ -389,21 +389,8 @@ struct ScenarioReader {
       return SchemaReader(reader: reader).read()
     }
     let displayPath = resolve(relativePath)
-    let text: String
-    do {
-      text = try String(contentsOf: URL(fileURLWithPath: displayPath), encoding: .utf8)
-    } catch {
-      reader.error("cannot read schema file '\(displayPath)': \(FileText.reason(error))")
-      return nil
-    }
-    let schemaLog = log
-    do {
-      let node = try JSONParser.parse(text)
-      return SchemaReader(reader: JSONReader(node: node, path: "", file: displayPath, log: schemaLog)).read()
-    } catch {
-      schemaLog.add(ScenarioDiagnostic(file: displayPath, location: error.location, path: "", message: error.message))
-      return nil
-    }
+    guard let node = InputDocument.node(at: displayPath, kind: "schema", referencedBy: reader) else { return nil }
+    return SchemaReader(reader: JSONReader(node: node, path: "", file: displayPath, log: log)).read()
   }
 
   /// Whether `app` has an `sdk` key, readable or not: an unreadable SDK is reported where it is

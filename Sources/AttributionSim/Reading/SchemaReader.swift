@@ -78,7 +78,7 @@ struct SchemaReader {
   static func currencyCode(_ reader: JSONReader) -> String? {
     guard let text = reader.string() else { return nil }
     guard isCurrencyCode(text) else {
-      reader.error("expected a currency code (three capital letters, ISO 4217), found '\(text)'")
+      reader.error("expected a currency code (three capital letters, ISO 4217), found \(Excerpt.quoted(text))")
       return nil
     }
     return text

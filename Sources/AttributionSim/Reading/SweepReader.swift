@@ -23,7 +23,7 @@ struct SweepReader {
       versionReader.error("unsupported sweep format version \(version); this build reads version \(Self.formatVersion)")
       return nil
     }
-    let name = object.required("name")?.nonEmptyString()
+    let name = object.required("name")?.folderName()
     let description = object.optional("description")?.string() ?? ""
     let combination = object.optional("combine").map { reader -> Sweep.Combination? in
       reader.oneOf(["grid", "list"]).flatMap(Sweep.Combination.init(rawValue:))
@@ -33,17 +33,7 @@ struct SweepReader {
       let scenarioPath = scenarioReader.nonEmptyString()
     else { return nil }
     let resolved = scenarioPath.hasPrefix("/") ? scenarioPath : (baseDirectory as NSString).appendingPathComponent(scenarioPath)
-    let base: JSONNode
-    do {
-      let text = try String(contentsOf: URL(fileURLWithPath: resolved), encoding: .utf8)
-      base = try JSONParser.parse(text)
-    } catch let error as JSONParseError {
-      log.add(ScenarioDiagnostic(file: resolved, location: error.location, path: "", message: error.message))
-      return nil
-    } catch {
-      scenarioReader.error("cannot read the scenario '\(resolved)': \(FileText.reason(error))")
-      return nil
-    }
+    guard let base = InputDocument.node(at: resolved, kind: "scenario", referencedBy: scenarioReader) else { return nil }
     var parameters: [(parameter: SweepParameter, path: SweepPath, nodes: [JSONNode])] = []
     for element in object.required("parameters", "a list of { path, values }")?.array() ?? [] {
       guard let entry = element.object(keys: ["name", "path", "values"]),
@@ -51,7 +41,7 @@ struct SweepReader {
         let text = pathReader.nonEmptyString()
       else { continue }
       guard let path = SweepPath(text) else {
-        pathReader.error("expected a JSON path such as 'privacy.thresholds.tier1' or 'cohorts[0].count', found '\(text)'")
+        pathReader.error("expected a JSON path such as 'privacy.thresholds.tier1' or 'cohorts[0].count', found \(Excerpt.quoted(text))")
         continue
       }
       guard let valuesReader = entry.required("values", "the values to sweep"), let values = valuesReader.array() else { continue }

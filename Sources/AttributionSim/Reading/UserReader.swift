@@ -161,7 +161,7 @@ struct UserReader {
     var url: String?
     if let urlReader = object.optional("url"), let text = urlReader.string() {
       // A re-engagement opens a universal link of the advertised app (§3.5).
-      if text.hasPrefix("https://") { url = text } else { urlReader.error("expected a universal link (https://), found '\(text)'") }
+      if text.hasPrefix("https://") { url = text } else { urlReader.error("expected a universal link (https://), found \(Excerpt.quoted(text))") }
     }
     if view, let apiReader = object.optional("api"), apiReader.oneOf(["beginView", "handleView"]) == "handleView",
       references.iosVersion < Platform.handleViewOS
@@ -285,7 +285,7 @@ extension UserReader {
   static func countryCode(_ reader: JSONReader) -> String? {
     guard let text = reader.string() else { return nil }
     guard text.count == 2, text.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
-      reader.error("expected an ISO 3166 alpha-2 country code such as 'US', found '\(text)'")
+      reader.error("expected an ISO 3166 alpha-2 country code such as 'US', found \(Excerpt.quoted(text))")
       return nil
     }
     return text

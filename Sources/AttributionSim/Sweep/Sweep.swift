@@ -28,4 +28,10 @@ public struct Sweep: Sendable {
 
   /// Rows of `sweep.csv`: one per point and replicate, replicates of a point together.
   public var rowCount: Int { points.count * replicates }
+
+  /// What running the sweep needs allowed: every point's ``Scenario/requiredPermissions``, once each.
+  public var requiredPermissions: [ScenarioPermission] {
+    var seen = Set<ScenarioPermission>()
+    return points.flatMap(\.scenario.requiredPermissions).filter { seen.insert($0).inserted }
+  }
 }

@@ -147,7 +147,8 @@ public enum SweepOutput {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-      throw RunDirectoryWriter.WriteError(description: "cannot create output folder '\(folder.path)': \(error.localizedDescription)")
+      throw RunDirectoryWriter.WriteError(
+        description: "cannot create output folder '\(folder.path)': \(FileProblem.reason(writing: folder.path, error))")
     }
     var written: [BufferedFile] = []
     do {

@@ -73,10 +73,11 @@ import Testing
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
   }()
 
-  static func run(_ binary: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+  static func run(_ binary: String, _ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
+    if let folder { process.currentDirectoryURL = folder }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

@@ -128,7 +128,7 @@ struct BadScenarioTests {
   @Test("§7.2: a signing key file must exist and hold a P-256 private key in PEM")
   func badKeyFiles() throws {
     #expect(diagnostics(replacing: "  seed: 7,", with: "  seed: 7, signing: { appleKey: \"nope.pem\" },") == [
-      "bad.json:4:33: error: signing.appleKey: cannot read key file 'nope.pem': no such file"
+      "bad.json:4:33: error: signing.appleKey: cannot read key file 'nope.pem': no such file (expected a PEM private key)"
     ])
     let directory = FileManager.default.temporaryDirectory.path
     let name = "attrsim-\(UUID().uuidString)"

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Why a file could not be read or written, in plain words: never a Foundation error code.
+public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: Sendable, Equatable {
+    case noSuchFile
+    case isDirectory
+    case permissionDenied
+    /// The bytes are not UTF-8; `byteOffset` is where the first bad sequence starts.
+    case notUTF8(byteOffset: Int)
+    /// Anything else, as the operating system words it.
+    case other(String)
+  }
+
+  /// The file, as the user named it.
+  public var path: String
+  /// What went wrong.
+  public var kind: Kind
+
+  /// A problem with `path`.
+  public init(path: String, kind: Kind) {
+    self.path = path
+    self.kind = kind
+  }
+
+  /// Lowercase reason without the path, e.g. "is a directory".
+  public var reason: String {
+    switch kind {
+    case .noSuchFile: "no such file"
+    case .isDirectory: "is a directory"
+    case .permissionDenied: "permission denied"
+    case .notUTF8(let offset): "is not UTF-8 text (byte offset \(offset))"
+    case .other(let text): text
+    }
+  }
+
+  /// Whether the file was there and readable but its bytes are wrong (a data problem), rather
+  /// than missing or unreadable.
+  public var isContentProblem: Bool {
+    if case .notUTF8 = kind { return true }
+    return false
+  }
+
+  /// "PATH: reason".
+  public var description: String { "\(path): \(reason)" }
+
+  /// The text of the file at `path`, which must be UTF-8.
+  public static func readText(_ path: String) throws(FileProblem) -> String {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw FileProblem(path: path, kind: .isDirectory)
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw FileProblem(path: path, error: error)
+    }
+    let bytes = [UInt8](data)
+    if let offset = firstInvalidUTF8(bytes) { throw FileProblem(path: path, kind: .notUTF8(byteOffset: offset)) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The problem behind a Foundation error about `path`, read or written.
+  public init(path: String, error: any Error) {
+    self.path = path
+    let nsError = error as NSError
+    // Foundation's own codes first, then the POSIX error under them; its description as a last
+    // resort, which carries no code.
+    let posix = nsError.domain == NSPOSIXErrorDomain ? nsError : nsError.userInfo[NSUnderlyingErrorKey] as? NSError
+    switch (nsError.domain, nsError.code, posix?.domain == NSPOSIXErrorDomain ? posix?.code : nil) {
+    case (_, _, Int(ENOENT)?), (NSCocoaErrorDomain, NSFileReadNoSuchFileError, _),
+      (NSCocoaErrorDomain, NSFileNoSuchFileError, _):
+      kind = .noSuchFile
+    case (_, _, Int(EISDIR)?):
+      kind = .isDirectory
+    case (_, _, Int(EACCES)?), (_, _, Int(EPERM)?), (NSCocoaErrorDomain, NSFileReadNoPermissionError, _),
+      (NSCocoaErrorDomain, NSFileWriteNoPermissionError, _):
+      kind = .permissionDenied
+    case (NSCocoaErrorDomain, NSFileWriteFileExistsError, _), (_, _, Int(EEXIST)?):
+      kind = .other("a file of that name is in the way")
+    case (_, _, let code?):
+      kind = .other(String(cString: strerror(Int32(code))).lowercased())
+    case (NSCocoaErrorDomain, NSFileWriteOutOfSpaceError, _):
+      kind = .other("no space left on device")
+    case (NSCocoaErrorDomain, NSFileWriteVolumeReadOnlyError, _):
+      kind = .other("read-only file system")
+    default:
+      kind = .other(nsError.domain == NSCocoaErrorDomain ? "cannot be read or written" : nsError.localizedDescription)
+    }
+  }
+
+  /// The plain reason `path` could not be created or written, for messages that name it: a
+  /// file standing where a folder on the way should be is named, since Foundation says only
+  /// that the operation failed.
+  public static func reason(writing path: String, _ error: any Error) -> String {
+    var ancestor = (path as NSString).deletingLastPathComponent
+    while !ancestor.isEmpty, ancestor != "/" {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
+        if !isDirectory.boolValue { return "'\(ancestor)' is a file, not a folder" }
+        break
+      }
+      ancestor = (ancestor as NSString).deletingLastPathComponent
+    }
+    return FileProblem(path: path, error: error).reason
+  }
+
+  /// The offset of the first byte that does not start a well-formed UTF-8 sequence (no overlong
+  /// forms, surrogates or values past U+10FFFF), or nil when all are well formed.
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      let length: Int
+      switch lead {
+      case ..<0x80:
+        index += 1
+        continue
+      case 0xC2...0xDF: length = 2
+      case 0xE0...0xEF: length = 3
+      case 0xF0...0xF4: length = 4
+      default: return index
+      }
+      guard index + length <= bytes.count else { return index }
+      var value = UInt32(lead) & (0x7F >> length)
+      for offset in 1..<length {
+        let byte = bytes[index + offset]
+        guard byte & 0xC0 == 0x80 else { return index }
+        value = value << 6 | UInt32(byte & 0x3F)
+      }
+      let smallest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+      guard value >= smallest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return index }
+      index += length
+    }
+    return nil
+  }
+}
