@@ -30,8 +30,17 @@ enum SchemaCommand {
     }
     var errors = 0
     var warnings = 0
+    var unreadable: ExitStatus?
     for path in files {
-      let diagnostics = ScenarioLoader.lintSchema(path: path, declaredEvents: declared)
+      let diagnostics: [ScenarioDiagnostic]
+      do {
+        diagnostics = try ScenarioLoader.lintSchema(path: path, declaredEvents: declared)
+      } catch {
+        RunCommand.report(error, file: path)
+        unreadable = unreadable ?? .loading(error)
+        errors += 1
+        continue
+      }
       for diagnostic in diagnostics { Console.out(diagnostic.description) }
       let fileErrors = diagnostics.filter { $0.severity == .error }.count
       errors += fileErrors
@@ -42,7 +51,8 @@ enum SchemaCommand {
       Console.out("note: events were not checked; name the scenarios that use the schema with --scenario")
     }
     Console.out("\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")")
-    return errors > 0 ? .dataError : .success
+    // A file that could not be read at all outranks findings in the others (66 before 65).
+    return unreadable ?? (errors > 0 ? .dataError : .success)
   }
 
   private static func explain(_ files: [String]) -> ExitStatus {

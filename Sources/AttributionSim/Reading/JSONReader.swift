@@ -39,7 +39,7 @@ struct JSONReader {
   // MARK: - Kinds
 
   /// The value as an object whose keys must be among `keys`; unknown keys are logged with a
-  /// suggestion.
+  /// suggestion, or with the keys allowed when none is close.
   func object(keys: [String]) -> ObjectReader? {
     guard case .object(let members) = node.value else {
       expected("an object")
@@ -49,6 +49,8 @@ struct JSONReader {
       var message = "unknown key \(Excerpt.quoted(member.key))"
       if let suggestion = Suggestion.closest(to: member.key, among: keys) {
         message += "; did you mean '\(suggestion)'?"
+      } else if !keys.isEmpty {
+        message += "; expected one of " + keys.map { "'\($0)'" }.joined(separator: ", ")
       }
       log.add(
         ScenarioDiagnostic(

@@ -60,11 +60,17 @@ public enum ScenarioLoader {
 
   /// Lints a schema file: every reading error, or, when it reads, every ``SchemaLint`` finding
   /// located in the file. Events are checked against `declaredEvents` when given.
-  public static func lintSchema(path: String, declaredEvents: Set<String>? = nil) -> [ScenarioDiagnostic] {
+  ///
+  /// - Throws: ``ScenarioLoadError`` when the file cannot be read at all (missing, a folder, not
+  ///   UTF-8), which is no finding about its content.
+  public static func lintSchema(
+    path: String, declaredEvents: Set<String>? = nil
+  ) throws(ScenarioLoadError) -> [ScenarioDiagnostic] {
     let node: JSONNode
     do {
       node = try document(path, kind: "schema")
     } catch {
+      if error.unreadable != nil { throw error }
       return error.diagnostics
     }
     let log = DiagnosticLog()

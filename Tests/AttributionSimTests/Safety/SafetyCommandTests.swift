@@ -111,7 +111,7 @@ struct SafetyCommandTests {
       (["run", "sub"], 66, "sub: error: is a directory (expected a scenario file)"),
       (["validate", "nope.json"], 66, "nope.json: error: no such file (expected a scenario file)"),
       (["run", "latin1.json"], 65, "latin1.json: error: is not UTF-8 text (byte offset 2) (expected a scenario file)"),
-      (["schema", "lint", "sub"], 65, "sub: error: is a directory (expected a schema file)"),
+      (["schema", "lint", "sub"], 66, "sub: error: is a directory (expected a schema file)"),
       (["decode", "sub", "--schema", "s.json"], 66, "sub: error: cannot read the postbacks: is a directory"),
       (["postback", "verify", "p.jsonl", "--key", "sub"], 66, "sub: error: cannot read the key file"),
     ])

@@ -225,7 +225,7 @@ struct InfoPlistTests {
     let extra = windows("{ click: 3 }").replacingOccurrences(of: "global: { install:", with: "global: { reengagement:")
     let diagnostics = diagnostics(extra)
     #expect(diagnostics.count == 2)
-    #expect(diagnostics.contains { $0.hasSuffix("global.reengagement: unknown key 'reengagement'") })
+    #expect(diagnostics.contains { $0.hasSuffix("global.reengagement: unknown key 'reengagement'; expected one of 'install'") })
     #expect(diagnostics.contains {
       $0.hasSuffix("AttributionWindows.global: missing key 'install' (the windows for install conversions)")
     })

@@ -11,7 +11,7 @@ struct SchemaLintTests {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString).json").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    return ScenarioLoader.lintSchema(path: path, declaredEvents: declaredEvents).map {
+    return try ScenarioLoader.lintSchema(path: path, declaredEvents: declaredEvents).map {
       $0.description.replacingOccurrences(of: path, with: "s.json")
     }
   }
@@ -117,7 +117,7 @@ struct SchemaLintTests {
     let pairs = [("quickstart-hybrid", "quickstart"), ("revenue-game", "quickstart"), ("subscription", "subscription")]
     for (schema, scenario) in pairs {
       let events = try ScenarioLoader.load(path: "\(directory)/\(scenario).json").declaredEvents
-      #expect(ScenarioLoader.lintSchema(path: "\(directory)/schemas/\(schema).json", declaredEvents: events).isEmpty, "\(schema)")
+      #expect(try ScenarioLoader.lintSchema(path: "\(directory)/schemas/\(schema).json", declaredEvents: events).isEmpty, "\(schema)")
     }
   }
 
