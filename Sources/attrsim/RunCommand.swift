@@ -103,6 +103,11 @@ enum RunCommand {
     }
     Console.out(result.summary.line)
     if !result.summary.answers.isEmpty { Console.out("answers: \(result.summary.answers)") }
+    if result.summary.possiblyDuplicated > 0 {
+      Console.out(
+        "\(result.summary.possiblyDuplicated) sent again after an attempt that went out unanswered (uncertain in "
+          + "\(DeliveryResult.fileName)): a receiver may have them twice and keeps one per transaction-id/postback-identifier")
+    }
     Console.out("wrote \(directory.relativePath)/\(DeliveryResult.fileName)")
     guard result.summary.gaveUp == 0 else {
       Console.error(

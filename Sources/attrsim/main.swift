@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 
 // The executable is a thin shell: parse arguments, call the library, print, exit.
+Interruption.install()
 let tool = AttrsimTool.spec
 let status: ExitStatus
 switch tool.parse(Array(CommandLine.arguments.dropFirst())) {

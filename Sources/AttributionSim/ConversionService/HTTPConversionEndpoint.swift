@@ -19,6 +19,8 @@ public final class HTTPConversionEndpoint: ConversionService {
   /// Seconds to wait for a whole answer.
   public let timeout: Double
   private let session: URLSession
+  /// The callbacks' queue, held here: OperationQueue holds its underlying queue unowned(unsafe).
+  private let callbackQueue = DispatchQueue(label: "HTTPConversionEndpoint")
 
   /// An endpoint at `url` that waits `timeout` seconds for each answer and opens at most
   /// `connections` connections at once (at least the width of the pool in front of it, or
@@ -39,7 +41,7 @@ public final class HTTPConversionEndpoint: ConversionService {
     // Callbacks on a queue of the endpoint's own: the session's default queue runs on the
     // shared thread pool, which busy simulation threads (or tests) can starve for a second.
     let callbacks = OperationQueue()
-    callbacks.underlyingQueue = DispatchQueue(label: "HTTPConversionEndpoint")
+    callbacks.underlyingQueue = callbackQueue
     session = URLSession(configuration: configuration, delegate: nil, delegateQueue: callbacks)
   }
 

@@ -31,8 +31,11 @@ public struct DeliveryAttempt: Sendable, Hashable {
   public var attempt: Int
   /// The HTTP status answered; nil when no answer came.
   public var status: Int?
-  /// Why no answer came (`timeout`, `connection refused`, …); nil when one did.
+  /// Why no answer came (`timeout`, `connection reset`, `connection refused`, …); nil when one did.
   public var error: String?
+  /// No answer came after the whole request went out: the receiver may have taken the
+  /// postback, so a later attempt may deliver it twice.
+  public var uncertain = false
   /// What it led to.
   public var outcome: Outcome
   /// Virtual time of the next attempt, after a retry.
@@ -51,6 +54,7 @@ public struct DeliveryAttempt: Sendable, Hashable {
     ]
     if let status { fields["status"] = .int(Int64(status)) }
     if let error { fields["error"] = .string(error) }
+    if uncertain { fields["uncertain"] = .bool(true) }
     if let next { fields["next"] = .string(epoch.iso8601(after: next.milliseconds)) }
     return .object(fields)
   }

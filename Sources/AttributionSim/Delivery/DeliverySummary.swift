@@ -13,6 +13,12 @@ public struct DeliverySummary: Sendable, Hashable {
   public var retries = 0
   /// Postbacks dropped after their last attempt failed.
   public var gaveUp = 0
+  /// Attempts whose request went out whole but got no answer (a timeout, a reset): the
+  /// receiver may have taken the postback.
+  public var uncertain = 0
+  /// Postbacks sent again after an uncertain attempt: the only ones a receiver can have been
+  /// given twice, and must recognise by their identifier.
+  public var possiblyDuplicated = 0
   /// Attempts by the HTTP status answered.
   public var statuses: [Int: Int] = [:]
   /// Attempts by why no answer came (`timeout`, `connection refused`, …).
@@ -23,6 +29,7 @@ public struct DeliverySummary: Sendable, Hashable {
     attempts += 1
     if let status = attempt.status { statuses[status, default: 0] += 1 }
     if let error = attempt.error { errors[error, default: 0] += 1 }
+    if attempt.uncertain { uncertain += 1 }
     switch attempt.outcome {
     case .delivered: delivered += 1
     case .retry: retries += 1
@@ -30,10 +37,12 @@ public struct DeliverySummary: Sendable, Hashable {
     }
   }
 
-  /// One line for people: "delivered N of M postbacks in K attempts (R retries, G given up)".
+  /// One line for people: "delivered N of M postbacks in K attempts (R retries, G given up,
+  /// D possibly duplicated)".
   public var line: String {
     "delivered \(delivered) of \(postbacks) postback\(postbacks == 1 ? "" : "s") "
-      + "in \(attempts) attempt\(attempts == 1 ? "" : "s") (\(retries) \(retries == 1 ? "retry" : "retries"), \(gaveUp) given up)"
+      + "in \(attempts) attempt\(attempts == 1 ? "" : "s") (\(retries) \(retries == 1 ? "retry" : "retries"), "
+      + "\(gaveUp) given up, \(possiblyDuplicated) possibly duplicated)"
   }
 
   /// The answers, most frequent first: "200 ×12, 500 ×4, timeout ×1".

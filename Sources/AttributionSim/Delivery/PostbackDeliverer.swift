@@ -10,6 +10,12 @@ import SimEngine
 /// an attempt at virtual time t is made at real time start + (t − t₀) / speed, t₀ being the
 /// first postback's time; without one, each attempt follows the previous answer at once. One
 /// request is in flight at a time, so the receiver sees them in virtual-time order.
+///
+/// Every request sent is an attempt in the result: the transport sends each at most once. A
+/// postback reaches a receiver more than once only after an attempt whose whole request went
+/// out unanswered (a timeout, a reset), which the attempt marks `uncertain` and the summary
+/// counts as possibly duplicated; the receiver recognises those by the postback's
+/// `transaction-id` or `postback-identifier` (§5.3).
 public struct PostbackDeliverer {
   private let epoch: Epoch
   private let networks: [AdNetwork]
@@ -24,7 +30,7 @@ public struct PostbackDeliverer {
   /// postbacks has no `postbackURL`.
   public init(
     scenario: Scenario, target: DeliveryTarget, options: DeliveryOptions = DeliveryOptions(),
-    transport: any PostbackTransport = URLSessionTransport(), clock: any DeliveryClock = SystemDeliveryClock()
+    transport: any PostbackTransport = HTTPTransport(), clock: any DeliveryClock = SystemDeliveryClock()
   ) throws(DeliveryError) {
     epoch = scenario.epoch
     networks = scenario.adNetworks
@@ -47,6 +53,9 @@ public struct PostbackDeliverer {
     result.summary.postbacks = postbacks.count
     var queue = EventQueue<Int>()
     var attemptsMade = [Int](repeating: 0, count: postbacks.count)
+    /// Per postback: whether an attempt went out unanswered, and whether it was then sent again.
+    var unanswered = [Bool](repeating: false, count: postbacks.count)
+    var resentAfterUnanswered = [Bool](repeating: false, count: postbacks.count)
     for (index, postback) in postbacks.enumerated() { queue.insert(index, at: postback.time) }
     let firstTime = postbacks.map(\.time).min() ?? .zero
     let start = clock.now()
@@ -59,6 +68,10 @@ public struct PostbackDeliverer {
       }
       attemptsMade[index] += 1
       let number = attemptsMade[index]
+      if unanswered[index], !resentAfterUnanswered[index] {
+        resentAfterUnanswered[index] = true
+        result.summary.possiblyDuplicated += 1
+      }
       let fields = PostbackFields(postback.payload)
       var attempt = DeliveryAttempt(
         time: entry.time, index: index, postback: fields.identifier ?? "", recipient: postback.recipient,
@@ -69,6 +82,10 @@ public struct PostbackDeliverer {
       switch transport.post(body, to: urls[index], timeout: options.timeout) {
       case .status(let status): attempt.status = status
       case .failure(let reason): attempt.error = reason
+      case .uncertain(let reason):
+        attempt.error = reason
+        attempt.uncertain = true
+        unanswered[index] = true
       }
       // Only 200 counts as received (§5.3); any other answer, or none, is retried.
       if attempt.status == 200 {

@@ -111,12 +111,22 @@ public struct RunDirectoryWriter: RunSink {
         small.append(try BufferedFile(final: directory.appendingPathComponent(name)))
         try small[small.count - 1].append(text)
       }
-      try postbacks.moveIntoPlace()
-      try conversions.moveIntoPlace()
-      try trace?.moveIntoPlace()
-      try adServices?.moveIntoPlace()
-      try sdkTrace?.moveIntoPlace()
-      for index in small.indices { try small[index].moveIntoPlace() }
+      for index in small.indices { try small[index].synchronize() }
+      try postbacks.synchronize()
+      try conversions.synchronize()
+      try trace?.synchronize()
+      try adServices?.synchronize()
+      try sdkTrace?.synchronize()
+      // Every file is on disk before the first rename, and an interruption waits for the last.
+      try TemporaryFiles.shared.uninterrupted { () throws(WriteError) in
+        try postbacks.moveIntoPlace()
+        try conversions.moveIntoPlace()
+        try trace?.moveIntoPlace()
+        try adServices?.moveIntoPlace()
+        try sdkTrace?.moveIntoPlace()
+        for index in small.indices { try small[index].moveIntoPlace() }
+      }
+      try BufferedFile.synchronizeFolder(directory)
     } catch {
       discard()
       for index in small.indices { small[index].discard() }
@@ -134,21 +144,23 @@ public struct RunDirectoryWriter: RunSink {
   }
 }
 
-/// A file written through a buffer to a temporary path, then renamed to its final path.
+/// A file written through a buffer to a temporary path, then made durable and renamed to its
+/// final path; the temporary file is registered in ``TemporaryFiles`` while it exists.
 struct BufferedFile {
   let final: URL
   let temporary: URL
   private var handle: FileHandle?
   private var buffer = ""
+  /// Whether the written bytes have reached the disk since the last write.
+  private var synchronized = false
 
   init(final: URL) throws(RunDirectoryWriter.WriteError) {
     self.final = final
     // The process ID keeps concurrent runs into one folder from sharing a temporary file.
-    temporary = final.deletingLastPathComponent()
-      .appendingPathComponent(".\(final.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-    guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-      let handle = FileHandle(forWritingAtPath: temporary.path)
-    else {
+    temporary = TemporaryFiles.path(for: final)
+    guard TemporaryFiles.shared.create(temporary), let handle = FileHandle(forWritingAtPath: temporary.path) else {
+      TemporaryFiles.shared.unregister(temporary)
+      try? FileManager.default.removeItem(at: temporary)
       throw RunDirectoryWriter.WriteError(description: "cannot create '\(temporary.path)'")
     }
     self.handle = handle
@@ -167,7 +179,7 @@ struct BufferedFile {
   }
 
   private mutating func flush() throws(RunDirectoryWriter.WriteError) {
-    guard let handle else { return }
+    guard let handle, !buffer.isEmpty else { return }
     do {
       try handle.write(contentsOf: Data(buffer.utf8))
     } catch {
@@ -175,10 +187,24 @@ struct BufferedFile {
         description: "cannot write '\(final.path)': \(FileProblem.reason(writing: final.path, error))")
     }
     buffer.removeAll(keepingCapacity: true)
+    synchronized = false
+  }
+
+  /// Writes out the buffer and waits until the file's bytes are on disk (fsync), so that the
+  /// rename cannot put an empty or partial file in place of a complete one after a crash.
+  mutating func synchronize() throws(RunDirectoryWriter.WriteError) {
+    try flush()
+    guard let handle, !synchronized else { return }
+    do {
+      try handle.synchronize()
+    } catch {
+      throw RunDirectoryWriter.WriteError(description: "cannot write '\(final.path)' to disk: \(error.localizedDescription)")
+    }
+    synchronized = true
   }
 
   mutating func moveIntoPlace() throws(RunDirectoryWriter.WriteError) {
-    try flush()
+    try synchronize()
     do {
       try handle?.close()
       handle = nil
@@ -187,11 +213,24 @@ struct BufferedFile {
         throw RunDirectoryWriter.WriteError(
           description: "cannot move output into '\(final.path)': \(String(cString: strerror(errno)))")
       }
+      TemporaryFiles.shared.unregister(temporary)
     } catch let error as RunDirectoryWriter.WriteError {
       throw error
     } catch {
       throw RunDirectoryWriter.WriteError(
         description: "cannot close '\(final.path)': \(FileProblem.reason(writing: final.path, error))")
+    }
+  }
+
+  /// Makes the renames into `folder` durable (fsync of the folder); where a folder cannot be
+  /// opened for that, the renames are as durable as the system makes them.
+  static func synchronizeFolder(_ folder: URL) throws(RunDirectoryWriter.WriteError) {
+    let fd = open(folder.path, O_RDONLY | O_DIRECTORY)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    guard fsync(fd) == 0 || errno == EINVAL else {
+      throw RunDirectoryWriter.WriteError(
+        description: "cannot write folder '\(folder.path)' to disk: \(String(cString: strerror(errno)))")
     }
   }
 
@@ -208,6 +247,7 @@ struct BufferedFile {
     do {
       try file.append(text)
       try file.moveIntoPlace()
+      try synchronizeFolder(url.deletingLastPathComponent())
     } catch {
       file.discard()
       throw error
@@ -218,5 +258,6 @@ struct BufferedFile {
     try? handle?.close()
     handle = nil
     try? FileManager.default.removeItem(at: temporary)
+    TemporaryFiles.shared.unregister(temporary)
   }
 }

@@ -24,7 +24,7 @@ struct DeliverCommandTests {
     let (status, output, out) = try run(DeliveryFixtures.skAdNetwork(), ["--deliver", server.baseURL.absoluteString])
     defer { try? FileManager.default.removeItem(at: out.deletingLastPathComponent()) }
     #expect(status == 0, "\(output)")
-    #expect(output.contains("delivered 8 of 8 postbacks in 16 attempts (8 retries, 0 given up)"), "\(output)")
+    #expect(output.contains("delivered 8 of 8 postbacks in 16 attempts (8 retries, 0 given up, 0 possibly duplicated)"), "\(output)")
     let lines = try String(contentsOf: out.appendingPathComponent("deliveries.jsonl"), encoding: .utf8)
       .split(separator: "\n")
     let requests = server.requests
@@ -48,7 +48,7 @@ struct DeliverCommandTests {
       ["--deliver", server.baseURL.absoluteString])
     defer { try? FileManager.default.removeItem(at: out.deletingLastPathComponent()) }
     #expect(status == 69, "\(output)")
-    #expect(output.contains("delivered 0 of 1 postback in 2 attempts (1 retry, 1 given up)"), "\(output)")
+    #expect(output.contains("delivered 0 of 1 postback in 2 attempts (1 retry, 1 given up, 0 possibly duplicated)"), "\(output)")
     #expect(server.requests.count == 2)
   }
 

@@ -88,7 +88,7 @@ final class ScriptedReceiver: @unchecked Sendable {
     let response = lock.withLock {
       seen[key, default: 0] += 1
       let response = answer(seen[key]!)
-      if !response.dropConnection { given[request.number] = response.status }
+      if !response.dropConnection, !response.resetConnection { given[request.number] = response.status }
       return response
     }
     return response

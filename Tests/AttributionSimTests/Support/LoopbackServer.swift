@@ -9,7 +9,7 @@ import Foundation
 /// A small HTTP/1.1 server on 127.0.0.1 for tests: answers every request with `handler`'s response.
 ///
 /// POSIX sockets and one thread per connection: enough for tests that need a real receiver on
-/// the wire (keep-alive, slow answers, dropped connections) without a dependency. Request bodies
+/// the wire (keep-alive, slow answers, dropped and reset connections) without a dependency. Request bodies
 /// need a Content-Length (no chunked uploads); answers always carry one.
 final class LoopbackServer: @unchecked Sendable {
   /// One query parameter, in the order the request gave it.
@@ -46,6 +46,8 @@ final class LoopbackServer: @unchecked Sendable {
     var delay: Double = 0
     /// Close the connection without answering.
     var dropConnection = false
+    /// Abort the connection without answering: the client gets a reset (RST), not an orderly close.
+    var resetConnection = false
 
     /// A JSON answer with the given status.
     static func json(_ text: String, status: Int = 200) -> Response {
@@ -198,6 +200,12 @@ private final class Core: @unchecked Sendable {
       let response = handler(request)
       if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
       defer { locked { inFlight -= 1 } }
+      if response.resetConnection {
+        // A zero linger time makes close(2) send RST instead of FIN.
+        var abort = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))
+        return
+      }
       if response.dropConnection { return }
       let closing =
         head.wantsClose

@@ -1,0 +1,34 @@
+import AttributionSim
+import Dispatch
+import Foundation
+
+/// Ends the tool on SIGINT and SIGTERM without leaving temporary files behind: the signal is
+/// taken on a queue of its own (not in signal context), the files being written are removed,
+/// and the process exits with the shell's status for the signal, 128 + its number (130, 143).
+enum Interruption {
+  /// The signal sources; kept alive for the life of the process.
+  nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+
+  /// Starts listening; call once, before any file is written.
+  static func install() {
+    let queue = DispatchQueue(label: "attrsim.signals")
+    for (number, name) in [(SIGINT, "interrupted"), (SIGTERM, "terminated")] {
+      // The default action would end the process at once; the source sees the signal instead.
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+      source.setEventHandler { end(signal: number, name: name) }
+      source.resume()
+      sources.append(source)
+    }
+  }
+
+  private static func end(signal number: Int32, name: String) -> Never {
+    // Waits for a set of renames under way, so the folder holds the old outputs or the new.
+    let removed = TemporaryFiles.shared.removeAll()
+    let files = removed == 0 ? "" : "; removed \(removed) unfinished temporary file\(removed == 1 ? "" : "s")"
+    // A fresh line: a progress line may be on screen.
+    Console.error("\n\(name)\(files)")
+    // _exit: the main thread is still running, so no exit-time cleanup may run beside it.
+    _exit(128 + number)
+  }
+}

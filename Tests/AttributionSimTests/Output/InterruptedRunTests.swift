@@ -1,0 +1,157 @@
+import AttributionSim
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs that end early, by a signal or a kill, leave the folder with its earlier complete
+/// outputs and no temporary files.
+@Suite("Interrupted runs leave nothing behind")
+struct InterruptedRunTests {
+  /// ``TestScenarios/minimal`` with enough users to run for minutes, arriving over 400 days so
+  /// that postbacks reach the disk within seconds: it is always interrupted.
+  private static let long = TestScenarios.minimal.replacingOccurrences(of: "count: 10,", with: "count: 600000,")
+    .replacingOccurrences(of: "to: \"1d\"", with: "to: \"400d\"")
+
+  /// A fresh folder with the scenarios, and `out/` holding a complete run of the small one.
+  private func folderWithOutputs() throws -> (folder: URL, out: URL, before: [String: Data]) {
+    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interrupted-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try TestScenarios.minimal.write(to: folder.appendingPathComponent("small.json"), atomically: true, encoding: .utf8)
+    try Self.long.write(to: folder.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
+    let out = folder.appendingPathComponent("out")
+    let first = try VerifySuiteTests.run(binary, ["run", folder.appendingPathComponent("small.json").path, "--out", out.path])
+    #expect(first.status == 0, "\(first.output)")
+    return (folder, out, try contents(of: out))
+  }
+
+  /// Every file of `folder` by name, hidden ones included.
+  private func contents(of folder: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+    }
+    return files
+  }
+
+  /// Starts `attrsim run long.json --out out` and waits until its postbacks' temporary file has
+  /// data in it: the run is under way and writing.
+  private func startLongRun(in folder: URL, out: URL) throws -> (process: Process, output: Pipe) {
+    let binary = try #require(VerifySuiteTests.attrsim)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = ["run", folder.appendingPathComponent("long.json").path, "--out", out.path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let temporary = out.appendingPathComponent(".postbacks.jsonl.\(process.processIdentifier).tmp")
+    let deadline = Date().addingTimeInterval(120)
+    while Date() < deadline, process.isRunning {
+      let attributes = try? FileManager.default.attributesOfItem(atPath: temporary.path)
+      if let size = attributes?[.size] as? NSNumber, size.intValue > 0 { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(process.isRunning, "the long run is still running when interrupted")
+    #expect(FileManager.default.fileExists(atPath: temporary.path), "the run writes \(temporary.lastPathComponent)")
+    return (process, output)
+  }
+
+  @Test(
+    "SIGINT and SIGTERM remove the run's temporary files, keep the earlier outputs byte for byte and exit 128 + the signal",
+    arguments: [(SIGINT, 130, "interrupted"), (SIGTERM, 143, "terminated")])
+  func signalRemovesTemporaryFiles(signal: Int32, status: Int32, word: String) throws {
+    let (folder, out, before) = try folderWithOutputs()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (process, output) = try startLongRun(in: folder, out: out)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    kill(process.processIdentifier, signal)
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == status, "\(text)")
+    #expect(text.contains("\(word); removed 2 unfinished temporary files"), "\(text)")
+    let after = try contents(of: out)
+    #expect(after.keys.filter { $0.hasSuffix(".tmp") } == [])
+    #expect(after == before)
+  }
+
+  @Test("after a SIGKILL, the next run into the folder removes the killed run's temporary files and no others")
+  func nextRunRemovesStaleTemporaryFiles() throws {
+    let (folder, out, before) = try folderWithOutputs()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (process, output) = try startLongRun(in: folder, out: out)
+    kill(process.processIdentifier, SIGKILL)
+    _ = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    let killed = process.processIdentifier
+    let stale = [".conversions.jsonl.\(killed).tmp", ".postbacks.jsonl.\(killed).tmp"]
+    #expect(try contents(of: out).keys.sorted() == (Array(before.keys) + stale).sorted())
+    #expect(try contents(of: out).filter { !stale.contains($0.key) } == before)
+
+    // Files that only look alike: a live process's, and names not of the pattern.
+    let others = [".summary.json.1.tmp", "notes.tmp", ".notes.tmp", ".x.12a.tmp", "draft.\(killed).tmp"]
+    for name in others { try Data("keep".utf8).write(to: out.appendingPathComponent(name)) }
+    let binary = try #require(VerifySuiteTests.attrsim)
+    let again = try VerifySuiteTests.run(binary, ["run", folder.appendingPathComponent("small.json").path, "--out", out.path])
+    #expect(again.status == 0, "\(again.output)")
+    let after = try contents(of: out)
+    #expect(after.keys.sorted() == (Array(before.keys) + others).sorted())
+    #expect(after.filter { before[$0.key] != nil } == before, "same scenario, same outputs")
+  }
+
+  @Test("only temporary files of processes that have ended are stale; the pattern is .<name>.<pid>.tmp")
+  func stalePattern() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let dead = ended.processIdentifier
+    let names = [
+      ".postbacks.jsonl.\(dead).tmp", ".a.b.\(dead).tmp",  // stale
+      ".postbacks.jsonl.\(getpid()).tmp", ".postbacks.jsonl.1.tmp",  // this process's, and a live one's
+      ".\(dead).tmp", "postbacks.jsonl.\(dead).tmp", ".x.+\(dead).tmp", ".x.\(dead).tmp.bak",
+    ]
+    for name in names { try Data().write(to: folder.appendingPathComponent(name)) }
+    // A folder of the pattern is not a file of ours.
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".dir.\(dead).tmp"), withIntermediateDirectories: false)
+    let removed = TemporaryFiles.removeStale(in: folder.path)
+    #expect(removed == [".a.b.\(dead).tmp", ".postbacks.jsonl.\(dead).tmp"])
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(left == (names.dropFirst(2) + [".dir.\(dead).tmp"]).sorted())
+  }
+
+  @Test("a writer's temporary files are registered while written and gone from the registry once committed or discarded")
+  func registryFollowsTheWriter() throws {
+    let scenario = try TestScenarios.load(TestScenarios.minimal)
+    for commit in [true, false] {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("registry-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      var writer = try RunDirectoryWriter(directory: folder, scenario: scenario)
+      let mine = { TemporaryFiles.shared.inFlight.filter { $0.hasPrefix(folder.path + "/") } }
+      #expect(mine().map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == [
+        ".conversions.jsonl.\(getpid()).tmp", ".postbacks.jsonl.\(getpid()).tmp",
+      ])
+      if commit {
+        let summary = ScenarioRunner.run(scenario, sink: &writer)
+        try writer.commit(summary, scenario: scenario)
+      } else {
+        writer.discard()
+      }
+      #expect(mine() == [])
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      #expect(names.filter { $0.hasPrefix(".") } == [])
+      #expect(names.contains("postbacks.jsonl") == commit)
+    }
+  }
+}
