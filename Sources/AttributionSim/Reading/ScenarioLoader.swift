@@ -29,12 +29,16 @@ public enum ScenarioLoader {
   /// - Throws: ``ScenarioLoadError`` with every problem found; a problem in a swept value is
   ///   located in the sweep file.
   public static func loadSweep(path: String) throws(ScenarioLoadError) -> Sweep {
-    let node = try parseNode(try readText(path), file: path)
+    try parseSweep(try readText(path), file: path, baseDirectory: (path as NSString).deletingLastPathComponent)
+  }
+
+  /// Parses sweep text; `file` names it in diagnostics and `baseDirectory` resolves the base
+  /// scenario's relative path.
+  public static func parseSweep(_ text: String, file: String, baseDirectory: String = "") throws(ScenarioLoadError) -> Sweep {
+    let node = try parseNode(text, file: file)
     let log = DiagnosticLog()
-    let reader = SweepReader(
-      reader: JSONReader(node: node, path: "", file: path, log: log),
-      baseDirectory: (path as NSString).deletingLastPathComponent)
-    return try checked(reader.read(), log: log, file: path, what: "sweep")
+    let reader = SweepReader(reader: JSONReader(node: node, path: "", file: file, log: log), baseDirectory: baseDirectory)
+    return try checked(reader.read(), log: log, file: file, what: "sweep")
   }
 
   /// Loads a conversion schema file on its own (for `attrsim compare` and library users); with
@@ -42,12 +46,19 @@ public enum ScenarioLoader {
   ///
   /// - Throws: ``ScenarioLoadError`` with every problem found.
   public static func loadSchema(path: String, for scenario: Scenario? = nil) throws(ScenarioLoadError) -> ConversionSchema {
-    let node = try parseNode(try readText(path), file: path)
+    try parseSchema(try readText(path), file: path, for: scenario)
+  }
+
+  /// Parses schema text, `file` naming it in diagnostics; with `scenario`, as ``loadSchema(path:for:)``.
+  public static func parseSchema(_ text: String, file: String, for scenario: Scenario? = nil) throws(ScenarioLoadError)
+    -> ConversionSchema
+  {
+    let node = try parseNode(text, file: file)
     let log = DiagnosticLog()
-    let reader = JSONReader(node: node, path: "", file: path, log: log)
+    let reader = JSONReader(node: node, path: "", file: file, log: log)
     let schema = SchemaReader(reader: reader).read()
     if let schema, let scenario, let problem = ScenarioReader.currencyProblem(scenario, schema) { reader.error(problem) }
-    return try checked(schema, log: log, file: path, what: "schema")
+    return try checked(schema, log: log, file: file, what: "schema")
   }
 
   /// Lints a schema file: every reading error, or, when it reads, every ``SchemaLint`` finding
