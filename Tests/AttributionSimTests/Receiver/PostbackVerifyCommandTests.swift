@@ -58,4 +58,18 @@ struct PostbackVerifyCommandTests {
       "\(result.path): valid; warning: 'conversion-value' 99 is outside 0–63: no device sends it (rulebook §4); warning: high-S signature"),
       "\(result.output)")
   }
+
+  @Test(
+    "fuzz-json5 regression: a verified postback with conversion-value Infinity (JSON5) is valid with a warning, not a crash",
+    .enabled(if: AppleData.present, AppleData.absentMessage))
+  func infiniteConversionValue() throws {
+    let original = try String(
+      contentsOfFile: AppleData.directory + "/skan-postbacks/apple-signed/apple-doc-v3.0-nonwinning.json", encoding: .utf8)
+    let tampered = original.replacingOccurrences(of: #""did-win": false"#, with: #""did-win": false, "conversion-value": -Infinity"#)
+    #expect(tampered != original)
+    let result = try verify(["infinite.json": Array(tampered.utf8)], "infinite.json")
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output == "\(result.path): valid; warning: 'conversion-value' is -Infinity, not an integer 0–63 as Apple sends\n")
+  }
 }
+
