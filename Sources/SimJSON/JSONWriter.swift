@@ -17,9 +17,15 @@ struct JSONWriter {
     case .bool(let flag): append(flag ? "true" : "false")
     case .int(let integer): writeInteger(integer)
     case .double(let double):
-      precondition(double.isFinite, "JSON cannot represent the non-finite number \(double)")
       // Swift prints the shortest round-trip form ("0.1", "1e-05", "5.0"), all valid JSON.
-      append(double.description)
+      // JSON has no infinities or NaN, but JSON5 input does, and values read from input reach
+      // the writer (a postback kept for deduplication, a value quoted in a message): they are
+      // written as the JSON5 literals the parser reads back, never a crash.
+      if double.isFinite {
+        append(double.description)
+      } else {
+        append(double.isNaN ? "NaN" : double < 0 ? "-Infinity" : "Infinity")
+      }
     case .string(let text): writeString(text)
     case .array(let elements): writeArray(elements, indent: indent)
     case .object(let object): writeObject(object, indent: indent)

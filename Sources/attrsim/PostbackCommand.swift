@@ -23,11 +23,21 @@ enum PostbackCommand {
     var invalid = 0
     var total = 0
     for path in command.arguments(named: "files") {
-      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        Console.error("\(path): error: cannot read the file")
-        return .ioError
+      let bytes: [UInt8]
+      do {
+        bytes = try FileProblem.readBytes(path)
+      } catch {
+        Console.error("\(path): error: cannot read the postbacks: \(error.reason)")
+        return .noInput
       }
-      for entry in PostbackFile.entries(in: text) {
+      let entries: [PostbackFile.Entry]
+      do {
+        entries = try PostbackFile.entries(inFile: bytes)
+      } catch {
+        Console.error("\(path)\(error.location.map { ":\($0)" } ?? ""): error: \(error.description)")
+        return .dataError
+      }
+      for entry in entries {
         total += 1
         let place = path + (entry.line.map { ":\($0)" } ?? "") + (entry.index.map { "[\($0)]" } ?? "")
         switch entry.body {
@@ -38,7 +48,8 @@ enum PostbackCommand {
           // All files are one endpoint, except that a run's log names two recipients, each with its copy.
           switch receiver.receive(body, endpoint: entry.recipient ?? "") {
           case .accepted(let warnings):
-            Console.out("\(place): valid" + warnings.map { "; warning: \($0)" }.joined())
+            let all = warnings + [SignatureMalleability.warning(for: body)].compactMap { $0 }
+            Console.out("\(place): valid" + all.map { "; warning: \($0)" }.joined())
           case .duplicate(let identifier, let differing):
             let note = differing.isEmpty ? "" : "; differs in \(differing.joined(separator: ", "))"
             Console.out("\(place): valid, duplicate of an earlier postback (\(identifier))\(note)")

@@ -33,6 +33,37 @@ struct ECDSATests {
     #expect(!key.publicKey.isValidRawSignature(bytes(hex: rfcR + rfcS), for: Array("samplf".utf8)))
   }
 
+  @Test("high S: the RFC 6979 signature's S is above n/2, its twin (r, n − s) is low-S and verifies too")
+  func highSTwin() throws {
+    let key = try ECPrivateKey(scalar: bytes(hex: rfcScalar))
+    let sample = Array("sample".utf8)
+    let signature = bytes(hex: rfcR + rfcS)
+    #expect(try ECDSASignature.isHighS(raw: signature, curve: .p256))
+    let twin = try ECDSASignature.twin(raw: signature, curve: .p256)
+    #expect(Array(twin.prefix(32)) == bytes(hex: rfcR), "r is kept")
+    // n − s for the RFC's s, worked out from the P-256 order FFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551.
+    #expect(Array(twin.suffix(32)) == bytes(hex: "0834E36AD29A83BF2BC9385E491D6099C8FDF9D1ED67AA7EA5F51F93782857A9"))
+    #expect(try !ECDSASignature.isHighS(raw: twin, curve: .p256))
+    #expect(key.publicKey.isValidRawSignature(twin, for: sample), "ECDSA accepts both")
+    #expect(try ECDSASignature.twin(raw: twin, curve: .p256) == signature)
+    let der = try ECDSASignature.der(fromRaw: signature, curve: .p256)
+    #expect(try ECDSASignature.isHighS(der: der, curve: .p256))
+    #expect(try ECDSASignature.twin(der: der, curve: .p256) == ECDSASignature.der(fromRaw: twin, curve: .p256))
+    let p192 = try ECPrivateKey.generate(curve: .p192)
+    let signed = try p192.signature(for: sample)
+    let twin192 = try ECDSASignature.twin(der: signed, curve: .p192)
+    #expect(p192.publicKey.isValidSignature(twin192, for: sample))
+    #expect(try ECDSASignature.isHighS(der: twin192, curve: .p192) != ECDSASignature.isHighS(der: signed, curve: .p192))
+  }
+
+  @Test("an s of zero, or not below the order, is a malformed signature, not a high one")
+  func sOutOfRange() {
+    let r = [UInt8](repeating: 1, count: 32)
+    #expect(throws: CryptoError.self) { try ECDSASignature.isHighS(raw: r + [UInt8](repeating: 0, count: 32), curve: .p256) }
+    #expect(throws: CryptoError.self) { try ECDSASignature.twin(raw: r + [UInt8](repeating: 0xFF, count: 32), curve: .p256) }
+    #expect(throws: CryptoError.self) { try ECDSASignature.isHighS(raw: r, curve: .p256) }
+  }
+
   @Test("signatures made here verify, in DER and raw r‖s; a changed message or signature does not")
   func roundTrip() throws {
     let key = try ECPrivateKey.generate()

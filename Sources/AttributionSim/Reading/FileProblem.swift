@@ -47,19 +47,22 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// The text of the file at `path`, which must be UTF-8.
   public static func readText(_ path: String) throws(FileProblem) -> String {
+    let bytes = try readBytes(path)
+    if let offset = firstInvalidUTF8(bytes) { throw FileProblem(path: path, kind: .notUTF8(byteOffset: offset)) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The bytes of the file at `path`, whatever they are.
+  public static func readBytes(_ path: String) throws(FileProblem) -> [UInt8] {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
       throw FileProblem(path: path, kind: .isDirectory)
     }
-    let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
       throw FileProblem(path: path, error: error)
     }
-    let bytes = [UInt8](data)
-    if let offset = firstInvalidUTF8(bytes) { throw FileProblem(path: path, kind: .notUTF8(byteOffset: offset)) }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The problem behind a Foundation error about `path`, read or written.

@@ -37,12 +37,26 @@ public enum ScenarioLoader {
   /// - Throws: ``ScenarioLoadError`` with every problem found; a problem in a swept value is
   ///   located in the sweep file.
   public static func loadSweep(path: String, limits: WorkLimits = .standard) throws(ScenarioLoadError) -> Sweep {
-    let node = try document(path, kind: "sweep")
+    try sweep(try document(path, kind: "sweep"), file: path, baseDirectory: (path as NSString).deletingLastPathComponent,
+      limits: limits)
+  }
+
+  /// Parses sweep text; `file` names it in diagnostics and `baseDirectory` resolves the base
+  /// scenario's relative path.
+  public static func parseSweep(
+    _ text: String, file: String, baseDirectory: String = "", limits: WorkLimits = .standard
+  ) throws(ScenarioLoadError) -> Sweep {
+    let node = try document(InputDocument.parse(text, kind: "sweep"), file: file, kind: "sweep")
+    return try sweep(node, file: file, baseDirectory: baseDirectory, limits: limits)
+  }
+
+  private static func sweep(
+    _ node: JSONNode, file: String, baseDirectory: String, limits: WorkLimits
+  ) throws(ScenarioLoadError) -> Sweep {
     let log = DiagnosticLog()
     let reader = SweepReader(
-      reader: JSONReader(node: node, path: "", file: path, log: log),
-      baseDirectory: (path as NSString).deletingLastPathComponent, limits: limits)
-    return try checked(reader.read(), log: log, file: path, what: "sweep")
+      reader: JSONReader(node: node, path: "", file: file, log: log), baseDirectory: baseDirectory, limits: limits)
+    return try checked(reader.read(), log: log, file: file, what: "sweep")
   }
 
   /// Loads a conversion schema file on its own (for `attrsim compare` and library users); with
@@ -50,12 +64,24 @@ public enum ScenarioLoader {
   ///
   /// - Throws: ``ScenarioLoadError`` with every problem found.
   public static func loadSchema(path: String, for scenario: Scenario? = nil) throws(ScenarioLoadError) -> ConversionSchema {
-    let node = try document(path, kind: "schema")
+    try schema(try document(path, kind: "schema"), file: path, for: scenario)
+  }
+
+  /// Parses schema text, `file` naming it in diagnostics; with `scenario`, as ``loadSchema(path:for:)``.
+  public static func parseSchema(_ text: String, file: String, for scenario: Scenario? = nil) throws(ScenarioLoadError)
+    -> ConversionSchema
+  {
+    try schema(try document(InputDocument.parse(text, kind: "schema"), file: file, kind: "schema"), file: file, for: scenario)
+  }
+
+  private static func schema(_ node: JSONNode, file: String, for scenario: Scenario?) throws(ScenarioLoadError)
+    -> ConversionSchema
+  {
     let log = DiagnosticLog()
-    let reader = JSONReader(node: node, path: "", file: path, log: log)
+    let reader = JSONReader(node: node, path: "", file: file, log: log)
     let schema = SchemaReader(reader: reader).read()
     if let schema, let scenario, let problem = ScenarioReader.currencyProblem(scenario, schema) { reader.error(problem) }
-    return try checked(schema, log: log, file: path, what: "schema")
+    return try checked(schema, log: log, file: file, what: "schema")
   }
 
   /// Lints a schema file: every reading error, or, when it reads, every ``SchemaLint`` finding

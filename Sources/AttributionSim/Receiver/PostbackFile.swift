@@ -15,6 +15,65 @@ public enum PostbackFile {
     public var recipient: String?
   }
 
+  /// Why a file has no postbacks to check at all.
+  public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file is empty, or holds only white space.
+    case empty
+    /// The bytes are not UTF-8 text (binary data, say) from this offset on.
+    case notUTF8(byteOffset: Int)
+    /// The text is not JSON or JSON lines: the whole file's parse error and its byte offset.
+    case notJSON(JSONParseError, byteOffset: Int)
+    /// The file is JSON but holds no postback object: an empty array, or only other values.
+    case noPostbacks(found: String)
+
+    /// Where in the file, as "line:column", when known.
+    public var location: SourceLocation? {
+      if case .notJSON(let error, _) = self { return error.location }
+      return nil
+    }
+
+    public var description: String {
+      switch self {
+      case .empty: "the file is empty; expected postbacks: a JSON object, an array of them, or JSON lines"
+      case .notUTF8(let offset): "not UTF-8 text (byte offset \(offset)): binary data, not postbacks"
+      case .notJSON(let error, let offset): "not JSON (byte offset \(offset)): \(error.message)"
+      case .noPostbacks(let found): "no postbacks: found \(found); expected a JSON object, an array of them, or JSON lines"
+      }
+    }
+  }
+
+  /// The postbacks in a file's bytes; a file with none to check (empty, binary, not JSON, or JSON
+  /// without a single object) is a ``Problem``, so a receiver never reports such a file as checked.
+  public static func entries(inFile bytes: [UInt8]) throws(Problem) -> [Entry] {
+    let text: String
+    do {
+      text = try UTF8Text.decode(bytes)
+    } catch {
+      throw .notUTF8(byteOffset: error.byteOffset)
+    }
+    guard text.contains(where: { !$0.isWhitespace }) else { throw .empty }
+    let entries = entries(in: text)
+    guard !entries.contains(where: { if case .success(.object) = $0.body { true } else { false } }) else { return entries }
+    let whole: JSONValue
+    do {
+      whole = JSONValue(try JSONParser.parse(text))
+    } catch {
+      // JSON lines that all parse but hold no object; otherwise the file is not JSON at all.
+      guard entries.contains(where: { if case .failure = $0.body { true } else { false } }) else {
+        throw .noPostbacks(found: "JSON lines without objects")
+      }
+      throw .notJSON(error, byteOffset: UTF8Text.byteOffset(of: error.location, in: text))
+    }
+    switch whole {
+    case .array(let elements): throw .noPostbacks(found: elements.isEmpty ? "an empty array" : "an array without objects")
+    case .object: return entries  // a postbacks.jsonl line whose payload is not an object: rejected as such
+    case .string: throw .noPostbacks(found: "a string")
+    case .int, .double: throw .noPostbacks(found: "a number")
+    case .bool: throw .noPostbacks(found: "a boolean")
+    case .null: throw .noPostbacks(found: "null")
+    }
+  }
+
   /// The postbacks in `text`.
   public static func entries(in text: String) -> [Entry] {
     if let whole = try? JSONParser.parse(text) {

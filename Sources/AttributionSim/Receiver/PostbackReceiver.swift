@@ -8,7 +8,8 @@ import SimJSON
 public struct PostbackReceiver: Sendable {
   /// What became of one postback.
   public enum Receipt: Equatable, Sendable {
-    /// Verified and new; warnings as from ``PostbackVerifier``.
+    /// Verified and new; warnings as from ``PostbackVerifier``, and for AdAttributionKit about
+    /// unsigned siblings no device sends.
     case accepted(warnings: [String])
     /// Verified, but its identifier was accepted before: a device retry or a replay. Fields
     /// that differ from the first copy are named; unsigned fields can be altered on a replay.
@@ -94,7 +95,8 @@ public struct PostbackReceiver: Sendable {
         return reject(code: "missingField", reason: "the JWS payload has no postback-identifier")
       }
       identifier = id
-      warnings = []
+      guard case .object(let siblings) = body else { return reject(code: "notAnObject", reason: "the postback is not a JSON object") }
+      warnings = UnsignedValues.warnings(siblings.merging(payload) { _, signed in signed }, version: nil)
     } else {
       switch skAdNetwork.verify(body) {
       case .invalid(let reason): return reject(code: reason.code, reason: reason.description)

@@ -9,7 +9,8 @@ public struct PostbackVerifier: Sendable {
   /// What verification concluded.
   public enum Outcome: Equatable, Sendable {
     /// The signature verifies; warnings name departures from Apple's JSON that do not change
-    /// the signed text (a number sent as a string, say).
+    /// the signed text (a number sent as a string, say) and unsigned values no device sends
+    /// (a conversion value of 99, a coarse value on a 3.0 postback).
     case valid(warnings: [String])
     /// It does not, and why.
     case invalid(Reason)
@@ -79,6 +80,9 @@ public struct PostbackVerifier: Sendable {
   static let numericFields = ["campaign-id", "app-id", "source-app-id", "fidelity-type", "postback-sequence-index"]
   static let booleanFields = ["redownload", "did-win"]
 
+  /// The curve of Apple's key for a postback version: P-192 for 1.0 and 2.0, P-256 since 2.1.
+  static func curve(version: String) -> Curve { ["1.0", "2.0"].contains(version) ? .p192 : .p256 }
+
   /// Verifies one postback body.
   public func verify(_ body: JSONValue) -> Outcome {
     guard case .object(let payload) = body else { return .invalid(.notAnObject) }
@@ -94,14 +98,14 @@ public struct PostbackVerifier: Sendable {
         ? .missingField("attribution-signature") : .wrongType(field: "attribution-signature", found: "not a string")))
     }
     guard let signature = try? Base64.decode(encoded) else { return .invalid(.malformedBase64) }
-    let curve: Curve = ["1.0", "2.0"].contains(version) ? .p192 : .p256
+    let curve = Self.curve(version: version)
     guard (try? ECDSASignature.raw(fromDER: signature, curve: curve)) != nil else { return .invalid(.malformedSignature) }
     let candidates = keys.filter { $0.curve == curve }
     guard !candidates.isEmpty else { return .invalid(.noKey(curve: curve)) }
     func verifies(_ text: String) -> Bool {
       candidates.contains { $0.isValidSignature(signature, for: Array(text.utf8)) }
     }
-    if verifies(message) { return .valid(warnings: warnings(payload)) }
+    if verifies(message) { return .valid(warnings: warnings(payload) + UnsignedValues.warnings(payload, version: version)) }
     // A postback signed over an older order (seen from devices in test mode) is reported as
     // such, not accepted: the documented order is the contract.
     for older in ["2.1", "2.2"] where older < version && version < "4.0" {

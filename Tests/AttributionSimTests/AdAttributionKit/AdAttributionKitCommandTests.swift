@@ -23,7 +23,12 @@ struct AdAttributionKitCommandTests {
     #expect(verified.status == 0, "\(verified.output.prefix(2_000))")
     let verdicts = verified.output.split(separator: "\n")
     #expect(verdicts.count == lines.count)
-    #expect(verdicts.allSatisfy { $0.hasSuffix(": valid") || $0.contains(": valid, duplicate of") })
+    // The simulated Apple, like Apple, does not normalise ECDSA's S: about half the signatures
+    // are high-S, the only warning a run's postbacks earn.
+    let warned = verdicts.filter { $0.contains("; warning: ") }
+    #expect(verdicts.allSatisfy { $0.hasSuffix(": valid") || $0.contains(": valid, duplicate of") || $0.contains(": valid; warning: high-S signature") })
+    #expect(warned.allSatisfy { $0.components(separatedBy: "; warning: ").count == 2 }, "\(warned.prefix(3))")
+    #expect(!warned.isEmpty && warned.count < verdicts.count)
     // Without the run's keys, Apple's published key for the same kid rejects the simulator's JWS.
     let withoutKeys = try VerifySuiteTests.run(binary, ["postback", "verify", postbacks])
     #expect(withoutKeys.status == 1)
