@@ -69,14 +69,40 @@ struct ReadmeTruthTests {
     }
   }
 
-  /// Where `excerpt` differs from `whole`: each key of the excerpt must hold the same value there.
+  @Test("the quickstart's postbacks.jsonl lines and conversions.jsonl excerpt are what a run writes")
+  func quickstartOutputExcerptsAreTrue() throws {
+    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try VerifySuiteTests.run(binary, ["run", TestScenarios.scenariosDirectory + "/quickstart.json", "--out", folder.path])
+    #expect(run.status == 0, "\(run.output)")
+    let blocks = Self.fencedBlocks(try Self.readme())
+    let postbacks = Set(try String(contentsOf: folder.appendingPathComponent("postbacks.jsonl"), encoding: .utf8).split(separator: "\n"))
+    let quoted = blocks.flatMap { $0.split(separator: "\n") }.filter { $0.hasPrefix(#"{"payload":"#) }
+    #expect(quoted.count == 2)
+    for line in quoted { #expect(postbacks.contains(line), "README's postbacks.jsonl line is not in the run's: \(line)") }
+
+    let block = try #require(blocks.first { $0.hasPrefix("{\n  \"adNetworkId\"") })
+    let excerpt = JSONValue(try JSONParser.parse(block))
+    let id = try #require(excerpt.member("id"))
+    let lines = try String(contentsOf: folder.appendingPathComponent("conversions.jsonl"), encoding: .utf8).split(separator: "\n")
+    let record = try #require(lines.map { JSONValue(try JSONParser.parse(String($0))) }.first { $0.member("id") == id })
+    let differences = Self.differences(excerpt, in: record, path: "")
+    #expect(differences.isEmpty, "README's conversions.jsonl excerpt differs from the run's record: \(differences)")
+  }
+
+  /// Where `excerpt` differs from `whole`: each key of an object, and each element of an array
+  /// (which may stop early: an excerpt is cut), must hold the same value there.
   static func differences(_ excerpt: JSONValue, in whole: JSONValue?, path: String) -> [String] {
-    guard case .object(let members) = excerpt else {
+    switch (excerpt, whole) {
+    case (.object(let members), .object(let actual)?):
+      return members.keys.sorted().flatMap { key in
+        differences(members[key]!, in: actual[key], path: path.isEmpty ? key : "\(path).\(key)")
+      }
+    case (.array(let elements), .array(let actual)?) where elements.count <= actual.count:
+      return elements.indices.flatMap { differences(elements[$0], in: actual[$0], path: "\(path)[\($0)]") }
+    default:
       return excerpt == whole ? [] : ["\(path): README \(excerpt.serialized()), run \(whole?.serialized() ?? "absent")"]
-    }
-    guard case .object(let actual)? = whole else { return ["\(path): not an object in the run's file"] }
-    return members.keys.sorted().flatMap { key in
-      differences(members[key]!, in: actual[key], path: path.isEmpty ? key : "\(path).\(key)")
     }
   }
 }
