@@ -2,15 +2,20 @@ import AttributionSim
 import Dispatch
 import Foundation
 
-/// Ends the tool on SIGINT and SIGTERM without leaving temporary files behind: the signal is
-/// taken on a queue of its own (not in signal context), the files being written are removed,
-/// and the process exits with the shell's status for the signal, 128 + its number (130, 143).
+/// Ends the tool on SIGINT and SIGTERM without leaving temporary files or started programs
+/// behind: the signal is taken on a queue of its own (not in signal context), the files being
+/// written are removed, programs it started are asked to stop (SIGTERM), and the process exits with the shell's status for the signal, 128 + its number (130, 143).
 enum Interruption {
   /// The signal sources; kept alive for the life of the process.
   nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 
-  /// Starts listening; call once, before any file is written.
+  /// Starts listening; call once, first thing, before any thread or file is made.
   static func install() {
+    // A mask of blocked signals inherited from whatever started attrsim (a test runner, a CI
+    // agent) would pass to the programs it starts and keep them from stopping: start clean.
+    var none = sigset_t()
+    sigemptyset(&none)
+    pthread_sigmask(SIG_SETMASK, &none, nil)
     let queue = DispatchQueue(label: "attrsim.signals")
     for (number, name) in [(SIGINT, "interrupted"), (SIGTERM, "terminated")] {
       // The default action would end the process at once; the source sees the signal instead.
@@ -25,6 +30,8 @@ enum Interruption {
   private static func end(signal number: Int32, name: String) -> Never {
     // Waits for a set of renames under way, so the folder holds the old outputs or the new.
     let removed = TemporaryFiles.shared.removeAll()
+    // A conversion-model command would otherwise outlive the run (it may ignore its closed input).
+    ChildProcesses.shared.terminateAll()
     let files = removed == 0 ? "" : "; removed \(removed) unfinished temporary file\(removed == 1 ? "" : "s")"
     // A fresh line: a progress line may be on screen.
     Console.error("\n\(name)\(files)")

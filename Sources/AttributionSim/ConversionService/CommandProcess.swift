@@ -55,6 +55,7 @@ final class CommandProcess {
     } catch {
       return .failure(LaunchFailure("cannot run \(executable): \(describe(error))"))
     }
+    ChildProcesses.shared.started(started.process.processIdentifier)
     started.prepareInput()
     return .success(started)
   }
@@ -78,6 +79,7 @@ final class CommandProcess {
     process.standardError = errors
     let exitSignal = exitSignal
     process.terminationHandler = { process in
+      ChildProcesses.shared.ended(process.processIdentifier)
       exitSignal.signal(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal)
     }
   }

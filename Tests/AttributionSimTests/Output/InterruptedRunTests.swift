@@ -81,6 +81,51 @@ struct InterruptedRunTests {
     #expect(after == before)
   }
 
+  @Test("SIGINT also stops a conversion-model command the run started, which would otherwise outlive it")
+  func signalStopsStartedCommands() throws {
+    let binary = try #require(VerifySuiteTests.attrsim)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interrupted-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The command notes its process ID, then never answers: the run waits on its 60 s timeout.
+    let scenario = TestScenarios.sdk(
+      sdk: #"{ model: { command: ["sh", "-c", "echo $$ > child.pid; exec sleep 100"], timeout: "60s" } }"#, steps: "")
+    try scenario.write(to: folder.appendingPathComponent("cmd.json"), atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = ["run", "cmd.json", "--allow-commands", "--out", "out"]
+    process.currentDirectoryURL = folder
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let pidFile = folder.appendingPathComponent("child.pid")
+    var child: Int32?
+    let deadline = Date().addingTimeInterval(60)
+    while child == nil, Date() < deadline, process.isRunning {
+      child = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+      if child == nil { Thread.sleep(forTimeInterval: 0.05) }
+    }
+    let pid = try #require(child, "the command started")
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    // The command was asked to stop; it is gone (or a zombie awaiting init) within moments.
+    var alive = true
+    for _ in 0..<100 where alive {
+      alive = kill(pid, 0) == 0 && !Self.isZombie(pid)
+      if alive { Thread.sleep(forTimeInterval: 0.05) }
+    }
+    let state = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? "gone"
+    if alive { kill(pid, SIGKILL) }
+    #expect(!alive, "the started command outlived the interrupted run: \(pid) \(state.split(separator: "\n").filter { $0.hasPrefix("Sig") || $0.hasPrefix("State") })")
+  }
+
+  /// Whether `pid` has ended and only waits to be reaped.
+  private static func isZombie(_ pid: Int32) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+    return status.contains("State:\tZ")
+  }
+
   @Test("after a SIGKILL, the next run into the folder removes the killed run's temporary files and no others")
   func nextRunRemovesStaleTemporaryFiles() throws {
     let (folder, out, before) = try folderWithOutputs()
