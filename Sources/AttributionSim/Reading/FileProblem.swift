@@ -48,8 +48,11 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
   /// The text of the file at `path`, which must be UTF-8.
   public static func readText(_ path: String) throws(FileProblem) -> String {
     let bytes = try readBytes(path)
-    if let offset = firstInvalidUTF8(bytes) { throw FileProblem(path: path, kind: .notUTF8(byteOffset: offset)) }
-    return String(decoding: bytes, as: UTF8.self)
+    do {
+      return try UTF8Text.decode(bytes)
+    } catch {
+      throw FileProblem(path: path, kind: .notUTF8(byteOffset: error.byteOffset))
+    }
   }
 
   /// The bytes of the file at `path`, whatever they are.
@@ -108,35 +111,5 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
       ancestor = (ancestor as NSString).deletingLastPathComponent
     }
     return FileProblem(path: path, error: error).reason
-  }
-
-  /// The offset of the first byte that does not start a well-formed UTF-8 sequence (no overlong
-  /// forms, surrogates or values past U+10FFFF), or nil when all are well formed.
-  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    var index = 0
-    while index < bytes.count {
-      let lead = bytes[index]
-      let length: Int
-      switch lead {
-      case ..<0x80:
-        index += 1
-        continue
-      case 0xC2...0xDF: length = 2
-      case 0xE0...0xEF: length = 3
-      case 0xF0...0xF4: length = 4
-      default: return index
-      }
-      guard index + length <= bytes.count else { return index }
-      var value = UInt32(lead) & (0x7F >> length)
-      for offset in 1..<length {
-        let byte = bytes[index + offset]
-        guard byte & 0xC0 == 0x80 else { return index }
-        value = value << 6 | UInt32(byte & 0x3F)
-      }
-      let smallest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
-      guard value >= smallest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return index }
-      index += length
-    }
-    return nil
   }
 }

@@ -114,11 +114,19 @@ struct InputSafetyTests {
 
   @Test("the first bad UTF-8 sequence is found: overlong forms, surrogates and cut-off sequences included")
   func utf8Offsets() {
-    #expect(FileProblem.firstInvalidUTF8(Array("héllo ✓ 𝄞".utf8)) == nil)
-    #expect(FileProblem.firstInvalidUTF8([0x61, 0xC0, 0x80]) == 1)  // overlong NUL
-    #expect(FileProblem.firstInvalidUTF8([0x61, 0x62, 0xED, 0xA0, 0x80]) == 2)  // surrogate
-    #expect(FileProblem.firstInvalidUTF8([0x61, 0xE2, 0x9C]) == 1)  // cut off
-    #expect(FileProblem.firstInvalidUTF8([0xF4, 0x90, 0x80, 0x80]) == 0)  // past U+10FFFF
+    func offset(_ bytes: [UInt8]) -> Int? {
+      do {
+        _ = try UTF8Text.decode(bytes)
+        return nil
+      } catch {
+        return error.byteOffset
+      }
+    }
+    #expect(offset(Array("héllo ✓ 𝄞".utf8)) == nil)
+    #expect(offset([0x61, 0xC0, 0x80]) == 1)  // overlong NUL
+    #expect(offset([0x61, 0x62, 0xED, 0xA0, 0x80]) == 2)  // surrogate
+    #expect(offset([0x61, 0xE2, 0x9C]) == 1)  // cut off
+    #expect(offset([0xF4, 0x90, 0x80, 0x80]) == 0)  // past U+10FFFF
   }
 
   @Test("Infinity and NaN, which JSON5 allows, are refused by every number reader with the reason")
