@@ -2,7 +2,8 @@
 struct ManPage {
   let tool: ToolSpec
 
-  /// The page's roff source, ending with a newline; no date, so the same tree gives the same page.
+  /// The page's roff source without a final newline, like all help text; no date, so the same
+  /// tree gives the same page.
   func render() -> String {
     var lines = [".TH \(tool.name.uppercased()) 1 \"\" \"\(quoted(versionLine))\" \"User Commands\""]
     lines += [".SH NAME", "\(escaped(tool.name)) \\- \(escaped(tool.abstract))"]
@@ -22,7 +23,7 @@ struct ManPage {
       lines.append(".SH \(escaped(section.title))")
       lines += section.paragraphs.flatMap { [".PP", escaped($0)] }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines.joined(separator: "\n")
   }
 
   private var versionLine: String {
