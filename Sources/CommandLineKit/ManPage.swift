@@ -69,11 +69,20 @@ struct ManPage {
     text.split(separator: "\n", omittingEmptySubsequences: true).flatMap { [".PP", escaped(String($0))] }
   }
 
-  /// Text safe in roff: backslashes and minus signs escaped, no line starting with a control
-  /// character.
+  /// Text safe in roff: backslashes and minus signs escaped, other than ASCII as `\[u2192]`, no
+  /// line starting with a control character.
   private func escaped(_ text: String) -> String {
-    let body = text.escaping(["\\": "\\e", "-": "\\-"])
+    var body = ""
+    for scalar in text.escaping(["\\": "\\e", "-": "\\-"]).unicodeScalars {
+      body += scalar.isASCII ? String(scalar) : "\\[u\(hex(scalar.value))]"
+    }
     return body.hasPrefix(".") || body.hasPrefix("'") ? "\\&" + body : body
+  }
+
+  /// Four or more upper-case hex digits, as roff's `\[uXXXX]` wants them.
+  private func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
   /// Text inside a double-quoted macro argument.

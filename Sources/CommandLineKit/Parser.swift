@@ -91,7 +91,8 @@ struct Parser {
     for (position, word) in words.enumerated() {
       let children = tool.children(at: path)
       if children.isEmpty {
-        return .usageError(.unexpectedArguments(Array(words[position...]), commandPath: path))
+        // `help` is the tool's own command, so its mistakes show the tool's usage.
+        return .usageError(.unexpectedArguments(Array(words[position...]), commandPath: []))
       }
       guard children.contains(where: { $0.name == word }) else {
         return .usageError(unknownSubcommand(word, at: path))

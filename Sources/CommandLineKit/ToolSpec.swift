@@ -45,7 +45,7 @@ public struct ToolSpec: Sendable, Hashable {
 
   /// The command a path names (`["schema", "lint"]`), or nil for the tool itself or a path
   /// naming nothing.
-  func command(at commandPath: [String]) -> CommandSpec? {
+  public func command(at commandPath: [String]) -> CommandSpec? {
     var found: CommandSpec?
     var children = commands
     for name in commandPath {
