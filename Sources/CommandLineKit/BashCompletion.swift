@@ -34,46 +34,21 @@ struct BashCompletion {
       "  COMPREPLY=()",
       "  for ((i = 1; i < COMP_CWORD; i++)); do",
       "    word=\"${COMP_WORDS[i]}\"",
-      "    case \"$node\" in",
     ]
     let nodes = tree.nodes
+    lines += tree.walkCases.map { "    " + $0 }
+    lines += ["  done", "  if ((helping)); then", "    case \"$node\" in"]
     for node in nodes where !node.children.isEmpty {
-      lines.append("      \(pattern(node.key))) case \"$word\" in")
-      let names = node.children.map(\.name).filter { !(node.path.isEmpty && $0 == "help") }
-      lines.append("        \(names.joined(separator: "|"))) node=\"\(prefix(node))$word\"; start=$((i + 1)) ;;")
-      if node.path.isEmpty {
-        lines.append("        help) helping=1 ;;")
-      }
-      lines.append("      esac ;;")
-    }
-    lines += [
-      "      *) break ;;",
-      "    esac",
-      "  done",
-      "  if ((helping)); then",
-      "    case \"$node\" in",
-    ]
-    for node in nodes where !node.children.isEmpty {
-      let words = node.children.map(\.name).filter { $0 != "help" } + (node.path.isEmpty ? ["--man"] : [])
-      lines.append("      \(pattern(node.key))) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;")
+      lines.append("      \(node.pattern)) COMPREPLY=($(compgen -W \"\(node.helpWords.joined(separator: " "))\" -- \"$cur\")) ;;")
     }
     lines += ["    esac", "    return 0", "  fi", "  case \"$node\" in"]
     for node in nodes {
-      lines.append("    \(pattern(node.key)))")
+      lines.append("    \(node.pattern))")
       lines += body(node, function: function).map { "      " + $0 }
       lines.append("      ;;")
     }
     lines += ["  esac", "}", "", "complete -F \(function) \(name)"]
     return lines.joined(separator: "\n")
-  }
-
-  /// A case pattern matching the node's key.
-  private func pattern(_ key: String) -> String {
-    key.isEmpty ? "\"\"" : "\"\(key)\""
-  }
-
-  private func prefix(_ node: CompletionTree.Node) -> String {
-    node.path.isEmpty ? "" : node.key + " "
   }
 
   /// What the node completes: subcommands for a group, else option values, options and arguments.
@@ -83,14 +58,11 @@ struct BashCompletion {
       return ["COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"]
     }
     var lines: [String] = []
-    let valued = node.options.flatMap { option in
-      (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.name)"]
-    }
+    let valued = node.options.flatMap(\.spellings)
     if !node.options.isEmpty {
       lines.append("case \"$prev\" in")
       for option in node.options {
-        let spellings = (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.name)"]
-        lines.append("  \(spellings.joined(separator: "|"))) \(action(option.completion, function: function)); return 0 ;;")
+        lines.append("  \(option.spellings.joined(separator: "|"))) \(action(option.completion, function: function)); return 0 ;;")
       }
       lines.append("esac")
     }

@@ -18,16 +18,17 @@ struct CompletionTree {
 
     /// Every option and flag spelling, long and short, plus the help options.
     var optionWords: [String] {
-      var words: [String] = []
-      for option in options {
-        words += option.short.map { ["-\($0)"] } ?? []
-        words.append("--\(option.name)")
-      }
-      for flag in flags {
-        words += flag.short.map { ["-\($0)"] } ?? []
-        words.append("--\(flag.name)")
-      }
-      return words + ["-h", "--help"]
+      options.flatMap(\.spellings) + flags.flatMap(\.spellings) + ["-h", "--help"]
+    }
+
+    /// The node's key as a `case` pattern, in the syntax bash and zsh share.
+    var pattern: String {
+      "\"\(key)\""
+    }
+
+    /// The words `help` offers here: the subcommands, and `--man` at the tool.
+    var helpWords: [String] {
+      children.map(\.name).filter { $0 != "help" } + (path.isEmpty ? ["--man"] : [])
     }
   }
 
@@ -46,6 +47,24 @@ struct CompletionTree {
             flags: command.flags, arguments: command.arguments)
         }
       }
+  }
+
+  /// The `case` that bash's and zsh's scripts run on each word before the one being completed
+  /// (`$word`, at index `$i`): it moves `$node` into a named subcommand, noting in `$start` where
+  /// that command's own words begin, and sets `$helping` after `help`.
+  var walkCases: [String] {
+    var lines = ["case \"$node\" in"]
+    for node in nodes where !node.children.isEmpty {
+      let names = node.children.map(\.name).filter { !(node.path.isEmpty && $0 == "help") }
+      let prefix = node.path.isEmpty ? "" : node.key + " "
+      lines.append("  \(node.pattern)) case \"$word\" in")
+      lines.append("    \(names.joined(separator: "|"))) node=\"\(prefix)$word\"; start=$((i + 1)) ;;")
+      if node.path.isEmpty {
+        lines.append("    help) helping=1 ;;")
+      }
+      lines.append("  esac ;;")
+    }
+    return lines + ["  *) break ;;", "esac"]
   }
 
   /// The words accepted at the tool level besides subcommands.

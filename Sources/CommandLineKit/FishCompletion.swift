@@ -71,30 +71,24 @@ struct FishCompletion {
         lines.append("complete -c \(name) \(at)\(short) -l \(flag.name) -d \(quoted(flag.help))")
       }
       for argument in node.arguments {
-        lines.append("complete -c \(name) \(at) \(argumentAction(argument.completion)) -d \(quoted(argument.help))")
+        lines.append("complete -c \(name) \(at) \(action(argument.completion, option: false)) -d \(quoted(argument.help))")
       }
       lines.append("complete -c \(name) \(at) -s h -l help -d 'Show help information.'")
     }
     return lines.joined(separator: "\n")
   }
 
-  /// An option's value: `-r` takes one, then what to offer for it.
-  private func action(_ completion: ValueCompletion) -> String {
+  /// What to offer for a value; an option's value is required (`-r`), and `-x` keeps files out
+  /// where they are not wanted.
+  private func action(_ completion: ValueCompletion, option: Bool = true) -> String {
+    let words: String
     switch completion {
     case .none: return "-x"
-    case .file: return "-r -F"
-    case .directory: return "-x -a '(__fish_complete_directories (commandline -ct))'"
-    case .values(let values): return "-x -a \(quoted(values.joined(separator: " ")))"
+    case .file: return option ? "-r -F" : "-F"
+    case .directory: words = "'(__fish_complete_directories (commandline -ct))'"
+    case .values(let values): words = quoted(values.joined(separator: " "))
     }
-  }
-
-  private func argumentAction(_ completion: ValueCompletion) -> String {
-    switch completion {
-    case .none: return "-x"
-    case .file: return "-F"
-    case .directory: return "-a '(__fish_complete_directories (commandline -ct))'"
-    case .values(let values): return "-a \(quoted(values.joined(separator: " ")))"
-    }
+    return (option ? "-x " : "") + "-a " + words
   }
 
   /// A single-quoted fish word.

@@ -37,4 +37,9 @@ public struct OptionSpec: Sendable, Hashable {
   var label: String {
     short.map { "-\($0), \(synopsis)" } ?? synopsis
   }
+
+  /// Every way to write the option: `-o`, `--out`.
+  var spellings: [String] {
+    (short.map { ["-\($0)"] } ?? []) + ["--\(name)"]
+  }
 }

@@ -12,31 +12,15 @@ struct ZshCompletion {
       "# Install: \(name) completions zsh > ~/.zfunc/_\(name), with fpath=(~/.zfunc $fpath) before compinit.",
       "",
       "\(function)() {",
-      "  local node=\"\" start=2 helping=0 i",
+      "  local node=\"\" start=2 helping=0 i word",
       "  for ((i = 2; i < CURRENT; i++)); do",
-      "    case \"$node\" in",
+      "    word=\"${words[i]}\"",
     ]
     let nodes = tree.nodes
+    lines += tree.walkCases.map { "    " + $0 }
+    lines += ["  done", "  if ((helping)); then", "    case \"$node\" in"]
     for node in nodes where !node.children.isEmpty {
-      let names = node.children.map(\.name).filter { !(node.path.isEmpty && $0 == "help") }
-      lines.append("      (\(pattern(node.key))) case \"${words[i]}\" in")
-      let prefix = node.path.isEmpty ? "" : node.key + " "
-      lines.append("        (\(names.joined(separator: "|"))) node=\"\(prefix)${words[i]}\"; start=$((i + 1)) ;;")
-      if node.path.isEmpty {
-        lines.append("        (help) helping=1 ;;")
-      }
-      lines.append("      esac ;;")
-    }
-    lines += [
-      "      (*) break ;;",
-      "    esac",
-      "  done",
-      "  if ((helping)); then",
-      "    case \"$node\" in",
-    ]
-    for node in nodes where !node.children.isEmpty {
-      let words = node.children.map(\.name).filter { $0 != "help" } + (node.path.isEmpty ? ["--man"] : [])
-      lines.append("      (\(pattern(node.key))) compadd -- \(words.joined(separator: " ")) ;;")
+      lines.append("      \(node.pattern)) compadd -- \(node.helpWords.joined(separator: " ")) ;;")
     }
     lines += [
       "    esac",
@@ -48,16 +32,12 @@ struct ZshCompletion {
       "  case \"$node\" in",
     ]
     for node in nodes {
-      lines.append("    (\(pattern(node.key))")
+      lines.append("    \(node.pattern))")
       lines += body(node).map { "      " + $0 }
       lines.append("      ;;")
     }
     lines += ["  esac", "}", "", "\(function) \"$@\""]
     return lines.joined(separator: "\n")
-  }
-
-  private func pattern(_ key: String) -> String {
-    key.isEmpty ? "\"\"" : "\"\(key)\""
   }
 
   private func body(_ node: CompletionTree.Node) -> [String] {
@@ -72,15 +52,14 @@ struct ZshCompletion {
     }
     var specs: [String] = []
     for option in node.options {
-      let spellings = (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.name)"]
-      for spelling in spellings {
+      for spelling in option.spellings {
         // Options may be repeated (`--key a --key b`), hence `*`.
         specs.append(
           quoted("*\(spelling)[\(described(option.help))]:\(option.valueName):\(action(option.completion))"))
       }
     }
     for flag in node.flags {
-      for spelling in (flag.short.map { ["-\($0)"] } ?? []) + ["--\(flag.name)"] {
+      for spelling in flag.spellings {
         specs.append(quoted("\(spelling)[\(described(flag.help))]"))
       }
     }
