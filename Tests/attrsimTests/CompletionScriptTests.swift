@@ -45,33 +45,58 @@ struct CompletionScriptTests {
     #expect(problems == "", "\(shell) -n: \(problems)")
   }
 
-  @Test("The bash script completes subcommands, nested ones, options, closed values and paths")
-  func bashCompletes() throws {
-    guard let bash = ShellSyntax.path(of: "bash") else { return }
+  /// The lines a shell completes, in a folder holding `quickstart.json` and `reports/`, each
+  /// line's candidates sorted; nil when the shell is not installed.
+  private static func completions(_ shell: Shell, _ lines: [String]) throws -> [[String]]? {
+    guard let executable = ShellSyntax.path(of: shell.rawValue) else { return nil }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("reports"), withIntermediateDirectories: true)
     try Data().write(to: folder.appendingPathComponent("quickstart.json"))
     defer { try? FileManager.default.removeItem(at: folder) }
-    let script = folder.appendingPathComponent("attrsim.bash")
-    try Self.spec.completionScript(for: .bash).write(to: script, atomically: true, encoding: .utf8)
-
-    func complete(_ words: [String]) throws -> [String] {
-      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-      let program = """
-        cd '\(folder.path)' && source attrsim.bash && COMP_WORDS=(\(quoted)) && COMP_CWORD=\(words.count - 1) \
-        && _attrsim && printf '%s\\n' "${COMPREPLY[@]}"
-        """
-      let result = try ShellSyntax.run(bash, ["-c", program])
+    let script = folder.appendingPathComponent("attrsim.\(shell.rawValue)")
+    try spec.completionScript(for: shell).write(to: script, atomically: true, encoding: .utf8)
+    return try lines.map { line in
+      let program: String
+      switch shell {
+      case .bash:
+        // The words as bash's completion splits them: a trailing space starts an empty word.
+        let words = line.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }
+        program = """
+          cd '\(folder.path)' && source '\(script.path)' && COMP_WORDS=(\(words.joined(separator: " "))) \
+          && COMP_CWORD=\(words.count - 1) && _attrsim && printf '%s\\n' "${COMPREPLY[@]}"
+          """
+      case .fish:
+        program = "cd '\(folder.path)'; and source '\(script.path)'; and complete -C '\(line)' | string replace -r '\\t.*' ''"
+      case .zsh:
+        // zsh completes only inside its line editor, so no test drives it; `zsh -n` checks the script.
+        return []
+      }
+      let result = try ShellSyntax.run(executable, ["-c", program])
       return result.output.split(separator: "\n").map(String.init).sorted()
     }
-    #expect(try complete(["attrsim", "sch"]) == ["schema"])
-    #expect(try complete(["attrsim", "schema", ""]) == ["--help", "-h", "explain", "lint"])
-    #expect(try complete(["attrsim", "schema", "lint", "--s"]) == ["--scenario"])
-    #expect(try complete(["attrsim", "postback", "verify", "--"]) == ["--help", "--key"])
-    #expect(try complete(["attrsim", "completions", ""]) == ["bash", "fish", "zsh"])
-    #expect(try complete(["attrsim", "run", "q"]) == ["quickstart.json"])
-    #expect(try complete(["attrsim", "run", "x.json", "--out", ""]) == ["reports"])
-    #expect(try complete(["attrsim", "run", "--seed", ""]) == [])
-    #expect(try complete(["attrsim", "help", "schema", ""]) == ["explain", "lint"])
+  }
+
+  /// What completing each line must offer, the same in every shell that can be driven from a test.
+  static let expected: [(line: String, candidates: [String])] = [
+    ("attrsim sch", ["schema"]),
+    ("attrsim schema lint --s", ["--scenario"]),
+    ("attrsim postback verify --k", ["--key"]),
+    ("attrsim completions ", ["bash", "fish", "zsh"]),
+    ("attrsim run q", ["quickstart.json"]),
+    ("attrsim run x.json --out ", ["reports/"]),
+    ("attrsim run --seed ", []),
+    ("attrsim help schema ", ["explain", "lint"]),
+  ]
+
+  @Test("The bash and fish scripts complete subcommands, nested ones, options, closed values and paths", arguments: [
+    Shell.bash, .fish,
+  ])
+  func completes(shell: Shell) throws {
+    guard let got = try Self.completions(shell, Self.expected.map(\.line)) else { return }
+    for (expected, candidates) in zip(Self.expected, got) {
+      // bash shows a folder without its slash (compopt -o filenames adds it on screen).
+      let wanted = expected.candidates.map { shell == .bash && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+      #expect(candidates == wanted, "\(shell): '\(expected.line)'")
+    }
   }
 }
