@@ -46,6 +46,8 @@ let package = Package(
     .testTarget(name: "SimEngineTests", dependencies: ["SimEngine"]),
     .testTarget(name: "SimJSONTests", dependencies: ["SimJSON"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+    /// The attrsim command tree itself: its help, man page and completion scripts.
+    .testTarget(name: "attrsimTests", dependencies: ["attrsim", "CommandLineKit"]),
     .testTarget(name: "AttributionCryptoTests", dependencies: ["AttributionCrypto"]),
     .testTarget(
       name: "AttributionSimTests", dependencies: ["AttributionSim", "SimJSON", "AttributionCrypto"],

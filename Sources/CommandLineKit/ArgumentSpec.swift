@@ -8,16 +8,20 @@ public struct ArgumentSpec: Sendable, Hashable {
   public let isRepeating: Bool
   /// Whether the argument may be left out.
   public let isOptional: Bool
+  /// What shell completion offers for the argument.
+  public let completion: ValueCompletion
 
-  /// Declares a positional argument.
+  /// Declares a positional argument; most arguments are files, so shells complete paths unless told.
   public init(
-    name: String, help: String = "", isRepeating: Bool = false, isOptional: Bool = false
+    name: String, help: String = "", isRepeating: Bool = false, isOptional: Bool = false,
+    completion: ValueCompletion = .file
   ) {
     precondition(!name.isEmpty, "An argument needs a name")
     self.name = name
     self.help = help
     self.isRepeating = isRepeating
     self.isOptional = isOptional
+    self.completion = completion
   }
 
   /// The argument as it appears in help and errors: `<name>` or `<name> ...`.

@@ -1,10 +1,8 @@
 /// Parses the words after a subcommand's name against its declaration.
 struct CommandParser {
   let command: CommandSpec
-
-  private var commandPath: [String] {
-    [command.name]
-  }
+  /// The words that named the command: `["schema", "lint"]`.
+  let commandPath: [String]
 
   /// The parsed command, or the first mistake in command-line order.
   func parse(_ words: [String]) -> Result<ParsedCommand, UsageError> {
@@ -51,7 +49,7 @@ struct CommandParser {
     }
     return assign(positionals).map { argumentValues in
       ParsedCommand(
-        spec: command, argumentValues: argumentValues, optionValues: optionValues,
+        spec: command, commandPath: commandPath, argumentValues: argumentValues, optionValues: optionValues,
         givenFlags: givenFlags)
     }
   }

@@ -12,11 +12,14 @@ public struct CommandSpec: Sendable, Hashable {
   public let options: [OptionSpec]
   /// Options that take no value.
   public let flags: [FlagSpec]
+  /// Nested commands, such as `lint` in `attrsim schema lint`; a command with some takes no
+  /// arguments or options of its own.
+  public let subcommands: [CommandSpec]
 
   /// Declares a command; invalid declarations (clashing names, reserved `--help`/`-h`) trap.
   public init(
     name: String, abstract: String = "", discussion: String = "", arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = [], flags: [FlagSpec] = []
+    options: [OptionSpec] = [], flags: [FlagSpec] = [], subcommands: [CommandSpec] = []
   ) {
     precondition(!name.isEmpty && !name.hasPrefix("-"), "Command names are given without dashes")
     precondition(name != "help", "'help' is provided by the tool and cannot be declared")
@@ -31,12 +34,23 @@ public struct CommandSpec: Sendable, Hashable {
       Set(arguments.map(\.name)).count == arguments.count, "Duplicate argument name in '\(name)'")
     precondition(
       arguments.filter(\.isRepeating).count <= 1, "At most one repeating argument in '\(name)'")
+    precondition(
+      subcommands.isEmpty || (arguments.isEmpty && options.isEmpty && flags.isEmpty),
+      "'\(name)' has subcommands, so its arguments and options belong to them")
+    precondition(
+      Set(subcommands.map(\.name)).count == subcommands.count, "Duplicate subcommand name in '\(name)'")
     self.name = name
     self.abstract = abstract
     self.discussion = discussion
     self.arguments = arguments
     self.options = options
     self.flags = flags
+    self.subcommands = subcommands
+  }
+
+  /// The nested command with this name.
+  func subcommand(named name: String) -> CommandSpec? {
+    subcommands.first { $0.name == name }
   }
 
   /// The declared option with this long name.

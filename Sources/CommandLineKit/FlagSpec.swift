@@ -24,4 +24,9 @@ public struct FlagSpec: Sendable, Hashable {
   var label: String {
     short.map { "-\($0), \(synopsis)" } ?? synopsis
   }
+
+  /// Every way to write the flag: `-v`, `--verbose`.
+  var spellings: [String] {
+    (short.map { ["-\($0)"] } ?? []) + ["--\(name)"]
+  }
 }

@@ -11,8 +11,9 @@ struct HelpFormatter {
 
   let tool: ToolSpec
 
-  /// The help for a command, or for the tool when `command` is nil.
-  func help(for command: CommandSpec?) -> String {
+  /// The help for the command a path names, or for the tool when the path is empty.
+  func help(for path: [String]) -> String {
+    let command = tool.command(at: path)
     var blocks: [String] = []
     let abstract = command?.abstract ?? tool.abstract
     if !abstract.isEmpty {
@@ -22,18 +23,19 @@ struct HelpFormatter {
     if !discussion.isEmpty {
       blocks.append(discussion.wrapped(to: Self.screenWidth).joined(separator: "\n"))
     }
-    blocks.append("USAGE: \(usage(for: command))")
-    if let command {
+    blocks.append("USAGE: \(usage(for: path))")
+    if let command, command.subcommands.isEmpty {
       blocks += commandSections(command)
     } else {
-      blocks += toolSections()
+      blocks += groupSections(path)
     }
     return blocks.joined(separator: "\n\n")
   }
 
   /// The usage line without a prefix: `attrsim run <scenario> [--seed <n>]`.
-  func usage(for command: CommandSpec?) -> String {
-    guard let command else { return "\(tool.name) <subcommand>" }
+  func usage(for path: [String]) -> String {
+    let prefix = ([tool.name] + path).joined(separator: " ")
+    guard let command = tool.command(at: path), command.subcommands.isEmpty else { return "\(prefix) <subcommand>" }
     let positionals = command.arguments.map(\.usage)
     let named = (command.options.map(\.synopsis) + command.flags.map(\.synopsis)).map { "[\($0)]" }
     var elements = positionals + named
@@ -41,7 +43,7 @@ struct HelpFormatter {
       // Every option and flag is optional, so only the positionals survive the collapse.
       elements = positionals.isEmpty ? ["<options>"] : ["[<options>]"] + positionals
     }
-    return ([tool.name, command.name] + elements).joined(separator: " ")
+    return ([prefix] + elements).joined(separator: " ")
   }
 
   /// ARGUMENTS and OPTIONS for a command.
@@ -61,17 +63,23 @@ struct HelpFormatter {
     return sections
   }
 
-  /// OPTIONS and SUBCOMMANDS for the tool, in argument-parser's order.
-  private func toolSections() -> [String] {
+  /// OPTIONS and SUBCOMMANDS for the tool or a command with subcommands, in argument-parser's
+  /// order; the tool's EXIT STATUS after them.
+  private func groupSections(_ path: [String]) -> [String] {
     var options: [(String, String)] = []
-    if tool.version != nil {
+    if path.isEmpty, tool.version != nil {
       options.append(("--version", "Show the version."))
     }
     options.append(Self.helpEntry)
     var sections = [section("OPTIONS", options)]
-    if !tool.commands.isEmpty {
-      let subcommands = section("SUBCOMMANDS", tool.commands.map { ($0.name, $0.abstract) })
-      sections.append(subcommands + "\n\n  See '\(tool.name) help <subcommand>' for detailed help.")
+    let children = tool.children(at: path)
+    if !children.isEmpty {
+      let subcommands = section("SUBCOMMANDS", children.map { ($0.name, $0.abstract) })
+      let helpPath = ([tool.name, "help"] + path).joined(separator: " ")
+      sections.append(subcommands + "\n\n  See '\(helpPath) <subcommand>' for detailed help.")
+    }
+    if path.isEmpty, !tool.exitStatuses.isEmpty {
+      sections.append(section("EXIT STATUS", tool.exitStatuses.map { (String($0.status), $0.meaning) }))
     }
     return sections
   }

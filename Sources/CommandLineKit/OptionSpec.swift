@@ -10,11 +10,14 @@ public struct OptionSpec: Sendable, Hashable {
   public let help: String
   /// What applies when the option is left out, shown as `(default: …)` after the help.
   public let defaultDescription: String?
+  /// What shell completion offers for the value.
+  public let completion: ValueCompletion
 
-  /// Declares an option; `valueName` defaults to the option's name, as in argument-parser.
+  /// Declares an option; `valueName` defaults to the option's name, as in argument-parser, and
+  /// `completion` to paths for a `file` or `dir` value.
   public init(
     name: String, short: Character? = nil, valueName: String? = nil, help: String = "",
-    defaultDescription: String? = nil
+    defaultDescription: String? = nil, completion: ValueCompletion? = nil
   ) {
     precondition(!name.isEmpty && !name.hasPrefix("-"), "Option names are given without dashes")
     self.name = name
@@ -22,6 +25,7 @@ public struct OptionSpec: Sendable, Hashable {
     self.valueName = valueName ?? name
     self.help = help
     self.defaultDescription = defaultDescription
+    self.completion = completion ?? .inferred(fromValueName: valueName ?? name)
   }
 
   /// The option as it appears in usage lines and errors: `--seed <n>`.
@@ -32,5 +36,10 @@ public struct OptionSpec: Sendable, Hashable {
   /// The option as it appears in the OPTIONS section: `-o, --out <dir>`.
   var label: String {
     short.map { "-\($0), \(synopsis)" } ?? synopsis
+  }
+
+  /// Every way to write the option: `-o`, `--out`.
+  var spellings: [String] {
+    (short.map { ["-\($0)"] } ?? []) + ["--\(name)"]
   }
 }

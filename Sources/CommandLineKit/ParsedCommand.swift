@@ -12,22 +12,21 @@ public struct ParsedCommand: Sendable, Equatable {
   /// The names of the flags that were given.
   let givenFlags: Set<String>
 
-  /// The subcommand path below the tool: `["run"]`.
-  public var commandPath: [String] {
-    [spec.name]
-  }
+  /// The subcommand path below the tool: `["run"]`, `["schema", "lint"]`.
+  public let commandPath: [String]
 
-  /// The subcommand's name: `run`.
+  /// The innermost subcommand's name: `run`, `lint`.
   public var name: String {
     spec.name
   }
 
   /// Creates a parsed command; values are keyed by declared names.
   init(
-    spec: CommandSpec, argumentValues: [String: [String]], optionValues: [String: [String]],
+    spec: CommandSpec, commandPath: [String], argumentValues: [String: [String]], optionValues: [String: [String]],
     givenFlags: Set<String>
   ) {
     self.spec = spec
+    self.commandPath = commandPath
     self.argumentValues = argumentValues
     self.optionValues = optionValues
     self.givenFlags = givenFlags

@@ -18,7 +18,7 @@ struct Parser {
       }
       return toolOption(word)
     }
-    return .usageError(.missingSubcommand)
+    return .usageError(.missingSubcommand())
   }
 
   /// `--help`, `--version` or a mistake, before any subcommand.
@@ -46,38 +46,65 @@ struct Parser {
     if name == "help" {
       return helpCommand(arguments)
     }
-    guard let command = command(named: name) else {
-      return .usageError(unknownSubcommand(name))
+    guard let command = tool.commands.first(where: { $0.name == name }) else {
+      return .usageError(unknownSubcommand(name, at: []))
     }
+    return descend(into: command, path: [name], arguments: arguments)
+  }
+
+  /// Walks down nested commands (`schema lint`), then parses the words of the command reached.
+  private func descend(into command: CommandSpec, path: [String], arguments: [String]) -> ParseResult {
     // `--help` anywhere before `--` wins over every other mistake, as in argument-parser.
     let optionWords = arguments.prefix { $0 != "--" }
-    if optionWords.contains("--help") || optionWords.contains("-h") {
-      return .help(tool.helpText(for: [command.name]))
+    let helpAsked = optionWords.contains("--help") || optionWords.contains("-h")
+    guard !command.subcommands.isEmpty else {
+      if helpAsked {
+        return .help(tool.helpText(for: path))
+      }
+      switch CommandParser(command: command, commandPath: path).parse(arguments) {
+      case .success(let parsed): return .command(parsed)
+      case .failure(let error): return .usageError(error)
+      }
     }
-    switch CommandParser(command: command).parse(arguments) {
-    case .success(let parsed): return .command(parsed)
-    case .failure(let error): return .usageError(error)
+    guard let word = arguments.first, !word.isOptionLike else {
+      if helpAsked {
+        return .help(tool.helpText(for: path))
+      }
+      guard let word = arguments.first else { return .usageError(.missingSubcommand(commandPath: path)) }
+      return .usageError(.unknownOption(word, candidates: ["--help"], commandPath: path))
     }
+    guard let next = command.subcommand(named: word) else {
+      return .usageError(unknownSubcommand(word, at: path))
+    }
+    return descend(into: next, path: path + [word], arguments: Array(arguments.dropFirst()))
   }
 
-  /// `attrsim help [subcommand]`.
+  /// `attrsim help [subcommand …]` and `attrsim help --man`.
   private func helpCommand(_ arguments: [String]) -> ParseResult {
     let words = arguments.filter { $0 != "--help" && $0 != "-h" }
-    guard let name = words.first else { return .help(tool.helpText()) }
-    guard let command = command(named: name) else {
-      return .usageError(unknownSubcommand(name))
+    if words.contains("--man") {
+      let others = words.filter { $0 != "--man" }
+      return others.isEmpty
+        ? .help(tool.manPage()) : .usageError(.unexpectedArguments(others, commandPath: []))
     }
-    if words.count > 1 {
-      return .usageError(.unexpectedArguments(Array(words.dropFirst()), commandPath: []))
+    var path: [String] = []
+    for (position, word) in words.enumerated() {
+      let children = tool.children(at: path)
+      if children.isEmpty {
+        // `help` is the tool's own command, so its mistakes show the tool's usage.
+        return .usageError(.unexpectedArguments(Array(words[position...]), commandPath: []))
+      }
+      guard children.contains(where: { $0.name == word }) else {
+        return .usageError(unknownSubcommand(word, at: path))
+      }
+      path.append(word)
     }
-    return .help(tool.helpText(for: [command.name]))
+    return .help(tool.helpText(for: path))
   }
 
-  private func command(named name: String) -> CommandSpec? {
-    tool.commands.first { $0.name == name }
-  }
-
-  private func unknownSubcommand(_ name: String) -> UsageError {
-    .unknownSubcommand(name, candidates: tool.commands.map(\.name) + ["help"])
+  /// An unknown name among the commands below `path`, with the closest one suggested.
+  private func unknownSubcommand(_ name: String, at path: [String]) -> UsageError {
+    let names = tool.children(at: path).map(\.name)
+    return .unknownSubcommand(name, candidates: path.isEmpty ? names + ["help"] : names, commandPath: path)
   }
 }

@@ -14,9 +14,9 @@ extension UsageError {
   }
 
   /// `Unknown subcommand 'rnu'`, suggesting the closest name.
-  static func unknownSubcommand(_ name: String, candidates: [String]) -> UsageError {
+  static func unknownSubcommand(_ name: String, candidates: [String], commandPath: [String]) -> UsageError {
     let suggestion = Suggestion.closest(to: name, among: candidates)
-    return UsageError("Unknown subcommand '\(name)'", suggestion: suggestion)
+    return UsageError("Unknown subcommand '\(name)'", suggestion: suggestion, commandPath: commandPath)
   }
 
   /// `Missing value for '--out <dir>'`.
@@ -56,5 +56,7 @@ extension UsageError {
   }
 
   /// No subcommand at all: argument-parser answers with the tool's help, as an error.
-  static let missingSubcommand = UsageError("Missing required subcommand.", showsHelp: true)
+  static func missingSubcommand(commandPath: [String] = []) -> UsageError {
+    UsageError("Missing required subcommand.", commandPath: commandPath, showsHelp: true)
+  }
 }

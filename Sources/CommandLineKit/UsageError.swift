@@ -28,16 +28,17 @@ public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The full text to print on standard error: error, suggestion, usage and where to find help.
   public func rendered(for tool: ToolSpec) -> String {
     let formatter = HelpFormatter(tool: tool)
-    let command = tool.command(at: commandPath)
+    // A path naming nothing (a command's own error built by hand) falls back to the tool.
+    let path = tool.command(at: commandPath) == nil ? [] : commandPath
     if showsHelp {
-      return formatter.help(for: command)
+      return formatter.help(for: path)
     }
     var lines = ["Error: \(message)"]
     if let suggestion {
       lines.append("Did you mean '\(suggestion)'?")
     }
-    lines.append("Usage: \(formatter.usage(for: command))")
-    let helpCommand = ([tool.name] + (command.map { [$0.name] } ?? [])).joined(separator: " ")
+    lines.append("Usage: \(formatter.usage(for: path))")
+    let helpCommand = ([tool.name] + path).joined(separator: " ")
     lines.append("  See '\(helpCommand) --help' for more information.")
     return lines.joined(separator: "\n")
   }

@@ -6,17 +6,18 @@ enum AttrsimTool {
 
   static let spec = ToolSpec(
     name: "attrsim", version: version,
-    abstract: "Simulate Apple's privacy-preserving ad attribution (SKAdNetwork) in virtual time.",
+    abstract: "Simulate Apple's privacy-preserving ad attribution (SKAdNetwork, AdAttributionKit, AdServices) in virtual time.",
     discussion: """
       Scenario files describe an advertised app, ad networks, campaigns, publishers and users; \
       attrsim runs them through the platform's rules and writes the postbacks each device would \
-      send, with the ground truth behind them.
-
-      Exit statuses: 0 success; 1 a check failed (verify, postback verify); 64 a usage error, \
-      including a scenario that would start a program or reach another machine without \
-      --allow-commands or --allow-network; 65 a problem in an input file's content; 66 an input \
-      file missing or unreadable (no such file, a directory, permission denied); 69 a postback \
-      given up by --deliver; 74 an output could not be written.
+      send, with the ground truth behind them. It covers SKAdNetwork 2.2, 3.0 and 4.0 \
+      (conversion values, crowd anonymity tiers, three windows), AdAttributionKit (re-engagement, \
+      its own keys and postbacks), Apple Ads attribution through AdServices (tokens and the \
+      attribution API's answers), an app's client SDK and conversion-value services (asking a \
+      command or an HTTP endpoint for each update), and delivery of the postbacks to receivers \
+      over HTTP with the device's retries. Around runs: sweeps over settings, shards and their \
+      merge, schema checks and explanations, decoding, signature verification and regression \
+      suites with golden copies.
       """,
     commands: [
       CommandSpec(
@@ -89,7 +90,7 @@ enum AttrsimTool {
           'attrsim run' would have, byte for byte, reports included. Folders written by \
           'attrsim sweep --shard' merge into the sweep's sweep.csv, sweep.svg and sweep.html.
           """,
-        arguments: [ArgumentSpec(name: "folders", help: "The shard folders.", isRepeating: true)],
+        arguments: [ArgumentSpec(name: "folders", help: "The shard folders.", isRepeating: true, completion: .directory)],
         options: [
           OptionSpec(
             name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
@@ -97,26 +98,28 @@ enum AttrsimTool {
         ],
         flags: [FlagSpec(name: "trace", help: "Also write trace.jsonl.")]),
       CommandSpec(
-        name: "postback", abstract: "Verify postback signatures: attrsim postback verify FILE…",
-        discussion: """
-          Reads postbacks (one JSON object per file, a JSON array, or JSON lines such as a run's \
-          postbacks.jsonl) and prints for each whether its signature verifies, or why not, and \
-          whether it repeats an earlier postback's transaction-id or postback-identifier. Apple's \
-          published keys are built in; --key adds a PEM public key or a run's keys.json, whose \
-          AdAttributionKit keys replace Apple's for the same key IDs. A valid postback is \
-          warned about when an unsigned value is one no device sends (conversion-value 99, a \
-          coarse value before 4.0, both values) and when its signature is high-S (malleable); \
-          Docs/receiving-postbacks.md lists what a receiver must not trust. Exit status 1 when \
-          any postback is invalid, 65 when a file holds none (empty, binary, not JSON); repeats \
-          are reported, not invalid.
-          """,
-        arguments: [
-          ArgumentSpec(name: "action", help: "What to do: verify."),
-          ArgumentSpec(name: "files", help: "Files of postbacks.", isRepeating: true),
-        ],
-        options: [
-          OptionSpec(
-            name: "key", valueName: "file", help: "Also trust this key: a PEM public key or a run's keys.json (repeatable).")
+        name: "postback", abstract: "Work with postbacks received from devices.",
+        subcommands: [
+          CommandSpec(
+            name: "verify", abstract: "Verify postbacks' signatures and report repeated ones.",
+            discussion: """
+              Reads postbacks (one JSON object per file, a JSON array, or JSON lines such as a run's \
+              postbacks.jsonl) and prints for each whether its signature verifies, or why not, and \
+              whether it repeats an earlier postback's transaction-id or postback-identifier. Apple's \
+              published keys are built in; --key adds a PEM public key or a run's keys.json, whose \
+              AdAttributionKit keys replace Apple's for the same key IDs. A valid postback is \
+              warned about when an unsigned value is one no device sends (conversion-value 99, a \
+              coarse value before 4.0, both values) and when its signature is high-S (malleable); \
+              Docs/receiving-postbacks.md lists what a receiver must not trust. Exit status 1 when \
+              any postback is invalid, 65 when a file holds none (empty, binary, not JSON); repeats \
+              are reported, not invalid.
+              """,
+            arguments: [ArgumentSpec(name: "files", help: "Files of postbacks.", isRepeating: true)],
+            options: [
+              OptionSpec(
+                name: "key", valueName: "file",
+                help: "Also trust this key: a PEM public key or a run's keys.json (repeatable).")
+            ])
         ]),
       CommandSpec(
         name: "compare", abstract: "Run a scenario under two or more schemas and compare their decoding.",
@@ -133,22 +136,25 @@ enum AttrsimTool {
         ],
         flags: [LargeWork.flag] + permissionFlags),
       CommandSpec(
-        name: "schema", abstract: "Check or explain conversion schemas: attrsim schema lint|explain FILE…",
-        discussion: """
-          lint reports every reading error and every rule that never applies, fine values that \
-          overlap, coarse mappings that never say 'high', locks outside their window and, with \
-          --scenario, events no scenario performs; exit status 65 when any error is found \
-          (warnings alone exit 0). explain prints what each fine and coarse value means and \
-          when each window locks.
-          """,
-        arguments: [
-          ArgumentSpec(name: "action", help: "What to do: lint or explain."),
-          ArgumentSpec(name: "schemas", help: "Schema files (JSON or JSON5).", isRepeating: true),
-        ],
-        options: [
-          OptionSpec(
-            name: "scenario", valueName: "file",
-            help: "lint: check the schema's events against this scenario's (repeatable).")
+        name: "schema", abstract: "Check or explain conversion schemas.",
+        subcommands: [
+          CommandSpec(
+            name: "lint", abstract: "Report reading errors and rules that cannot work as meant.",
+            discussion: """
+              Reports every reading error and every rule that never applies, fine values that \
+              overlap, coarse mappings that never say 'high', locks outside their window and, with \
+              --scenario, events no scenario performs; exit status 65 when any error is found \
+              (warnings alone exit 0).
+              """,
+            arguments: [schemaFiles],
+            options: [
+              OptionSpec(
+                name: "scenario", valueName: "file",
+                help: "Check the schema's events against this scenario's (repeatable).")
+            ]),
+          CommandSpec(
+            name: "explain", abstract: "Print what each fine and coarse value means and when each window locks.",
+            arguments: [schemaFiles]),
         ]),
       CommandSpec(
         name: "decode", abstract: "Decode postbacks with a schema, per campaign and window.",
@@ -195,7 +201,51 @@ enum AttrsimTool {
           """,
         arguments: [ArgumentSpec(name: "scenarios", help: "The scenario files to check.", isRepeating: true)],
         flags: [LargeWork.flag]),
+      CommandSpec(
+        name: "completions", abstract: "Print a completion script for bash, zsh or fish.",
+        discussion: """
+          The script is generated from attrsim's own command tree, so it completes every \
+          subcommand and option of this version. Install it where the shell looks: \
+          'attrsim completions bash > ~/.local/share/bash-completion/completions/attrsim', \
+          'attrsim completions zsh > ~/.zfunc/_attrsim' (with ~/.zfunc in fpath before compinit), \
+          'attrsim completions fish > ~/.config/fish/completions/attrsim.fish'.
+          """,
+        arguments: [
+          ArgumentSpec(
+            name: "shell", help: "bash, zsh or fish.",
+            completion: .values(Shell.allCases.map(\.rawValue)))
+        ]),
+    ],
+    exitStatuses: [
+      ExitStatusNote(.success, "Success."),
+      ExitStatusNote(.failure, "A check failed (verify, postback verify)."),
+      ExitStatusNote(
+        .usage,
+        "A usage error, including a scenario that would start a program or reach another machine without "
+          + "--allow-commands or --allow-network."),
+      ExitStatusNote(.dataError, "A problem in an input file's content."),
+      ExitStatusNote(.noInput, "An input file missing or unreadable (no such file, a directory, permission denied)."),
+      ExitStatusNote(.unavailable, "A postback given up by --deliver."),
+      ExitStatusNote(.ioError, "An output could not be written."),
+    ],
+    manSections: [
+      ManSection(
+        title: "FILES",
+        paragraphs: [
+          "Scenario, conversion schema and sweep files are JSON or JSON5 (Docs/scenario-format.md, "
+            + "Docs/schema-format.md, Docs/sweep-format.md). Reports/<scenario-name>/ is where 'attrsim run' "
+            + "writes unless --out says otherwise; a scenario's golden copies sit beside it in <name>.golden/."
+        ]),
+      ManSection(
+        title: "SEE ALSO",
+        paragraphs: [
+          "README.md and Docs/ in the AttributionSim repository; 'attrsim help <subcommand>' for each "
+            + "command; 'attrsim completions' for shell completion."
+        ]),
     ])
+
+  /// The schema files `schema lint` and `schema explain` read.
+  static let schemaFiles = ArgumentSpec(name: "schemas", help: "Schema files (JSON or JSON5).", isRepeating: true)
 
   /// The opt-ins for what a scenario may do beyond simulating; without them attrsim refuses,
   /// before anything is written or started.

@@ -4,9 +4,7 @@ import Foundation
 
 /// `attrsim postback verify FILE… [--key PEM|keys.json]…`.
 enum PostbackCommand {
-  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
-    let action = command.argument(named: "action") ?? ""
-    guard action == "verify" else { throw command.usageError("Unknown postback action '\(action)'; expected 'verify'") }
+  static func execute(_ command: ParsedCommand) -> ExitStatus {
     var keys = PublicKeyFile.Keys()
     for path in command.values(of: "key") {
       var failed = ExitStatus.success

@@ -3,18 +3,11 @@ import CommandLineKit
 
 /// `attrsim schema lint SCHEMA… [--scenario S]…` and `attrsim schema explain SCHEMA…`.
 enum SchemaCommand {
-  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
-    let action = command.argument(named: "action") ?? ""
+  static func execute(_ command: ParsedCommand) -> ExitStatus {
     let files = command.arguments(named: "schemas")
-    switch action {
+    switch command.name {
     case "lint": return lint(files, scenarios: command.values(of: "scenario"))
-    case "explain":
-      guard command.values(of: "scenario").isEmpty else {
-        throw command.usageError("--scenario applies to 'schema lint' only")
-      }
-      return explain(files)
-    default:
-      throw command.usageError("Unknown schema action '\(action)'; expected 'lint' or 'explain'")
+    default: return explain(files)
     }
   }
 

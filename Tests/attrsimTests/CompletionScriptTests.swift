@@ -1,0 +1,102 @@
+import CommandLineKit
+import Foundation
+import Testing
+
+@testable import attrsim
+
+@Suite("Shell completion scripts")
+struct CompletionScriptTests {
+  static let spec = AttrsimTool.spec
+
+  /// How a script spells an option: `--out` for bash and zsh, `-l out` for fish.
+  private static func spellings(_ long: String, _ short: Character?, shell: Shell) -> [String] {
+    switch shell {
+    case .fish: return ["-l \(long)"] + (short.map { ["-s \($0)"] } ?? [])
+    case .bash, .zsh: return ["--\(long)"] + (short.map { ["-\($0)"] } ?? [])
+    }
+  }
+
+  @Test("Each script names every subcommand, nested ones included, and every option the parser knows", arguments: Shell.allCases)
+  func namesEverything(shell: Shell) {
+    let script = Self.spec.completionScript(for: shell)
+    for path in Self.spec.commandPaths {
+      #expect(script.contains(path.joined(separator: " ")), "\(shell): no command '\(path.joined(separator: " "))'")
+    }
+    var checked = 0
+    for path in Self.spec.commandPaths {
+      guard let command = Self.spec.command(at: path) else { continue }
+      let named = command.options.map { ($0.name, $0.short) } + command.flags.map { ($0.name, $0.short) }
+      for (long, short) in named {
+        for spelling in Self.spellings(long, short, shell: shell) {
+          checked += 1
+          #expect(script.contains(spelling), "\(shell): \(path.joined(separator: " ")) lacks \(spelling)")
+        }
+      }
+    }
+    // The tree declares dozens of options; a spec read as empty would check nothing.
+    #expect(checked > 30)
+    #expect(script.contains("bash") && script.contains("zsh") && script.contains("fish"), "closed set of 'completions'")
+  }
+
+  @Test("Each script parses in its shell (bash -n, zsh -n, fish -n) where that shell is installed", arguments: Shell.allCases)
+  func parses(shell: Shell) throws {
+    let script = Self.spec.completionScript(for: shell)
+    guard let problems = try ShellSyntax.problems(in: script, shell: shell.rawValue) else { return }
+    #expect(problems == "", "\(shell) -n: \(problems)")
+  }
+
+  /// The lines a shell completes, in a folder holding `quickstart.json` and `reports/`, each
+  /// line's candidates sorted; nil when the shell is not installed.
+  private static func completions(_ shell: Shell, _ lines: [String]) throws -> [[String]]? {
+    guard let executable = ShellSyntax.path(of: shell.rawValue) else { return nil }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("reports"), withIntermediateDirectories: true)
+    try Data().write(to: folder.appendingPathComponent("quickstart.json"))
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = folder.appendingPathComponent("attrsim.\(shell.rawValue)")
+    try spec.completionScript(for: shell).write(to: script, atomically: true, encoding: .utf8)
+    return try lines.map { line in
+      let program: String
+      switch shell {
+      case .bash:
+        // The words as bash's completion splits them: a trailing space starts an empty word.
+        let words = line.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }
+        program = """
+          cd '\(folder.path)' && source '\(script.path)' && COMP_WORDS=(\(words.joined(separator: " "))) \
+          && COMP_CWORD=\(words.count - 1) && _attrsim && printf '%s\\n' "${COMPREPLY[@]}"
+          """
+      case .fish:
+        program = "cd '\(folder.path)'; and source '\(script.path)'; and complete -C '\(line)' | string replace -r '\\t.*' ''"
+      case .zsh:
+        // zsh completes only inside its line editor, so no test drives it; `zsh -n` checks the script.
+        return []
+      }
+      let result = try ShellSyntax.run(executable, ["-c", program])
+      return result.output.split(separator: "\n").map(String.init).sorted()
+    }
+  }
+
+  /// What completing each line must offer, the same in every shell that can be driven from a test.
+  static let expected: [(line: String, candidates: [String])] = [
+    ("attrsim sch", ["schema"]),
+    ("attrsim schema lint --s", ["--scenario"]),
+    ("attrsim postback verify --k", ["--key"]),
+    ("attrsim completions ", ["bash", "fish", "zsh"]),
+    ("attrsim run q", ["quickstart.json"]),
+    ("attrsim run x.json --out ", ["reports/"]),
+    ("attrsim run --seed ", []),
+    ("attrsim help schema ", ["explain", "lint"]),
+  ]
+
+  @Test("The bash and fish scripts complete subcommands, nested ones, options, closed values and paths", arguments: [
+    Shell.bash, .fish,
+  ])
+  func completes(shell: Shell) throws {
+    guard let got = try Self.completions(shell, Self.expected.map(\.line)) else { return }
+    for (expected, candidates) in zip(Self.expected, got) {
+      // bash shows a folder without its slash (compopt -o filenames adds it on screen).
+      let wanted = expected.candidates.map { shell == .bash && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+      #expect(candidates == wanted, "\(shell): '\(expected.line)'")
+    }
+  }
+}
