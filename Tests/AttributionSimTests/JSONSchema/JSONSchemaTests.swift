@@ -104,23 +104,52 @@ struct JSONSchemaTests {
   /// the JSON Schema: the same keys, the same choices, at the same JSON path. This covers the
   /// objects whose key lists the readers write inline.
   @Test func readersAcceptWhatTheJSONSchemasDeclareInEverySample() throws {
-    let validator = try Self.validator()
-    for sample in try Self.samples() {
-      let (shapes, diagnostics) = Self.readerShapes(sample)
-      #expect(diagnostics.isEmpty, "\(sample.path): \(diagnostics.map(\.message))")
-      let declared = validator.validate(sample.node, against: sample.kind.rawValue)
-      for path in Set(shapes.keys.keys).union(declared.keys.keys).sorted() {
-        #expect(
-          shapes.keys[path]?.sorted() == declared.keys[path],
-          "\(sample.path) at '\(path)': reader keys \(shapes.keys[path] ?? []), JSON Schema properties \(declared.keys[path] ?? [])")
-      }
-      // One way only: a reader may check a string otherwise than as a closed set (AdAttributionKit's
-      // `platform.version` must be "4.0"), where the JSON Schema still lists the choices.
-      for path in shapes.choices.keys.sorted() {
-        #expect(
-          shapes.choices[path]?.sorted() == declared.choices[path]?.sorted(),
-          "\(sample.path) at '\(path)': reader choices \(shapes.choices[path] ?? []), JSON Schema enum \(declared.choices[path] ?? [])")
-      }
+    for sample in try Self.samples() { try Self.compareShapes(sample) }
+  }
+
+  /// The same for objects no sample writes: an SDK endpoint, a normal distribution, retries,
+  /// event-count bounds, decoding settings.
+  @Test func readersAcceptWhatTheJSONSchemasDeclareInObjectsNoSampleUses() throws {
+    let scenario = TestScenarios.minimal
+      .replacingOccurrences(
+        of: #"app: { appId: 111 },"#,
+        with: #"app: { appId: 111, sdk: { model: { endpoint: "http://127.0.0.1:9/model", timeout: "5s", concurrency: 2 } } },"#)
+      .replacingOccurrences(
+        of: #"version: "4.0" },"#,
+        with: #"version: "4.0", postbackDelivery: { maxAttempts: 3, retryInterval: "1d" } },"#
+          + #" rules: { sendDelayShape: { normal: { mean: 0.5, sd: 0.1, min: 0, max: 1 } } },"#)
+    let schema = """
+      { version: 1, fineValue: { values: [{ value: 1, eventCounts: { purchase: { atLeast: 1, below: 3 } } }] },
+        decoding: { estimate: "lowerBound", openEndedFactor: 2 } }
+      """
+    for (text, kind) in [(scenario, Kind.scenario), (schema, .conversionSchema)] {
+      let sample = Sample(path: "Tests/coverage.json", kind: kind, node: try JSONParser.parse(text))
+      let (shapes, _) = Self.readerShapes(sample)
+      #expect(!shapes.keys.isEmpty)
+      try Self.compareShapes(sample)
+    }
+  }
+
+  /// Checks that `sample` reads without problems and that what its reader accepted at each path
+  /// is what the JSON Schema declares there.
+  static func compareShapes(_ sample: Sample, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    let (shapes, diagnostics) = Self.readerShapes(sample)
+    #expect(diagnostics.isEmpty, "\(sample.path): \(diagnostics.map(\.message))", sourceLocation: sourceLocation)
+    let declared = try validator().validate(sample.node, against: sample.kind.rawValue)
+    #expect(declared.problems.isEmpty, "\(sample.path): \(declared.problems.map(\.description))", sourceLocation: sourceLocation)
+    for path in Set(shapes.keys.keys).union(declared.keys.keys).sorted() {
+      #expect(
+        shapes.keys[path]?.sorted() == declared.keys[path],
+        "\(sample.path) at '\(path)': reader keys \(shapes.keys[path] ?? []), JSON Schema properties \(declared.keys[path] ?? [])",
+        sourceLocation: sourceLocation)
+    }
+    // One way only: a reader may check a string otherwise than as a closed set (AdAttributionKit's
+    // `platform.version` must be "4.0"), where the JSON Schema still lists the choices.
+    for path in shapes.choices.keys.sorted() {
+      #expect(
+        shapes.choices[path]?.sorted() == declared.choices[path]?.sorted(),
+        "\(sample.path) at '\(path)': reader choices \(shapes.choices[path] ?? []), JSON Schema enum \(declared.choices[path] ?? [])",
+        sourceLocation: sourceLocation)
     }
   }
 
@@ -132,6 +161,7 @@ struct JSONSchemaTests {
       (.scenario, "properties/app/properties/sdk", ClientSDKReader.keys),
       (.scenario, "properties/app/properties/infoPlist", InfoPlistReader.keys),
       (.scenario, "properties/appleAds", AppleAdsReader.keys),
+      (.scenario, "properties/appleAds/properties/adNetwork/properties/placementCampaigns", SupplyPlacement.allCases.map(\.rawValue)),
       (.scenario, "properties/rules", RulesReader.keys),
       (.scenario, "properties/expect", ExpectationReader.keys),
       (.scenario, "properties/expect/properties/postbacks/items", ExpectationReader.postbackKeys),
@@ -203,19 +233,23 @@ struct JSONSchemaTests {
     #expect(problem.path == "cohorts[0].retension")
     #expect(problem.message.hasPrefix("unknown key 'retension'; allowed: "))
     #expect(problem.message.contains("retention"))
-    let error = #expect(throws: ScenarioLoadError.self) { try ScenarioLoader.parse(typo, file: "q.json", baseDirectory: Self.root.appendingPathComponent("Scenarios").path) }
+    let error = #expect(throws: ScenarioLoadError.self) {
+      try ScenarioLoader.parse(typo, file: "q.json", baseDirectory: Self.root.appendingPathComponent("Scenarios").path)
+    }
     #expect(error?.diagnostics.map(\.message) == ["unknown key 'retension'; did you mean 'retention'?"])
   }
 
   /// Out-of-range numbers, wrong kinds and bad choices are rejected too.
   @Test func badValuesAreRejectedByTheJSONSchema() throws {
     let validator = try Self.validator()
-    let sweep = try JSONParser.parse(#"{ version: 1, name: "s", scenario: "b.json", parameters: [{ path: "seed", values: [] }], replicates: 0, combine: "mesh" }"#)
+    let sweep = try JSONParser.parse(
+      #"{ version: 1, name: "s", scenario: "b.json", parameters: [{ path: "seed", values: [] }], replicates: 0, combine: "mesh" }"#)
     let messages = validator.validate(sweep, against: Kind.sweep.rawValue).problems.map { "\($0.path): \($0.message)" }
     #expect(messages.contains("replicates: expected at least 1, found 0"))
     #expect(messages.contains(#"combine: expected one of "grid", "list", found string 'mesh'"#))
     #expect(messages.contains("parameters[0].values: expected at least 1 elements, found 0"))
-    let schema = try JSONParser.parse(#"{ version: 1, fineValue: { values: [{ value: 64 }] }, coarseValue: [{ value: "huge" }] }"#)
+    let schema = try JSONParser.parse(
+      #"{ version: 1, fineValue: { values: [{ value: 64 }] }, coarseValue: [{ value: "huge" }] }"#)
     let schemaMessages = validator.validate(schema, against: Kind.conversionSchema.rawValue).problems.map(\.message)
     #expect(schemaMessages.contains("expected at most 63, found 64"))
     #expect(schemaMessages.contains { $0.contains("found string 'huge'") })
@@ -224,9 +258,16 @@ struct JSONSchemaTests {
   /// `$schema` names the JSON Schema for editors; every reader takes it at the top level as a
   /// string, and only as a string.
   @Test func everyReaderAcceptsDollarSchemaAsAString() throws {
-    let scenario = TestScenarios.minimal.replacingOccurrences(of: "{", with: #"{ "$schema": "../Docs/schemas/scenario.schema.json","#, options: [], range: TestScenarios.minimal.range(of: "{"))
+    let minimal = TestScenarios.minimal
+    let scenario = minimal.replacingCharacters(
+      in: try #require(minimal.range(of: "{")), with: #"{ "$schema": "../Docs/schemas/scenario.schema.json","#)
     _ = try ScenarioLoader.parse(scenario, file: "s.json")
     _ = try ScenarioLoader.parseSchema(#"{ "$schema": "conversion-schema.schema.json", version: 1 }"#, file: "c.json")
+    let sweep = """
+      { "$schema": "../../Docs/schemas/sweep.schema.json", version: 1, name: "s", scenario: "crowd-base.json",
+        parameters: [{ name: "s", path: "seed", values: [1] }] }
+      """
+    _ = try ScenarioLoader.parseSweep(sweep, file: "s.json", baseDirectory: Self.root.appendingPathComponent("Scenarios/sweeps").path)
     let error = #expect(throws: ScenarioLoadError.self) {
       try ScenarioLoader.parseSchema(#"{ "$schema": 2, version: 1 }"#, file: "c.json")
     }

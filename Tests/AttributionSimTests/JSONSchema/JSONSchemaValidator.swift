@@ -4,9 +4,9 @@ import SimJSON
 
 /// The part of JSON Schema draft 2020-12 that Docs/schemas uses: `type`, `properties`,
 /// `required`, `additionalProperties`, `enum`, `const`, `items`, `minItems`/`maxItems`,
-/// `minProperties`/`maxProperties`, `minimum`, `maximum`, `exclusiveMinimum`, `minLength`/`maxLength`, `pattern`, `oneOf`, `anyOf` and `$ref` (to
-/// `#/$defs/…` or to a sibling schema file). Annotations (`description`, `default`, …) are
-/// ignored, as validators do.
+/// `minProperties`/`maxProperties`, `minimum`, `maximum`, `exclusiveMinimum`,
+/// `minLength`/`maxLength`, `pattern`, `oneOf`, `anyOf` and `$ref` (to `#/$defs/…` or to a
+/// sibling schema file). Annotations (`description`, `default`, …) are ignored, as validators do.
 ///
 /// Besides the problems, it records what the schema declared at each JSON path it checked
 /// (an object's `properties`, a string's `enum`), as the readers' ``ReaderShapes`` do, so the
@@ -80,13 +80,15 @@ struct JSONSchemaValidator {
       fail("expected \(constant.serialized()), found \(node.summary)")
     }
     if case .number(let number) = node.value {
-      if let minimum = schema["minimum"]?.number, number.double < minimum { fail("expected at least \(minimum.plain), found \(number.literal)") }
-      if let maximum = schema["maximum"]?.number, number.double > maximum { fail("expected at most \(maximum.plain), found \(number.literal)") }
-      if let bound = schema["exclusiveMinimum"]?.number, number.double <= bound { fail("expected above \(bound.plain), found \(number.literal)") }
+      let value = number.double
+      if let minimum = schema["minimum"]?.number, value < minimum { fail("expected at least \(minimum.plain), found \(number.literal)") }
+      if let maximum = schema["maximum"]?.number, value > maximum { fail("expected at most \(maximum.plain), found \(number.literal)") }
+      if let bound = schema["exclusiveMinimum"]?.number, value <= bound { fail("expected above \(bound.plain), found \(number.literal)") }
     }
     if case .string(let text) = node.value {
-      if let least = schema["minLength"]?.number, Double(text.count) < least { fail("expected at least \(least.plain) characters, found \(node.summary)") }
-      if let most = schema["maxLength"]?.number, Double(text.count) > most { fail("expected at most \(most.plain) characters, found \(node.summary)") }
+      let length = Double(text.count)
+      if let least = schema["minLength"]?.number, length < least { fail("expected at least \(least.plain) characters, found \(node.summary)") }
+      if let most = schema["maxLength"]?.number, length > most { fail("expected at most \(most.plain) characters, found \(node.summary)") }
       if case .string(let pattern)? = schema["pattern"], text.range(of: pattern, options: .regularExpression) == nil {
         fail("expected a string matching \(pattern), found \(node.summary)")
       }
