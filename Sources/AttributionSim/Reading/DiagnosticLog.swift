@@ -3,6 +3,8 @@ import SimJSON
 /// Collects the problems found while reading input files, so that all can be reported at once.
 final class DiagnosticLog {
   private(set) var diagnostics: [ScenarioDiagnostic] = []
+  /// When set, the readers record the keys and choices they accept (for the JSON Schema tests).
+  var shapes: ReaderShapes?
 
   var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 

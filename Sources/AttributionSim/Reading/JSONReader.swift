@@ -45,6 +45,7 @@ struct JSONReader {
       expected("an object")
       return nil
     }
+    log.shapes?.record(keys: keys, of: self)
     for member in members where !keys.contains(member.key) {
       var message = "unknown key \(Excerpt.quoted(member.key))"
       if let suggestion = Suggestion.closest(to: member.key, among: keys) {
@@ -174,6 +175,7 @@ struct JSONReader {
 
   /// One of the given strings.
   func oneOf(_ choices: [String]) -> String? {
+    log.shapes?.record(choices: choices, of: self)
     guard let text = string() else { return nil }
     guard choices.contains(text) else {
       var message = "expected one of \(choices.map { "'\($0)'" }.joined(separator: ", ")), found \(Excerpt.quoted(text))"

@@ -13,8 +13,10 @@ struct ScenarioReader {
   /// How many users the scenario may have.
   var limits = WorkLimits.standard
 
+  /// `$schema` names the JSON Schema an editor checks the file with (Docs/schemas); only its
+  /// kind is checked here.
   static let topLevelKeys = [
-    "version", "name", "description", "seed", "epoch", "horizon", "platform", "app", "adNetworks",
+    "$schema", "version", "name", "description", "seed", "epoch", "horizon", "platform", "app", "adNetworks",
     "publishers", "appleAds", "privacy", "rules", "schema", "signing", "users", "cohorts", "expect",
   ]
 
@@ -29,6 +31,7 @@ struct ScenarioReader {
         "unsupported scenario format version \(version); this build reads version \(Scenario.supportedFormatVersion)")
       return nil
     }
+    _ = object.optional("$schema")?.string()
     _ = object.optional("description")?.string()
     let name = object.required("name")?.folderName()
     let seed = object.required("seed")?.integer(in: 0...Int64.max)

@@ -5,8 +5,10 @@ import SimJSON
 struct SchemaReader {
   let reader: JSONReader
 
+  /// `$schema` names the JSON Schema an editor checks the file with (Docs/schemas); accepted
+  /// inline too, so a schema file pasted into a scenario reads the same.
   static let keys = [
-    "version", "description", "currency", "exchangeRates", "fineValue", "coarseValue", "lock", "decoding",
+    "$schema", "version", "description", "currency", "exchangeRates", "fineValue", "coarseValue", "lock", "decoding",
   ]
 
   func read() -> ConversionSchema? {
@@ -19,6 +21,7 @@ struct SchemaReader {
         "unsupported schema format version \(version); this build reads version \(ConversionSchema.supportedFormatVersion)")
       return nil
     }
+    _ = object.optional("$schema")?.string()
     var events = EventNames()
     let summary = object.optional("description")?.string() ?? ""
     let currencies = readCurrencies(object)

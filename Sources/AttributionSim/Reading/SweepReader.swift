@@ -4,7 +4,8 @@ import SimJSON
 
 /// Reads a sweep file and builds every point's scenario, reporting every problem it finds.
 struct SweepReader {
-  static let keys = ["version", "name", "description", "scenario", "parameters", "combine", "replicates", "chart"]
+  /// `$schema` names the JSON Schema an editor checks the file with (Docs/schemas).
+  static let keys = ["$schema", "version", "name", "description", "scenario", "parameters", "combine", "replicates", "chart"]
   /// Format version this build reads.
   static let formatVersion: Int64 = 1
 
@@ -23,6 +24,7 @@ struct SweepReader {
       versionReader.error("unsupported sweep format version \(version); this build reads version \(Self.formatVersion)")
       return nil
     }
+    _ = object.optional("$schema")?.string()
     let name = object.required("name")?.folderName()
     let description = object.optional("description")?.string() ?? ""
     let combination = object.optional("combine").map { reader -> Sweep.Combination? in
