@@ -32,9 +32,8 @@ struct AdServicesRuleTests {
 
   /// Apple's Developer Mode test payload, from the fixture copied from Apple's documentation.
   private static func appleDeveloperModePayload() throws -> [String: JSONValue] {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/adservices/apple-doc-developer-mode-test-payload.json")
-    let node = try JSONParser.parse(String(contentsOf: url, encoding: .utf8))
+    let path = AppleData.directory + "/adservices/apple-doc-developer-mode-test-payload.json"
+    let node = try JSONParser.parse(String(contentsOfFile: path, encoding: .utf8))
     return try #require(JSONValue(node).objectValue)
   }
 

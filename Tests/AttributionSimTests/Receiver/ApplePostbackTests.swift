@@ -4,8 +4,8 @@ import Foundation
 import SimJSON
 import Testing
 
-/// Real postbacks from ../shared/data/apple get exactly their manifest's result.
-@Suite("Real SKAdNetwork postbacks (../shared/data/apple)", .enabled(if: AppleData.present, AppleData.absentMessage))
+/// Real postbacks (copied into Fixtures/ with their provenance) get exactly their manifest's result.
+@Suite("Real SKAdNetwork postbacks")
 struct ApplePostbackTests {
   private func load(_ relative: String) throws -> JSONValue {
     let text = try String(contentsOfFile: AppleData.directory + "/" + relative, encoding: .utf8)
@@ -34,6 +34,20 @@ struct ApplePostbackTests {
         return
       }
     }
+  }
+
+  @Test("§7.4: the built-in Apple keys are exactly the keys Apple publishes (P-192 for 1.0–2.0, P-256 from 2.1; AAK by kid)")
+  func builtInKeysArePublished() throws {
+    func published(_ name: String) throws -> [UInt8] {
+      try ECPublicKey(pem: String(contentsOfFile: AppleData.directory + "/keys/\(name).pem", encoding: .utf8)).spkiDER
+    }
+    #expect(try PostbackVerifier.applesKeys.map(\.spkiDER)
+      == [published("apple-skadnetwork-p192-v1.0-v2.0"), published("apple-skadnetwork-p256-v2.1-and-later")])
+    #expect(try AdAttributionKitVerifier.applesKeys.mapValues(\.spkiDER) == [
+      "apple-cas-identifier/0": published("apple-aak-apple-cas-identifier-0"),
+      "apple-development-identifier/0": published("apple-aak-apple-development-identifier-0"),
+      "apple-development-identifier/1": published("apple-aak-apple-development-identifier-1"),
+    ])
   }
 
   @Test("the manifest lists the 35 SKAdNetwork postback artifacts")
@@ -90,40 +104,5 @@ struct ApplePostbackTests {
     fields["version"] = "9.9"
     #expect(apple.verify(.object(fields)) == .invalid(.fields(.unknownVersion("9.9"))))
     #expect(apple.verify(.array([])) == .invalid(.notAnObject))
-  }
-}
-
-/// ../shared/data/apple: real artifacts others collected, with the result each must get.
-enum AppleData {
-  /// One manifest entry.
-  struct Entry: Sendable, CustomTestStringConvertible {
-    var file: String
-    var kind: String
-    var expect: String
-    var key: String?
-    var testDescription: String { file }
-  }
-
-  static let directory: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/data/apple").path
-
-  static var present: Bool { FileManager.default.fileExists(atPath: directory + "/manifest.json") }
-
-  static let absentMessage: Comment = "../shared/data/apple is absent: real Apple postbacks cannot be checked"
-
-  static func entries(kind: String) -> [Entry] {
-    guard let text = try? String(contentsOfFile: directory + "/manifest.json", encoding: .utf8),
-      let node = try? JSONParser.parse(text), case .object(let root) = JSONValue(node),
-      case .array(let artifacts) = root["artifacts"]
-    else { return [] }
-    return artifacts.compactMap { artifact in
-      guard case .object(let fields) = artifact, case .string(let file) = fields["file"],
-        case .string(let entryKind) = fields["kind"], entryKind == kind, case .string(let expect) = fields["expect"]
-      else { return nil }
-      var key: String?
-      if case .string(let path) = fields["key"] { key = path }
-      return Entry(file: file, kind: entryKind, expect: expect, key: key)
-    }
   }
 }

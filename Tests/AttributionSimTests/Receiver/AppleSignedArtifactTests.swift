@@ -4,9 +4,9 @@ import Foundation
 import SimJSON
 import Testing
 
-/// AdAttributionKit postbacks and SKAdNetwork impressions from ../shared/data/apple, and JWS
+/// AdAttributionKit postbacks and SKAdNetwork impressions from Fixtures/, and JWS
 /// round trips and malformed input.
-@Suite("JWS and impression signatures (../shared/data/apple)", .enabled(if: AppleData.present, AppleData.absentMessage))
+@Suite("JWS and impression signatures")
 struct AppleSignedArtifactTests {
   private func load(_ relative: String) throws -> JSONValue {
     JSONValue(try JSONParser.parse(try String(contentsOfFile: AppleData.directory + "/" + relative, encoding: .utf8)))
