@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "AttributionSim", targets: ["AttributionSim"]),
     .library(name: "SimEngine", targets: ["SimEngine"]),
     .library(name: "AttributionCrypto", targets: ["AttributionCrypto"]),
+    // JSONValue, which postback payloads and records are: other packages name it through this.
+    .library(name: "SimJSON", targets: ["SimJSON"]),
     .executable(name: "attrsim", targets: ["attrsim"]),
     .executable(name: "attrsim-bench", targets: ["attrsim-bench"]),
   ],

@@ -10,7 +10,11 @@ let package = Package(
   dependencies: [.package(name: "AttributionSim", path: "../..")],
   targets: [
     .executableTarget(
-      name: "LibraryUse", dependencies: [.product(name: "AttributionSim", package: "AttributionSim")],
+      name: "LibraryUse",
+      dependencies: [
+        .product(name: "AttributionSim", package: "AttributionSim"),
+        .product(name: "SimJSON", package: "AttributionSim"),
+      ],
       exclude: ["one-click.json"]),
   ],
   swiftLanguageModes: [.v6]

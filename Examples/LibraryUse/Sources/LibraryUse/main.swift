@@ -1,5 +1,6 @@
 import AttributionSim
 import Foundation
+import SimJSON
 
 // Loads a scenario from Swift, runs it in memory and checks the postbacks Alice's device sends.
 // Exits 1, naming each failed check, when the library's behaviour changes.
@@ -23,7 +24,9 @@ let toNetwork = outputs.postbacks.filter { $0.user == "alice" && $0.recipient ==
 // SKAdNetwork 4.0: one postback per conversion window, sequence indices 0, 1, 2.
 check(toNetwork.map(\.sequenceIndex) == [0, 1, 2], "sequence indices \(toNetwork.map(\.sequenceIndex)), expected [0, 1, 2]")
 check(toNetwork.allSatisfy(\.didWin), "every postback should be the winning network's")
-if case .object(let first)? = toNetwork.first?.payload {
+// Payloads are SimJSON's JSONValue, which the SimJSON product lets a package name.
+let firstPayload: JSONValue? = toNetwork.first?.payload
+if case .object(let first)? = firstPayload {
   check(first["conversion-value"] == 9, "first window's conversion-value \(String(describing: first["conversion-value"])), expected 9")
   check(first["source-identifier"] == "5211", "source-identifier \(String(describing: first["source-identifier"])), expected \"5211\" at tier 3")
   check(first["ad-network-id"] == "alpha1234.skadnetwork", "ad-network-id \(String(describing: first["ad-network-id"]))")
