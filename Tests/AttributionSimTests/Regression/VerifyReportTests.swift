@@ -83,16 +83,22 @@ import Testing
 
   @Test("--jobs: verifying many scenarios at once gives their results in the order named, skipped ones in place")
   func verifyPathsInOrder() throws {
-    let (folder, path) = try GoldenTests.scratchScenario(golden: "")
+    let (folder, path) = try Self.failingScenario()
     defer { try? FileManager.default.removeItem(at: folder) }
     let other = folder.appendingPathComponent("other.json").path
     try FileManager.default.copyItem(atPath: path, toPath: other)
+    try FileManager.default.copyItem(
+      at: folder.appendingPathComponent("scripted.golden"), to: folder.appendingPathComponent("other.golden"))
     let paths = [other, path, other, folder.appendingPathComponent("missing.json").path]
     let results = ScenarioVerifier().verify(paths: paths, jobs: 3, filter: ScenarioFilter(["other", "missing"]))
     #expect(results.map(\.file) == paths)
     #expect(results.map { $0.skipped != nil } == [false, true, false, false])
     #expect(results[1].skipped == "not matched by --filter 'other' or --filter 'missing'")
     #expect(results[3].checks.first?.name == "the scenario loads")
+    // Jobs change when a scenario is verified, never what it produces or what is found.
+    let alone = ScenarioVerifier().verify(paths: paths, jobs: 1, filter: ScenarioFilter(["other", "missing"]))
+    #expect(alone.map { $0.report(verbose: true) } == results.map { $0.report(verbose: true) })
+    #expect(results[0].checks.count == 3 && !results[0].passed, "the golden copies were compared")
   }
 
   @Test("--filter: a plain pattern is a substring of the path; one with * ? [ is a glob on the whole path or the file name")
