@@ -66,8 +66,15 @@ public struct ScenarioVerifier: Sendable {
   }
 
   /// Runs `scenario` and checks its expectations and, when `goldenDirectory` is given, its
-  /// golden copies there. `file` names the scenario in the result.
+  /// golden copies there, timing both. `file` names the scenario in the result.
   public func verify(_ scenario: Scenario, file: String, goldenDirectory: String? = nil) -> VerificationResult {
+    let measured = Stopwatch.measure { runAndCheck(scenario, file: file, goldenDirectory: goldenDirectory) }
+    var result = measured.value
+    result.seconds = measured.seconds
+    return result
+  }
+
+  private func runAndCheck(_ scenario: Scenario, file: String, goldenDirectory: String?) -> VerificationResult {
     var result = VerificationResult(file: file)
     let settings = scenario.expectations.golden
     let scratch = FileManager.default.temporaryDirectory

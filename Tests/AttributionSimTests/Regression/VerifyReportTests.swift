@@ -44,6 +44,8 @@ import Testing
     // The scenario's suite carries its measured wall time: it ran, so more than nothing.
     #expect(try #require(suites[0].attributes["time"].flatMap(Double.init)) > 0)
     #expect(suites[1].attributes["time"] == "1.500")
+    // A scenario verified from code is timed too.
+    #expect(ScenarioVerifier().verify(try ScenarioLoader.load(path: path), file: "scripted").seconds > 0)
     #expect(cases.contains { $0.attributes["name"] == "ok <two>" && $0.attributes["time"] == "0.250" })
     #expect(document.elements.first { $0.name == "testsuites" }?.attributes["skipped"] == "1")
     #expect(suites[2].attributes["skipped"] == "1")
