@@ -181,10 +181,27 @@ enum AttrsimTool {
           of summary.json) and compares its outputs with the golden copies in the folder beside \
           it (quickstart.json → quickstart.golden/), when there is one. Each difference is shown: \
           the postback or file, the field, expected and got, the user and the rules that produced \
-          it. Ends with 'N passed, N failed'; exit status 0 only when all pass.
+          it. Ends with 'N passed, N failed'; exit status 0 only when all pass. Scenarios run \
+          --jobs at once and are reported in the order found. --filter keeps the scenarios whose \
+          path contains the pattern, or, with * ? or [ in it, whose path or file name matches it \
+          as a glob; the others are skipped.
           """,
         arguments: [ArgumentSpec(name: "paths", help: "Scenario files or folders.", isRepeating: true)],
-        options: [OptionSpec(name: "junit", valueName: "file", help: "Also write the results as JUnit XML.")],
+        options: [
+          OptionSpec(
+            name: "junit", valueName: "file",
+            help: "Also write the results as JUnit XML (times in seconds, skipped scenarios, failures with their differences)."),
+          OptionSpec(name: "jobs", short: "j", valueName: "n", help: "Scenarios verified at once.", defaultDescription: "all cores"),
+          OptionSpec(
+            name: "filter", valueName: "pattern",
+            help: "Verify only the scenarios whose path contains PATTERN or matches it as a glob (repeatable: any)."),
+          OptionSpec(
+            name: "keep-failed", valueName: "dir",
+            help: "Keep each failed scenario's outputs in DIR/<scenario path without .json>/ for inspection."),
+          OptionSpec(
+            name: "format", valueName: "text|json", help: "Print readable reports, or one JSON summary for other tools.",
+            defaultDescription: "text"),
+        ],
         flags: [
           FlagSpec(
             name: "update-golden",

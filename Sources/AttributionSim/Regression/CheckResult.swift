@@ -9,13 +9,18 @@ public struct CheckResult: Sendable {
   /// What explains the outputs checked: the rule the author named, the platform rules that
   /// produced the postback, the user's trace.
   public var context: [String]
+  /// Wall time spent making this check (comparing, not running the scenario), in seconds.
+  public var seconds: Double
 
   /// A result with every part given.
-  public init(name: String, origin: String? = nil, problems: [String] = [], context: [String] = []) {
+  public init(
+    name: String, origin: String? = nil, problems: [String] = [], context: [String] = [], seconds: Double = 0
+  ) {
     self.name = name
     self.origin = origin
     self.problems = problems
     self.context = context
+    self.seconds = seconds
   }
 
   /// Whether the outputs were as expected.

@@ -16,43 +16,60 @@ struct ExpectationChecker {
     var consumed = Set<Int>()
     var results: [CheckResult] = []
     for expectation in expectations.postbacks {
-      results.append(check(expectation, postbacks: postbacks, trace: trace, consumed: &consumed))
+      results.append(Stopwatch.timed { check(expectation, postbacks: postbacks, trace: trace, consumed: &consumed) })
     }
     if expectations.exhaustive {
       for user in expectations.postbacks.map(\.user).uniqued() {
-        let listed = Set(expectations.postbacks.filter { $0.user == user }.map(\.recipient))
-        let extra = postbacks.indices.filter {
-          !consumed.contains($0) && postbacks[$0].user == user && listed.contains(postbacks[$0].recipient)
-        }
-        results.append(
-          CheckResult(
-            name: "expect.exhaustive: \(user) sends only the postbacks listed",
-            problems: extra.map { "unexpected postback: \(describe(postbacks[$0]))" }))
+        results.append(Stopwatch.timed { exhaustive(user, postbacks: postbacks, consumed: consumed) })
       }
     }
     for expectation in expectations.adServices {
-      var result = CheckResult(
-        name: "\(expectation.origin.path): \(expectation.user)'s AdServices token", origin: location(expectation.origin))
-      if let rule = expectation.rule { result.context.append("rule checked: \(rule)") }
-      let calls = adServices.filter { $0.user == expectation.user }
-      result.problems = expectation.problems(in: calls)
-      if !result.problems.isEmpty {
-        result.context += calls.map { "call \($0.attempt) at \(offset($0.time)): \($0.status) \($0.reason ?? "record"), \($0.next.rawValue)" }
-        result.context += traceLines(for: expectation.user, until: nil, trace: trace)
-      }
-      results.append(result)
+      results.append(Stopwatch.timed { check(expectation, calls: adServices, trace: trace) })
     }
     for expectation in expectations.sdk {
-      var result = CheckResult(
-        name: "\(expectation.origin.path): \(expectation.user)'s SDK trace", origin: location(expectation.origin))
-      if let rule = expectation.rule { result.context.append("rule checked: \(rule)") }
-      let records = sdk.filter { $0.user == expectation.user }
-      result.problems = expectation.problems(in: records)
-      if !result.problems.isEmpty { result.context += sdkLines(records, user: expectation.user) }
-      results.append(result)
+      results.append(Stopwatch.timed { check(expectation, records: sdk) })
     }
-    for check in expectations.checks { results.append(self.check(check, summary: summary)) }
+    for check in expectations.checks { results.append(Stopwatch.timed { self.check(check, summary: summary) }) }
     return results
+  }
+
+  /// Whether `user` sent no postbacks, to the recipients listed for them, beyond those listed.
+  private func exhaustive(_ user: String, postbacks: [PostbackRecord], consumed: Set<Int>) -> CheckResult {
+    let expectations = scenario.expectations
+    let listed = Set(expectations.postbacks.filter { $0.user == user }.map(\.recipient))
+    let extra = postbacks.indices.filter {
+      !consumed.contains($0) && postbacks[$0].user == user && listed.contains(postbacks[$0].recipient)
+    }
+    return CheckResult(
+      name: "expect.exhaustive: \(user) sends only the postbacks listed",
+      problems: extra.map { "unexpected postback: \(describe(postbacks[$0]))" })
+  }
+
+  /// What Apple's attribution API answered the user's token, against `expectation`.
+  private func check(_ expectation: AdServicesExpectation, calls adServices: [AdServicesExchange], trace: [TraceRecord])
+    -> CheckResult
+  {
+    var result = CheckResult(
+      name: "\(expectation.origin.path): \(expectation.user)'s AdServices token", origin: location(expectation.origin))
+    if let rule = expectation.rule { result.context.append("rule checked: \(rule)") }
+    let calls = adServices.filter { $0.user == expectation.user }
+    result.problems = expectation.problems(in: calls)
+    if !result.problems.isEmpty {
+      result.context += calls.map { "call \($0.attempt) at \(offset($0.time)): \($0.status) \($0.reason ?? "record"), \($0.next.rawValue)" }
+      result.context += traceLines(for: expectation.user, until: nil, trace: trace)
+    }
+    return result
+  }
+
+  /// The user's client SDK trace against `expectation`.
+  private func check(_ expectation: SDKExpectation, records sdk: [SDKTraceRecord]) -> CheckResult {
+    var result = CheckResult(
+      name: "\(expectation.origin.path): \(expectation.user)'s SDK trace", origin: location(expectation.origin))
+    if let rule = expectation.rule { result.context.append("rule checked: \(rule)") }
+    let records = sdk.filter { $0.user == expectation.user }
+    result.problems = expectation.problems(in: records)
+    if !result.problems.isEmpty { result.context += sdkLines(records, user: expectation.user) }
+    return result
   }
 
   /// The user's SDK trace, one numbered line each: when, what happened, what the SDK did, the

@@ -30,13 +30,17 @@ struct GoldenComparison {
         let (was, now) = (hunk.removed[k], hunk.inserted[k])
         let changes = lineChanges(old[was], new[now], header: header)
         found.append(
-          "line \(now + 1)\(describeLine(new[now], number: now)): " + (changes.isEmpty ? "changed" : changes.joined(separator: "; ")))
+          "line \(now + 1)\(describeLine(new[now], number: now, header: header)): " + (changes.isEmpty ? "changed" : changes.joined(separator: "; ")))
       }
       for was in hunk.removed.dropFirst(paired) {
-        found.append("golden line \(was + 1) is missing from the output: \(Self.shortened(old[was]))")
+        found.append(
+          "golden line \(was + 1)\(describeLine(old[was], number: nil, header: header)) is missing from the output: "
+            + Self.shortened(old[was]))
       }
       for now in hunk.inserted.dropFirst(paired) {
-        found.append("line \(now + 1)\(describeLine(new[now], number: now)) is not in the golden copy: \(Self.shortened(new[now]))")
+        found.append(
+          "line \(now + 1)\(describeLine(new[now], number: now, header: header)) is not in the golden copy: "
+            + Self.shortened(new[now]))
       }
     }
     if old.count != new.count { found.insert("\(new.count) lines, golden copy has \(old.count)", at: 0) }
@@ -101,9 +105,19 @@ struct GoldenComparison {
     found.count <= Self.shown ? found : Array(found.prefix(Self.shown)) + ["… and \(found.count - Self.shown) more"]
   }
 
-  /// " (alice's postback)" for postbacks.jsonl, " (user alice)" for lines with a user field.
-  private func describeLine(_ line: String, number: Int) -> String {
-    if name == "postbacks.jsonl", postbackSenders.indices.contains(number) {
+  /// " (alice's postback)" for postbacks.jsonl, " (user alice)" for lines with a user field,
+  /// " (network alpha, campaign broad, window 0)" for CSV rows with those columns (decoded.csv).
+  /// `number` is the line's in the output, nil for a golden line.
+  private func describeLine(_ line: String, number: Int?, header: [String]?) -> String {
+    if let header {
+      let cells = CSVLine.cells(line)
+      let named = ["network", "campaign", "window"].compactMap { column -> String? in
+        guard let index = header.firstIndex(of: column), cells.indices.contains(index) else { return nil }
+        return "\(column) \(cells[index])"
+      }
+      return named.isEmpty ? "" : " (\(named.joined(separator: ", ")))"
+    }
+    if name == "postbacks.jsonl", let number, postbackSenders.indices.contains(number) {
       return " (\(postbackSenders[number])'s postback)"
     }
     if let node = try? JSONParser.parse(line), case .string(let user) = JSONValue(node).member("user") {

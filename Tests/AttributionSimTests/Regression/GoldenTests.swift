@@ -95,7 +95,7 @@ import Testing
     let csv = GoldenComparison(name: "decoded.csv", postbackSenders: [])
     #expect(
       csv.differences(golden: "network,campaign,fine\nalpha,broad,3\nalpha,eu,1\n", produced: "network,campaign,fine\nalpha,broad,4\nalpha,eu,1\n")
-        == ["line 2: fine expected 3, got 4"])
+        == ["line 2 (network alpha, campaign broad): fine expected 3, got 4"])
     #expect(csv.differences(golden: "h\nx\n", produced: "h\nx\ny\n") == ["3 lines, golden copy has 2", "line 3 is not in the golden copy: y"])
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SimJSON
 import Testing
 
 @testable import AttributionSim
@@ -11,27 +12,12 @@ import Testing
     #expect(found.scenarios.count >= 8)
     #expect(found.skipped.contains { $0.file.hasSuffix("schemas/quickstart-hybrid.json") && $0.reason == "a conversion schema" })
     #expect(found.skipped.contains { $0.file.hasSuffix("sweeps/crowd-thresholds.json") && $0.reason == "a sweep" })
-    let results = Self.verifyConcurrently(found.scenarios)
+    // Two at a time: this machine's cores.
+    let results = ScenarioVerifier().verify(paths: found.scenarios, jobs: 2)
     for result in results {
       #expect(result.passed, "\(result.report())")
       #expect(result.notes.isEmpty, "every sample scenario states what must hold: \(result.file)")
     }
-  }
-
-  @Test("JUnit XML has one test suite per scenario and one test case per check, failures with their differences")
-  func junit() throws {
-    let failing = CheckResult(name: "expect.checks[0]: users is exactly 2", problems: ["expected exactly 2, got 1 <&>"], context: ["rule checked: r"])
-    let results = [
-      VerificationResult(file: "a.json", checks: [CheckResult(name: "ok one"), failing]),
-      VerificationResult(file: "b.json", checks: [CheckResult(name: "ok two")]),
-    ]
-    let xml = JUnitReport.xml(results)
-    #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
-    #expect(xml.contains(#"<testsuites name="attrsim verify" tests="3" failures="1" errors="0">"#))
-    #expect(xml.contains(#"<testsuite name="a.json" tests="2" failures="1" errors="0">"#))
-    #expect(xml.contains(#"<testcase classname="b.json" name="ok two"/>"#))
-    #expect(xml.contains(#"<failure message="expected exactly 2, got 1 &lt;&amp;&gt;">expected exactly 2, got 1 &lt;&amp;&gt;"#))
-    #expect(xml.contains("· rule checked: r</failure>"))
   }
 
   @Test("attrsim verify exits 1 with the readable difference for a broken expectation, 0 when it holds, and writes JUnit")
@@ -57,13 +43,41 @@ import Testing
     #expect(try String(contentsOfFile: junit, encoding: .utf8).contains(#"failures="1""#))
   }
 
-  /// Verifies scenarios two at a time (this machine's cores), results in input order.
-  static func verifyConcurrently(_ files: [String]) -> [VerificationResult] {
-    let results = Results(count: files.count)
-    DispatchQueue.concurrentPerform(iterations: files.count) { index in
-      results.set(index, ScenarioVerifier().verify(path: files[index]))
-    }
-    return results.all
+  @Test("attrsim verify --filter skips the rest and counts them, --format json prints only a summary, --keep-failed names its folder")
+  func commandOptions() throws {
+    let binary = try #require(Self.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let (folder, path) = try VerifyReportTests.failingScenario()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let other = folder.appendingPathComponent("other.json").path
+    try FileManager.default.copyItem(atPath: path, toPath: other)
+    try FileManager.default.copyItem(
+      at: folder.appendingPathComponent("scripted.golden"), to: folder.appendingPathComponent("other.golden"))
+    let scenarios = folder.path
+
+    let filtered = try Self.run(binary, ["verify", scenarios, "--filter", "oth*", "-j", "2"])
+    #expect(filtered.status == 1)
+    #expect(filtered.output.hasPrefix("FAIL \(other)"))
+    #expect(!filtered.output.contains("scripted.json"))
+    #expect(filtered.output.hasSuffix("0 passed, 1 failed, 1 skipped (--filter)\n"))
+    let verbose = try Self.run(binary, ["verify", scenarios, "--filter", "oth*", "-v"])
+    #expect(verbose.output.contains("SKIP \(path)  (not matched by --filter 'oth*')"))
+    let none = try Self.run(binary, ["verify", scenarios, "--filter", "nothing"])
+    #expect(none.status == 1)
+    #expect(none.output.contains("error: --filter 'nothing' matches none of the 2 scenario file(s) under \(scenarios)"))
+
+    let json = try Self.run(binary, ["verify", scenarios, "--format", "json", "--jobs", "2"])
+    #expect(json.status == 1)
+    let summary = JSONValue(try JSONParser.parse(json.output))
+    #expect(summary.member("failed") == 2 && summary.member("passed") == 0)
+    #expect(try Self.run(binary, ["verify", scenarios, "--format", "xml"]).status == 64)
+    #expect(try Self.run(binary, ["verify", scenarios, "--jobs", "0"]).status == 64)
+
+    let keep = folder.appendingPathComponent("kept").path
+    let kept = try Self.run(binary, ["verify", path, "--keep-failed", keep])
+    let target = keep + (path as NSString).deletingPathExtension
+    #expect(kept.output.contains("the run's outputs are kept in \(target)/"))
+    #expect(kept.output.contains("  outputs kept in \(target)/"))
+    #expect(FileManager.default.fileExists(atPath: target + "/normalised/postbacks.jsonl"))
   }
 
   /// The `attrsim` executable `swift test` builds beside the test bundle.
@@ -86,13 +100,4 @@ import Testing
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
-}
-
-/// Results filled in from concurrent work, each slot once.
-private final class Results: @unchecked Sendable {
-  private var slots: [VerificationResult?]
-  private let lock = NSLock()
-  init(count: Int) { slots = Array(repeating: nil, count: count) }
-  func set(_ index: Int, _ result: VerificationResult) { lock.withLock { slots[index] = result } }
-  var all: [VerificationResult] { lock.withLock { slots.compactMap { $0 } } }
 }
