@@ -200,7 +200,7 @@ enum AttrsimTool {
             help: "Keep each failed scenario's outputs in DIR/<scenario path without .json>/ for inspection."),
           OptionSpec(
             name: "format", valueName: "text|json", help: "Print readable reports, or one JSON summary for other tools.",
-            defaultDescription: "text"),
+            defaultDescription: "text", completion: .values(VerifyCommand.formats)),
         ],
         flags: [
           FlagSpec(
