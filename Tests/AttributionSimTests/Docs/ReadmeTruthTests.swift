@@ -91,6 +91,37 @@ struct ReadmeTruthTests {
     #expect(differences.isEmpty, "README's conversions.jsonl excerpt differs from the run's record: \(differences)")
   }
 
+  @Test("the apple-ads adservices.jsonl lines are what a run writes")
+  func appleAdsExcerptIsTrue() throws {
+    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try VerifySuiteTests.run(binary, ["run", TestScenarios.scenariosDirectory + "/apple-ads.json", "--out", folder.path])
+    #expect(run.status == 0, "\(run.output)")
+    let written = Set(try String(contentsOf: folder.appendingPathComponent("adservices.jsonl"), encoding: .utf8).split(separator: "\n"))
+    let quoted = Self.fencedBlocks(try Self.readme()).flatMap { $0.split(separator: "\n") }
+      .filter { $0.hasPrefix(#"{"attempt":"#) && $0.contains(#""tokenAgeSeconds""#) }
+    #expect(quoted.count == 2)
+    for line in quoted { #expect(written.contains(line), "README's adservices.jsonl line is not in the run's: \(line)") }
+  }
+
+  @Test("the bad-scenario example's messages are what the reader says, word for word")
+  func badScenarioMessagesAreTrue() throws {
+    let quoted = try #require(Self.fencedBlocks(try Self.readme()).first { $0.hasPrefix("bad.json:") })
+      .split(separator: "\n").map(String.init)
+    #expect(quoted.count == 2)
+    // The same two mistakes in a scenario of the tests' own; line and column are the README file's.
+    let scenario = TestScenarios.minimal
+      .replacingOccurrences(of: #"campaign: "c1", publisher"#, with: #"campaign: "c2", publisher"#)
+      .replacingOccurrences(of: #"delay: "1h""#, with: #"delay: "1 hour""#)
+    #expect(scenario != TestScenarios.minimal)
+    let diagnostics = TestScenarios.diagnostics(scenario)
+    for line in quoted {
+      let message = line.split(separator: " ", maxSplits: 1).last.map(String.init) ?? line
+      #expect(diagnostics.contains { $0.hasSuffix(message) }, "'\(message)' is not what the reader says: \(diagnostics)")
+    }
+  }
+
   /// Where `excerpt` differs from `whole`: each key of an object, and each element of an array
   /// (which may stop early: an excerpt is cut), must hold the same value there.
   static func differences(_ excerpt: JSONValue, in whole: JSONValue?, path: String) -> [String] {
