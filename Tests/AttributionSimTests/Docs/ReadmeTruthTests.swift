@@ -50,23 +50,10 @@ struct ReadmeTruthTests {
 
   @Test("the schema lint and explain transcript is what attrsim prints")
   func schemaTranscriptIsTrue() throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let block = try #require(Self.fencedBlocks(try Self.readme()).first { $0.hasPrefix("$ attrsim schema lint") })
-    // Each "$ command" is followed by the lines it prints; "…" stands for lines left out.
-    var commands: [(arguments: [String], lines: [String])] = []
-    for line in block.split(separator: "\n").map(String.init) {
-      if line.hasPrefix("$ attrsim ") {
-        commands.append((line.dropFirst("$ attrsim ".count).split(separator: " ").map(String.init), []))
-      } else if line != "…" {
-        commands[commands.count - 1].lines.append(line)
-      }
-    }
-    #expect(commands.count == 2)
-    for command in commands {
-      let result = try VerifySuiteTests.run(binary, command.arguments, in: Self.repository)
-      let printed = result.output.split(separator: "\n").map(String.init)
-      for line in command.lines { #expect(printed.contains(line), "\(command.arguments.joined(separator: " ")): '\(line)'") }
-    }
+    #expect(block.components(separatedBy: "$ attrsim ").count == 3)
+    let missing = try DocsTruthTests.transcriptDifferences(block, in: Self.repository)
+    #expect(missing.isEmpty, "\(missing)")
   }
 
   @Test("the quickstart's postbacks.jsonl lines and conversions.jsonl excerpt are what a run writes")

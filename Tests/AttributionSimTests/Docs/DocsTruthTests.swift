@@ -1,0 +1,208 @@
+import Foundation
+import SimJSON
+import Testing
+
+@testable import AttributionSim
+
+/// What Docs/*.md quote as the tool's output must be what the tool produces (issue 26): each
+/// quoted transcript, error message, trace line and failure report is produced here for real.
+@Suite("Docs/ quote what attrsim really prints")
+struct DocsTruthTests {
+  static func doc(_ name: String) throws -> String {
+    try String(contentsOf: ReadmeTruthTests.repository.appendingPathComponent("Docs/\(name)"), encoding: .utf8)
+  }
+
+  /// The first fenced block of a doc that starts with `start`.
+  static func block(_ name: String, startingWith start: String) throws -> String {
+    try #require(ReadmeTruthTests.fencedBlocks(try doc(name)).first { $0.hasPrefix(start) }, "no block '\(start)' in \(name)")
+  }
+
+  static func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-truth-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// Runs each `$ attrsim …` line of a quoted transcript in `folder` and returns the quoted lines
+  /// it did not print, in order; "…" stands for lines left out. Each pair of `replacing` is applied
+  /// to the commands and the quoted lines alike (a doc's `/tmp/sub` becomes a test's own folder).
+  static func transcriptDifferences(_ block: String, in folder: URL, replacing: [(String, String)] = []) throws -> [String] {
+    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    var commands: [(arguments: [String], lines: [String])] = []
+    for quoted in block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      let line = replacing.reduce(quoted) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+      if line.hasPrefix("$ attrsim ") {
+        commands.append((line.dropFirst("$ attrsim ".count).split(separator: " ").map(String.init), []))
+      } else if line != "…" && !commands.isEmpty {
+        commands[commands.count - 1].lines.append(line)
+      }
+    }
+    #expect(!commands.isEmpty, "no '$ attrsim' command in the block")
+    var missing: [String] = []
+    for command in commands {
+      let printed = try VerifySuiteTests.run(binary, command.arguments, in: folder).output
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      var next = printed.startIndex
+      for line in command.lines {
+        if let found = printed[next...].firstIndex(of: line) {
+          next = found + 1
+        } else {
+          missing.append("\(command.arguments.joined(separator: " ")): '\(line)' (printed: \(printed.joined(separator: "\n")))")
+        }
+      }
+    }
+    return missing
+  }
+
+  /// The text of a diagnostic after its `file:line:col: ` part.
+  static func message(_ diagnostic: String) -> String {
+    guard let range = diagnostic.range(of: #"^[^ ]*:\d+:\d+: "#, options: .regularExpression) else { return diagnostic }
+    return String(diagnostic[range.upperBound...])
+  }
+
+  // MARK: - sdk-trace.md
+
+  @Test("sdk-trace.md's tester trace line is the second line sdk-sequential.json's tester writes")
+  func sdkTraceLineIsTrue() throws {
+    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try VerifySuiteTests.run(binary, ["run", TestScenarios.scenariosDirectory + "/sdk-sequential.json", "--out", folder.path])
+    #expect(run.status == 0, "\(run.output)")
+    let excerpt = JSONValue(try JSONParser.parse(try Self.block("sdk-trace.md", startingWith: "{\n  \"action\"")))
+    let lines = try String(contentsOf: folder.appendingPathComponent("sdk-trace.jsonl"), encoding: .utf8).split(separator: "\n")
+    let testers = try lines.map { JSONValue(try JSONParser.parse(String($0))) }.filter { $0.member("user") == .string("tester") }
+    #expect(testers.count > 1)
+    guard testers.count > 1 else { return }
+    // The excerpt is the whole line: every key the run wrote is quoted too.
+    let differences = ReadmeTruthTests.differences(excerpt, in: testers[1], path: "")
+      + ReadmeTruthTests.differences(testers[1], in: excerpt, path: "")
+    #expect(differences.isEmpty, "sdk-trace.md's trace line differs from the run's: \(differences)")
+  }
+
+  // MARK: - regression.md
+
+  @Test("regression.md's skipped count under --filter is the Scenarios/ folder less one")
+  func filterSkipCountIsTheFolders() throws {
+    let text = try Self.doc("regression.md")
+    let scenarios = ScenarioFiles(paths: [TestScenarios.scenariosDirectory]).scenarios.count
+    #expect(text.contains("(`1 passed, 0 failed, \(scenarios - 1) skipped (--filter)`)"))
+    #expect(text.contains(#""skipped": \#(scenarios - 1),"#))
+    #expect(text.contains(#"skipped="\#(scenarios - 1)""#))
+  }
+
+  @Test("regression.md's failure anatomy is what verify prints for skan-2.2.json with one expectation and one golden value changed")
+  func failureAnatomyIsTrue() throws {
+    let block = try Self.block("regression.md", startingWith: "FAIL Scenarios/skan-2.2.json")
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenarios = folder.appendingPathComponent("Scenarios")
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    let manager = FileManager.default
+    try manager.copyItem(atPath: TestScenarios.scenariosDirectory + "/skan-2.2.golden", toPath: scenarios.path + "/skan-2.2.golden")
+    // The two changes the doc names: timo's expected value, and line 3's campaign in the golden copy.
+    let scenario = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/skan-2.2.json", encoding: .utf8)
+    let changed = scenario.replacingOccurrences(
+      of: #"{ user: "timo", fields: { "conversion-value": 20 }"#, with: #"{ user: "timo", fields: { "conversion-value": 21 }"#)
+    #expect(changed != scenario)
+    try changed.write(to: scenarios.appendingPathComponent("skan-2.2.json"), atomically: true, encoding: .utf8)
+    let golden = scenarios.appendingPathComponent("skan-2.2.golden/postbacks.jsonl")
+    var lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines[2].contains(#""campaign-id":37,"#))
+    lines[2] = lines[2].replacingOccurrences(of: #""campaign-id":37,"#, with: #""campaign-id":36,"#)
+    try lines.joined(separator: "\n").write(to: golden, atomically: true, encoding: .utf8)
+
+    let missing = try Self.transcriptDifferences(
+      "$ attrsim verify Scenarios/skan-2.2.json\n" + block, in: folder)
+    #expect(missing.isEmpty, "regression.md's failure report is not what verify prints: \(missing)")
+  }
+
+  // MARK: - schema-format.md
+
+  @Test("schema-format.md's lint transcript is what lint prints for its findings.json")
+  func schemaLintTranscriptIsTrue() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let findings = try Self.block("schema-format.md", startingWith: "// Most lint findings at once.")
+    try findings.write(to: folder.appendingPathComponent("findings.json"), atomically: true, encoding: .utf8)
+    let missing = try Self.transcriptDifferences(
+      try Self.block("schema-format.md", startingWith: "$ attrsim schema lint"), in: folder,
+      replacing: [(" Scenarios/", " \(TestScenarios.scenariosDirectory)/")])
+    #expect(missing.isEmpty, "\(missing)")
+  }
+
+  @Test("schema-format.md's explain transcript and compare table are what attrsim prints", arguments: [
+    "$ attrsim schema explain", "$ attrsim compare",
+  ])
+  func schemaTranscriptIsTrue(start: String) throws {
+    let missing = try Self.transcriptDifferences(try Self.block("schema-format.md", startingWith: start), in: ReadmeTruthTests.repository)
+    #expect(missing.isEmpty, "\(missing)")
+  }
+
+  @Test("schema-format.md's run and decode transcript, and its decoded.jsonl line, are what attrsim prints and writes")
+  func decodeTranscriptIsTrue() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let replacing = [("/tmp/sub", folder.path)]
+    let missing = try Self.transcriptDifferences(
+      try Self.block("schema-format.md", startingWith: "$ attrsim run Scenarios/subscription.json"), in: ReadmeTruthTests.repository,
+      replacing: replacing)
+    #expect(missing.isEmpty, "\(missing)")
+    let quoted = try Self.block("schema-format.md", startingWith: #"{"ad-network-id""#).replacingOccurrences(of: "/tmp/sub", with: folder.path)
+    let written = try String(contentsOf: folder.appendingPathComponent("decoded.jsonl"), encoding: .utf8).split(separator: "\n")
+    #expect(written.contains(Substring(quoted)), "schema-format.md's decoded.jsonl line is not in the run's")
+  }
+
+  @Test("schema-format.md's missing exchange rate error is what the reader says of subscription.json without its rates")
+  func missingExchangeRateMessageIsTrue() throws {
+    let quoted = try Self.block("schema-format.md", startingWith: "subscription.json:").split(separator: "\n").map(String.init)
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+    let schema = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/schemas/subscription.json", encoding: .utf8)
+    let withoutRates = schema.replacingOccurrences(of: "  exchangeRates: { EUR: 1.08, GBP: 1.27 },\n", with: "")
+    #expect(withoutRates != schema)
+    try withoutRates.write(to: folder.appendingPathComponent("schemas/subscription.json"), atomically: true, encoding: .utf8)
+    let scenario = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/subscription.json", encoding: .utf8)
+    var diagnostics: [String] = []
+    do {
+      _ = try ScenarioLoader.parse(scenario, file: "subscription.json", baseDirectory: folder.path)
+    } catch {
+      diagnostics = error.diagnostics.map(\.description)
+    }
+    #expect(diagnostics.contains(quoted[0]), "'\(quoted[0])' is not what the reader says: \(diagnostics)")
+    #expect(quoted.last == "subscription.json: 1 error; nothing was written" && diagnostics.count == 1)
+  }
+
+  // MARK: - scenario-format.md and sweep-format.md
+
+  @Test("scenario-format.md's bad.json messages are what the reader says of the same mistakes")
+  func scenarioErrorMessagesAreTrue() throws {
+    let quoted = try Self.block("scenario-format.md", startingWith: "Scenarios/bad.json:").split(separator: "\n").map(String.init)
+    let scenario = TestScenarios.minimal
+      .replacingOccurrences(of: #"campaign: "c1", publisher"#, with: #"campaign: "c2", publisher"#)
+      .replacingOccurrences(of: "revenue: 4.99", with: #"revenue: "lots""#)
+    #expect(scenario != TestScenarios.minimal)
+    let said = TestScenarios.diagnostics(scenario).map(Self.message)
+    let errors = quoted.filter { $0.contains(": error: ") }
+    #expect(errors.count == 2)
+    for line in errors { #expect(said.contains(Self.message(line)), "'\(line)' is not what the reader says: \(said)") }
+    #expect(quoted.last == "Scenarios/bad.json: \(said.count) errors; nothing was written")
+  }
+
+  @Test("scenario-format.md's arrival-window limit message is what the reader says")
+  func arrivalLimitMessageIsTrue() throws {
+    let quoted = try Self.block("scenario-format.md", startingWith: "big.json:")
+    let scenario = TestScenarios.minimal.replacingOccurrences(of: #"to: "1d""#, with: #"to: "100000000000d""#)
+    #expect(scenario != TestScenarios.minimal)
+    let said = TestScenarios.diagnostics(scenario).map(Self.message)
+    #expect(said == [Self.message(quoted)])
+  }
+
+  @Test("sweep-format.md's billion-point grid message is what the sweep reader says")
+  func sweepLimitMessageIsTrue() throws {
+    let quoted = try Self.block("sweep-format.md", startingWith: "huge.json:")
+    let said = try WorkLimitTests.sweepDiagnostics(WorkLimitTests.billionPointGrid).map(Self.message)
+    #expect(said == [Self.message(quoted)])
+  }
+}
