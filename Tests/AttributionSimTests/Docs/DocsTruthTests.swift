@@ -117,6 +117,28 @@ struct DocsTruthTests {
     #expect(missing.isEmpty, "regression.md's failure report is not what verify prints: \(missing)")
   }
 
+  @Test("regression.md's decoded.csv difference is what verify prints for quickstart.json with one golden cell changed")
+  func decodedRowDifferenceIsTrue() throws {
+    let block = try Self.block("regression.md", startingWith: "  FAIL golden decoded.csv")
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenarios = folder.appendingPathComponent("Scenarios")
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    for name in ["quickstart.json", "quickstart.golden", "schemas"] {
+      try FileManager.default.copyItem(atPath: TestScenarios.scenariosDirectory + "/" + name, toPath: scenarios.path + "/" + name)
+    }
+    // The change the doc names: line 3's coarse count, 51 in the run, 50 in the golden copy.
+    let golden = scenarios.appendingPathComponent("quickstart.golden/decoded.csv")
+    var lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var cells = lines[2].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines[0].split(separator: ",")[6] == "coarse" && cells[6] == "51")
+    cells[6] = "50"
+    lines[2] = cells.joined(separator: ",")
+    try lines.joined(separator: "\n").write(to: golden, atomically: true, encoding: .utf8)
+    let missing = try Self.transcriptDifferences("$ attrsim verify Scenarios/quickstart.json\n" + block, in: folder)
+    #expect(missing.isEmpty, "regression.md's decoded.csv difference is not what verify prints: \(missing)")
+  }
+
   // MARK: - schema-format.md
 
   @Test("schema-format.md's lint transcript is what lint prints for its findings.json")
@@ -151,6 +173,20 @@ struct DocsTruthTests {
     let quoted = try Self.block("schema-format.md", startingWith: #"{"ad-network-id""#).replacingOccurrences(of: "/tmp/sub", with: folder.path)
     let written = try String(contentsOf: folder.appendingPathComponent("decoded.jsonl"), encoding: .utf8).split(separator: "\n")
     #expect(written.contains(Substring(quoted)), "schema-format.md's decoded.jsonl line is not in the run's")
+  }
+
+  @Test("schema-format.md's last decode line for the quickstart is what decode prints")
+  func quickstartDecodeLineIsTrue() throws {
+    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let prose = try Self.doc("schema-format.md").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let range = try #require(prose.range(of: #"the last line reads `[^`]*`"#, options: .regularExpression))
+    let quoted = String(prose[range].drop { $0 != "`" }.dropFirst().dropLast())
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let quickstart = TestScenarios.scenariosDirectory + "/quickstart.json"
+    #expect(try VerifySuiteTests.run(binary, ["run", quickstart, "--out", folder.path]).status == 0)
+    let decode = try VerifySuiteTests.run(binary, ["decode", folder.path + "/postbacks.jsonl", "--scenario", quickstart])
+    #expect(decode.output.split(separator: "\n").last.map(String.init) == quoted, "\(decode.output)")
   }
 
   @Test("schema-format.md's missing exchange rate error is what the reader says of subscription.json without its rates")
