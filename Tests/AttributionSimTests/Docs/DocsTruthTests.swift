@@ -139,6 +139,30 @@ struct DocsTruthTests {
     #expect(missing.isEmpty, "regression.md's decoded.csv difference is not what verify prints: \(missing)")
   }
 
+  @Test("regression.md's SDK trace mismatch is what verify prints when sdk-sequential.json's tester is expected to reach 3")
+  func sdkMismatchReportIsTrue() throws {
+    let block = try Self.block("regression.md", startingWith: "  FAIL expect.sdk[0]")
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The doc's sdk-test.json: sdk-sequential.json's tester without the last launch, expected to reach 3.
+    let original = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/sdk-sequential.json", encoding: .utf8)
+    let expectation = #"sdk: [{ user: "tester", values: [0, 1, 2, 3], rule: "a purchase raises the value" }],"#
+    let scenario = original
+      .replacingOccurrences(of: #"        { at: "30h", action: "launch" },"# + "\n", with: "")
+      .replacingOccurrences(of: #"sdk: [{ user: "tester", values: [0, 1, 2, 2, 2, 2], lint: {}, rule: "the sequential test: 0 → 1 → 2, then 2 persists" }],"#,
+        with: expectation)
+    try scenario.write(to: folder.appendingPathComponent("sdk-test.json"), atomically: true, encoding: .utf8)
+    let lines = scenario.split(separator: "\n", omittingEmptySubsequences: false)
+    let row = try #require(lines.firstIndex { $0.contains(expectation) })
+    let column = lines[row].distance(from: lines[row].startIndex, to: lines[row].range(of: "{ user")!.lowerBound) + 1
+    #expect(row != lines.count - 1 && !scenario.contains(#"at: "30h""#))
+    // Where the expectation is written is the test file's, not the doc's.
+    let missing = try Self.transcriptDifferences(
+      "$ attrsim verify sdk-test.json\n" + block, in: folder,
+      replacing: [(try #require(block.firstMatch(of: /sdk-test\.json:\d+:\d+/)).output.description, "sdk-test.json:\(row + 1):\(column)")])
+    #expect(missing.isEmpty, "regression.md's SDK mismatch report is not what verify prints: \(missing)")
+  }
+
   // MARK: - schema-format.md
 
   @Test("schema-format.md's lint transcript is what lint prints for its findings.json")
