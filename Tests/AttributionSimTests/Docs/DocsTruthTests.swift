@@ -80,6 +80,30 @@ struct DocsTruthTests {
     #expect(differences.isEmpty, "sdk-trace.md's trace line differs from the run's: \(differences)")
   }
 
+  @Test("sdk-trace.md's purchase request sends the parameters it quotes, in its order")
+  func sdkRequestParametersAreTrue() throws {
+    // The doc's request is "k=v" pairs separated by two spaces; revenue objects hold no spaces.
+    let quoted = try Self.block("sdk-trace.md", startingWith: "a=attrsim").split(whereSeparator: \.isWhitespace).map { pair in
+      (name: String(pair.prefix { $0 != "=" }), value: String(pair.drop { $0 != "=" }.dropFirst()))
+    }
+    // sdk-sequential.json's tester with an endpoint answering the sequential test at once, and a purchase in window 1.
+    let server = try LoopbackServer { request in
+      .json(["tutorial_complete": #"{"conversion_value": 1}"#, "level_up": #"{"conversion_value": 2}"#][request.query["n"] ?? ""] ?? "{}")
+    }
+    let original = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/sdk-sequential.json", encoding: .utf8)
+    let scenario = original
+      .replacingOccurrences(of: #"sdk: { model: "sequential" }"#,
+        with: #"sdk: { model: { endpoint: "\#(server.baseURL.absoluteString)/cv" }, responseTime: "0s" }"#)
+      .replacingOccurrences(of: #"{ at: "20h", action: "revenue", amount: 4.99 }"#,
+        with: #"{ at: "20h", action: "event", name: "purchase", revenue: 4.99 }"#)
+    #expect(scenario.contains("/cv") && scenario.contains(#"name: "purchase""#))
+    _ = ScenarioRunner.collect(try TestScenarios.load(scenario, file: "sdk-sequential.json"))
+    let purchase = try #require(server.requests.first { $0.query["n"] == "purchase" }, "\(server.requests.map(\.query))")
+    let sent = purchase.queryItems.map { (name: $0.name, value: $0.value) }
+    #expect(sent.map(\.name) == quoted.map(\.name))
+    #expect(sent.map(\.value) == quoted.map(\.value))
+  }
+
   // MARK: - regression.md
 
   @Test("regression.md's skipped count under --filter is the Scenarios/ folder less one")
