@@ -104,6 +104,45 @@ struct DocsTruthTests {
     #expect(sent.map(\.value) == quoted.map(\.value))
   }
 
+  // MARK: - conversion-services.md
+
+  @Test("conversion-services.md's table of answers reads each answer as the answer reader does")
+  func answerTableIsTrue() throws {
+    let text = try Self.doc("conversion-services.md")
+    let table = try #require(text.components(separatedBy: "| answer | read as |\n").dropFirst().first)
+    let rows = table.split(separator: "\n").prefix { $0.hasPrefix("|") }.dropFirst()  // after the |---| line
+    #expect(rows.count >= 8)
+    for row in rows {
+      // | `answer` | read as |: the answer is the code span, the reading what follows it.
+      let cells = row.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false)
+      let answer = String(cells[1].trimmingCharacters(in: .whitespaces).dropFirst().dropLast())
+      var reading = cells[2].trimmingCharacters(in: CharacterSet(charactersIn: " |"))
+      // A parenthesis says what happens next; "…" ends a quote cut short.
+      if let note = reading.range(of: " (") { reading = String(reading[..<note.lowerBound]) }
+      let read = Self.reading(ConversionAnswer(json: Data(answer.utf8)))
+      if reading.hasSuffix(" …") {
+        #expect(read.hasPrefix(reading.dropLast(2)), "\(answer): doc '\(reading)', reader '\(read)'")
+      } else {
+        #expect(read == reading, "\(answer): doc '\(reading)', reader '\(read)'")
+      }
+    }
+  }
+
+  /// An answer in the words of conversion-services.md's table.
+  static func reading(_ answer: ConversionAnswer) -> String {
+    switch answer {
+    case .update(let fine, let coarse, let lock):
+      let parts = [fine.map { "fine \($0)" }, coarse.map { "coarse \($0)" }, lock ? "lock" : nil].compactMap { $0 }
+      return parts.isEmpty ? "nothing new" : parts.joined(separator: ", ")
+    case .refused(let status, let reason):
+      return "refused: \(status)" + (reason.map { ", \"\($0)\"" } ?? "")
+    case .failed(.malformed(let problem)):
+      return "malformed: \(problem)"
+    case .failed(let failure):
+      return "\(failure)"
+    }
+  }
+
   // MARK: - regression.md
 
   @Test("regression.md's skipped count under --filter is the Scenarios/ folder less one")
