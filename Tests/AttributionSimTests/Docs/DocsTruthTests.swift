@@ -157,27 +157,84 @@ struct DocsTruthTests {
   @Test("regression.md's failure anatomy is what verify prints for skan-2.2.json with one expectation and one golden value changed")
   func failureAnatomyIsTrue() throws {
     let block = try Self.block("regression.md", startingWith: "FAIL Scenarios/skan-2.2.json")
-    let folder = try Self.temporaryFolder()
+    let folder = try Self.scenariosWithOneGoldenValueChanged()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let scenarios = folder.appendingPathComponent("Scenarios")
-    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
-    let manager = FileManager.default
-    try manager.copyItem(atPath: TestScenarios.scenariosDirectory + "/skan-2.2.golden", toPath: scenarios.path + "/skan-2.2.golden")
-    // The two changes the doc names: timo's expected value, and line 3's campaign in the golden copy.
-    let scenario = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/skan-2.2.json", encoding: .utf8)
+    // The doc's other change: timo's expected value.
+    let file = folder.appendingPathComponent("Scenarios/skan-2.2.json")
+    let scenario = try String(contentsOf: file, encoding: .utf8)
     let changed = scenario.replacingOccurrences(
       of: #"{ user: "timo", fields: { "conversion-value": 20 }"#, with: #"{ user: "timo", fields: { "conversion-value": 21 }"#)
     #expect(changed != scenario)
-    try changed.write(to: scenarios.appendingPathComponent("skan-2.2.json"), atomically: true, encoding: .utf8)
-    let golden = scenarios.appendingPathComponent("skan-2.2.golden/postbacks.jsonl")
-    var lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(lines[2].contains(#""campaign-id":37,"#))
-    lines[2] = lines[2].replacingOccurrences(of: #""campaign-id":37,"#, with: #""campaign-id":36,"#)
-    try lines.joined(separator: "\n").write(to: golden, atomically: true, encoding: .utf8)
+    try changed.write(to: file, atomically: true, encoding: .utf8)
 
     let missing = try Self.transcriptDifferences(
       "$ attrsim verify Scenarios/skan-2.2.json\n" + block, in: folder)
     #expect(missing.isEmpty, "regression.md's failure report is not what verify prints: \(missing)")
+  }
+
+  /// A copy of Scenarios/ in a new folder, with the golden value regression.md's examples change:
+  /// line 3 of skan-2.2.golden/postbacks.jsonl names campaign 36 where the run sends 37.
+  static func scenariosWithOneGoldenValueChanged() throws -> URL {
+    let folder = try temporaryFolder()
+    try FileManager.default.copyItem(atPath: TestScenarios.scenariosDirectory, toPath: folder.path + "/Scenarios")
+    let golden = folder.appendingPathComponent("Scenarios/skan-2.2.golden/postbacks.jsonl")
+    var lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines[2].contains(#""campaign-id":37,"#))
+    lines[2] = lines[2].replacingOccurrences(of: #""campaign-id":37,"#, with: #""campaign-id":36,"#)
+    try lines.joined(separator: "\n").write(to: golden, atomically: true, encoding: .utf8)
+    return folder
+  }
+
+  @Test("regression.md's JUnit excerpt is what --junit writes for the changed golden value, times aside")
+  func junitExcerptIsTrue() throws {
+    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = try Self.scenariosWithOneGoldenValueChanged()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try VerifySuiteTests.run(binary, ["verify", "Scenarios/", "--filter", "skan-2.2", "--junit", "verify.xml"], in: folder)
+    #expect(run.status != 0)
+    // Times are wall time: each is compared as a time, not as a figure.
+    func untimed(_ line: some StringProtocol) -> String {
+      line.trimmingCharacters(in: .whitespaces).replacing(/\ time="[0-9.]+"/, with: #" time="""#)
+    }
+    let written = try String(contentsOf: folder.appendingPathComponent("verify.xml"), encoding: .utf8)
+      .split(separator: "\n").map(untimed)
+    let quoted = try Self.block("regression.md", startingWith: "<?xml").split(separator: "\n").filter { !$0.contains("<!-- …") }
+    #expect(quoted.count > 10)
+    var next = written.startIndex
+    for line in quoted.map(untimed) {
+      let found = written[next...].firstIndex(of: line)
+      #expect(found != nil, "regression.md's JUnit line is not written (in order): \(line)\n\(written.joined(separator: "\n"))")
+      next = found.map { $0 + 1 } ?? next
+    }
+  }
+
+  @Test("regression.md's JSON summary is what --format json prints for the changed golden value, times aside")
+  func jsonSummaryIsTrue() throws {
+    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = try Self.scenariosWithOneGoldenValueChanged()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let arguments = ["verify", "Scenarios/", "--filter", "skan-2.2", "--format", "json", "--keep-failed", "Reports/verify-failures"]
+    let run = try VerifySuiteTests.run(binary, arguments, in: folder)
+    func untimed(_ value: JSONValue) -> JSONValue {
+      switch value {
+      case .object(let members): .object(members.filter { $0.key != "seconds" }.mapValues(untimed))
+      case .array(let elements): .array(elements.map(untimed))
+      default: value
+      }
+    }
+    let printed = untimed(JSONValue(try JSONParser.parse(run.output)))
+    let quoted = untimed(JSONValue(try JSONParser.parse(try Self.block("regression.md", startingWith: "{\n  \"failed\""))))
+    guard case .object(var summary) = quoted, case .array(let scenarios)? = summary["scenarios"],
+      case .array(let all)? = printed.member("scenarios")
+    else { Issue.record("no scenarios in \(run.output)"); return }
+    // The doc leaves out the other skipped scenarios: each quoted one is matched by its file.
+    summary["scenarios"] = nil
+    var differences = ReadmeTruthTests.differences(.object(summary), in: printed, path: "")
+    for scenario in scenarios {
+      let file = scenario.member("file")
+      differences += ReadmeTruthTests.differences(scenario, in: all.first { $0.member("file") == file }, path: "scenarios[\(file.map { $0.serialized() } ?? "")]")
+    }
+    #expect(differences.isEmpty, "regression.md's JSON summary differs from what verify prints: \(differences)")
   }
 
   @Test("regression.md's decoded.csv difference is what verify prints for quickstart.json with one golden cell changed")
