@@ -379,6 +379,23 @@ struct DocsTruthTests {
     #expect(said == [Self.message(quoted)])
   }
 
+  @Test("scenario-format.md's --allow-large note is what compare states for 100 million users")
+  func allowLargeNoteIsTrue() throws {
+    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let quoted = try Self.block("scenario-format.md", startingWith: "note: large work allowed")
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenario = TestScenarios.minimal.replacingOccurrences(of: "count: 10,", with: "count: 100000000,")
+    #expect(scenario != TestScenarios.minimal)
+    try scenario.write(to: folder.appendingPathComponent("big.json"), atomically: true, encoding: .utf8)
+    // compare states the work once the scenario is read, then stops at the first schema it cannot
+    // read, so the 100 million users are never run.
+    let compare = try VerifySuiteTests.run(
+      binary, ["compare", "big.json", "--schema", "absent-a.json", "--schema", "absent-b.json", "--allow-large"], in: folder)
+    #expect(compare.status != 0)
+    #expect(compare.output.split(separator: "\n").contains(Substring(quoted)), "\(compare.output)")
+  }
+
   @Test("sweep-format.md's billion-point grid message is what the sweep reader says")
   func sweepLimitMessageIsTrue() throws {
     let quoted = try Self.block("sweep-format.md", startingWith: "huge.json:")
