@@ -41,7 +41,7 @@ public struct WindowSchedule: Hashable, Sendable {
   }()
 
   /// The schedule a platform runs under, with the rules' reading of Developer Mode's delays.
-  public static func `for`(_ platform: Platform, rules: PlatformRules = PlatformRules()) -> WindowSchedule {
+  public static func `for`(_ platform: Platform, rules: PlatformRules) -> WindowSchedule {
     guard platform.developerMode else { return .production }
     return rules.developerModeSendDelay == .deterministic ? .deterministicDeveloperMode : .developerMode
   }

@@ -233,7 +233,7 @@ extension World {
       state.previousCoarse[window] = state.coarse[window]
       state.coarse[window] = coarse
     }
-    if lock, state.lockTime[window] == nil { state.lockTime[window] = device }
+    if lock { state.lockTime[window] = device }
     state.lastCall = device
     users[index]!.sdk = state
     var parts = sentFine.map { ["fine \($0)"] } ?? []
