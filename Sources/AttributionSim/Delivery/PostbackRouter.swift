@@ -26,7 +26,7 @@ public struct PostbackRouter: Sendable {
     adAttributionKitCopyEndpoint = try Self.copyEndpoint(
       scenario.app.attributionCopyEndpoint, key: "infoPlist.AttributionCopyEndpoint", strict: strict)
     if strict {
-      let missing = Self.networksReceivingPostbacks(scenario).filter { scenario.adNetworks[$0].postbackURL == nil }
+      let missing = scenario.networksReceivingPostbacks.filter { scenario.adNetworks[$0].postbackURL == nil }
       if !missing.isEmpty { throw Self.missingEndpoints(missing.map { scenario.adNetworks[$0] }) }
     }
   }
@@ -86,22 +86,6 @@ public struct PostbackRouter: Sendable {
 
   private static func frameworkName(_ network: AdNetwork) -> String {
     network.framework == .adAttributionKit ? "AdAttributionKit" : "SKAdNetwork"
-  }
-
-  /// The networks that can get postbacks: those whose ads some user or Apple Ads can show.
-  static func networksReceivingPostbacks(_ scenario: Scenario) -> [Int] {
-    var used = Set<Int>()
-    for user in scenario.scriptedUsers {
-      for step in user.timeline {
-        if case .impression(let exposure) = step.action { used.insert(exposure.network) }
-      }
-    }
-    for cohort in scenario.cohorts {
-      used.formUnion(cohort.exposures.map(\.network))
-      used.formUnion(cohort.reengagements.map(\.network))
-    }
-    if let link = scenario.appleAds?.adNetwork { used.insert(link.network) }
-    return used.sorted()
   }
 
   private static func missingEndpoints(_ missing: [AdNetwork]) -> DeliveryError {

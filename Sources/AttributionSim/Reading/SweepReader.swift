@@ -61,8 +61,8 @@ struct SweepReader {
       }
       let nameReader = entry.optional("name") ?? pathReader
       let name = entry.optional("name")?.nonEmptyString() ?? text
-      if parameters.contains(where: { $0.parameter.name == name }) || SweepRow.reservedNames.contains(name)
-        || SweepMetrics.names.contains(name)
+      if parameters.contains(where: { $0.parameter.name == name }) || SweepColumns.leading.contains(name)
+        || SweepColumns.metrics.contains(name)
       {
         nameReader.error("the column name '\(name)' is taken by another parameter or an outcome; give the parameter another 'name'")
         continue
@@ -162,7 +162,7 @@ struct SweepReader {
   }
 
   private func readChart(_ chartReader: JSONReader?, parameters: [SweepParameter]) -> SweepChart? {
-    let columns = parameters.map(\.name) + SweepMetrics.names
+    let columns = parameters.map(\.name) + SweepColumns.metrics
     // By default: null share of first postbacks against crowd size, a line per threshold setting.
     let thresholds = parameters.first { $0.path.contains("thresholds") } ?? parameters.first
     var chart = SweepChart(x: "installsPerCampaignPerDay", y: "nullShare1", series: thresholds?.name, logarithmicX: true)

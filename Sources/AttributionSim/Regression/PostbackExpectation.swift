@@ -48,15 +48,6 @@ public struct PostbackExpectation: Sendable {
     self.origin = origin
   }
 
-  /// Whether `postback` is one this expectation selects.
-  func selects(_ postback: PostbackRecord) -> Bool {
-    guard postback.user == user, postback.recipient == recipient else { return false }
-    if let sequenceIndex, postback.sequenceIndex != sequenceIndex { return false }
-    if let didWin, postback.didWin != didWin { return false }
-    if let adNetworkId, PostbackFields(postback.payload).networkId != adNetworkId { return false }
-    return true
-  }
-
   /// The expectation in words: "alice's winning postback to the ad network, sequence index 0",
   /// or "no postback from alice to the ad network".
   var subject: String {
@@ -67,13 +58,5 @@ public struct PostbackExpectation: Sendable {
     if let adNetworkId { words += recipient == .adNetwork ? " \(adNetworkId)" : " for \(adNetworkId)" }
     if let sequenceIndex { words += ", sequence index \(sequenceIndex)" }
     return words
-  }
-}
-
-extension JSONValue {
-  /// The member `key` of an object; nil for anything else or a missing key.
-  func member(_ key: String) -> JSONValue? {
-    guard case .object(let members) = self else { return nil }
-    return members[key]
   }
 }

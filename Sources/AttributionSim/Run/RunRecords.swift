@@ -1,14 +1,6 @@
 import SimEngine
 import SimJSON
 
-/// Who a postback is sent to.
-public enum PostbackRecipient: String, Sendable {
-  /// The winning (or non-winning) ad network's registered endpoint.
-  case adNetwork = "ad-network"
-  /// The advertised app's developer copy endpoint (rulebook §7.6).
-  case developer
-}
-
 /// One postback as it leaves the device.
 public struct PostbackRecord: Sendable {
   /// Virtual send time.

@@ -13,7 +13,7 @@ public struct RunSummary: Sendable, Equatable {
   /// Impressions from publishers that do not list the network (not eligible).
   public var impressionsIneligible = 0
   /// What the receivers made of the postbacks; nil when the run skipped receiving.
-  public var received: PostbackReceiver.Counts?
+  public var received: ReceiptCounts?
   /// Decoded against true values per campaign and window; nil when not decoded.
   public var decoding: DecodingReport?
   /// Impressions the device ignored because their signature failed (§7.3).

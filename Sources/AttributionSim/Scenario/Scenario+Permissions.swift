@@ -18,7 +18,7 @@ extension Scenario {
   /// recipient that is not on this machine (networks' `postbackURL`, the app's developer-copy
   /// endpoints).
   public var deliveryPermissions: [ScenarioPermission] {
-    let receiving = PostbackRouter.networksReceivingPostbacks(self)
+    let receiving = networksReceivingPostbacks
     var endpoints = receiving.compactMap { index in
       adNetworks[index].postbackURL.map { (url: $0.absoluteString, path: "adNetworks[\(index)].postbackURL") }
     }
@@ -30,5 +30,21 @@ extension Scenario {
       endpoints.append((copy, "app.infoPlist.AttributionCopyEndpoint"))
     }
     return endpoints.filter { URL(string: $0.url)?.isLoopback != true }.map { .network(url: $0.url, path: $0.path) }
+  }
+
+  /// The networks that can get postbacks: those whose ads some user or Apple Ads can show.
+  var networksReceivingPostbacks: [Int] {
+    var used = Set<Int>()
+    for user in scriptedUsers {
+      for step in user.timeline {
+        if case .impression(let exposure) = step.action { used.insert(exposure.network) }
+      }
+    }
+    for cohort in cohorts {
+      used.formUnion(cohort.exposures.map(\.network))
+      used.formUnion(cohort.reengagements.map(\.network))
+    }
+    if let link = appleAds?.adNetwork { used.insert(link.network) }
+    return used.sorted()
   }
 }

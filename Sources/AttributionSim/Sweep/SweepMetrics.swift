@@ -4,11 +4,7 @@ import SimEngine
 /// decoding report).
 public struct SweepMetrics: Sendable, Equatable {
   /// Column names, in order.
-  public static let names: [String] =
-    ["users", "attributedInstalls", "installsPerCampaignPerDay", "tier0Share", "tier1Share", "tier2Share", "tier3Share"]
-    + (1...3).flatMap { ["postbacks\($0)", "fineShare\($0)", "coarseShare\($0)", "nullShare\($0)"] }
-    + ["withheldPostbacks", "digits2Share", "digits3Share", "digits4Share", "trueRevenue", "decodedRevenue",
-      "revenueError", "campaignRevenueError"]
+  public static let names: [String] = SweepColumns.metrics
 
   /// One value per name; nil where a share has nothing to share (no postbacks) or the run had
   /// no decoding.

@@ -14,7 +14,7 @@ public struct SweepRow: Sendable, Equatable {
   public var metrics: SweepMetrics
 
   /// The columns before the parameters'; parameters may not take these names.
-  static let reservedNames = ["point", "replicate", "seed"]
+  static let reservedNames = SweepColumns.leading
 
   /// The header line for `sweep`'s parameters.
   static func header(_ parameters: [SweepParameter]) -> String {
