@@ -22,8 +22,47 @@ let package = Package(
     .target(name: "SimEngine"),
     /// ECDSA keys, signatures and hashes from the system's libcrypto, as Swift types.
     .target(name: "AttributionCrypto", dependencies: ["CLibCrypto"]),
-    /// The simulator: scenarios, platform rules, postbacks and run outputs.
-    .target(name: "AttributionSim", dependencies: ["SimEngine", "SimJSON", "DidYouMean", "AttributionCrypto"]),
+    /// The simulator as one import: every layer below, re-exported.
+    .target(
+      name: "AttributionSim",
+      dependencies: [
+        "SimModel", "SimInput", "SimBehaviour", "SimPlatform", "SimRecords", "SimWorld", "SimReceiver", "SimOutput",
+        "SimRun", "SimStudies", "SimEngine", "SimJSON",
+      ]),
+
+    // MARK: - The simulator's layers, in the order data flows
+    // A layer may use only the layers above it here: the compiler refuses an upward reference.
+
+    /// What a scenario says: its settings, cohorts, conversion schema, expectations and sweeps.
+    .target(name: "SimModel", dependencies: ["SimEngine", "SimJSON", "DidYouMean"]),
+    /// Reading scenario, schema and sweep files into the model, with located diagnostics.
+    .target(name: "SimInput", dependencies: ["SimModel", "SimEngine", "SimJSON", "DidYouMean", "AttributionCrypto"]),
+    /// What each simulated user will do: plans drawn from a cohort's behaviour.
+    .target(name: "SimBehaviour", dependencies: ["SimModel", "SimEngine", "SimJSON"]),
+    /// Apple's rules: attribution, windows, tiers, signing, the device, the client SDK and Apple Ads.
+    .target(name: "SimPlatform", dependencies: ["SimModel", "SimEngine", "SimJSON", "AttributionCrypto"]),
+    /// What a run emits: drafts, postback, conversion and trace records, sinks and the summary.
+    .target(name: "SimRecords", dependencies: ["SimModel", "SimBehaviour", "SimPlatform", "SimEngine", "SimJSON"]),
+    /// The world: dispatches virtual-time events to the platform's rules and records the outcomes.
+    .target(
+      name: "SimWorld",
+      dependencies: ["SimModel", "SimBehaviour", "SimPlatform", "SimRecords", "SimEngine", "SimJSON"]),
+    /// The ad network's side: verifying, de-duplicating and decoding postbacks.
+    .target(
+      name: "SimReceiver", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimEngine", "SimJSON", "AttributionCrypto"]),
+    /// Run folders, reports, charts and delivery of postbacks over HTTP.
+    .target(name: "SimOutput", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimEngine", "SimJSON"]),
+    /// Running a scenario: the runner, the tier stage, shards and their merge.
+    .target(
+      name: "SimRun",
+      dependencies: [
+        "SimModel", "SimInput", "SimPlatform", "SimRecords", "SimWorld", "SimReceiver", "SimOutput", "SimEngine", "SimJSON",
+        "AttributionCrypto",
+      ]),
+    /// Studies of many runs: sweeps and regression verification.
+    .target(
+      name: "SimStudies",
+      dependencies: ["SimModel", "SimInput", "SimPlatform", "SimRecords", "SimOutput", "SimRun", "SimEngine", "SimJSON"]),
 
     // MARK: - Implementation details
 

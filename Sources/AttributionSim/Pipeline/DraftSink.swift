@@ -1,7 +1,0 @@
-/// Takes drafts in time order.
-protocol DraftSink {
-  /// A draft; envelopes arrive in non-decreasing `at` order.
-  mutating func receive(_ envelope: DraftEnvelope)
-  /// Whether trace drafts are wanted; the world skips building them otherwise.
-  var wantsTrace: Bool { get }
-}

@@ -1,0 +1,290 @@
+import SimEngine
+import SimModel
+
+/// Draws cohort users' plans from the cohort's description.
+///
+/// Every user's draws come from their own stream (`seed › cohort › name › index`), split into
+/// child streams by purpose (arrival, each exposure, install, each day of activity), and every
+/// child always makes the same draws in the same order whatever the outcome. So changing one
+/// probability, or adding a user, a campaign or a day, changes no other draw: sweep points stay
+/// comparable (common random numbers).
+package final class CohortBehaviour {
+  package let cohort: Cohort
+  package let cohortStream: RandomStream
+  private let exposureLabels: [StreamLabel]
+  /// For each exposure, the share of its ads whose signature fails (its network's setting).
+  private let invalidSignatureShares: [Double]
+  private let eventLabels: [StreamLabel]
+  /// The scenario's Apple Ads campaigns, and a stream label for each of the cohort's Apple Ads.
+  private let appleAdsCampaigns: [AppleAdsCampaign]
+  private let appleAdsLabels: [StreamLabel]
+
+  // Stream names, hashed once.
+  private static let arrivalLabel = StreamLabel("arrival")
+  private static let countryLabel = StreamLabel("country")
+  private static let exposureLabel = StreamLabel("exposure")
+  private static let organicLabel = StreamLabel("organic")
+  private static let installLabel = StreamLabel("install")
+  private static let lifeLabel = StreamLabel("life")
+  private static let firstLaunchLabel = StreamLabel("first-launch")
+  private static let dayLabel = StreamLabel("day")
+  private static let sessionsLabel = StreamLabel("sessions")
+  private static let signatureLabel = StreamLabel("signature")
+  private static let reengagementLabel = StreamLabel("reengagement")
+  private static let appleAdsLabel = StreamLabel("apple-ads")
+  private static let trackingLabel = StreamLabel("tracking")
+
+  package init(cohort: Cohort, scenario: Scenario, root: RandomStream) {
+    self.cohort = cohort
+    cohortStream = root.child("cohort").child(cohort.name)
+    exposureLabels = cohort.exposures.map { exposure in
+      let network = scenario.adNetworks[exposure.network]
+      return StreamLabel(
+        "\(network.name)/\(network.campaigns[exposure.campaign].name)/\(scenario.publishers[exposure.publisher].name)")
+    }
+    eventLabels = cohort.events.map { StreamLabel("event/\($0.name)") }
+    invalidSignatureShares = cohort.exposures.map { scenario.adNetworks[$0.network].invalidSignatureShare }
+    appleAdsCampaigns = scenario.appleAds?.campaigns ?? []
+    appleAdsLabels = cohort.appleAds.map { [appleAdsCampaigns] in StreamLabel(appleAdsCampaigns[$0.campaign].name) }
+  }
+
+  package func userStream(_ index: Int) -> RandomStream { cohortStream.child(index) }
+
+  /// When user `index` becomes reachable.
+  package func arrival(of index: Int) -> SimTime {
+    var stream = userStream(index).child(Self.arrivalLabel)
+    let offset = Double(cohort.arrivalSpread.milliseconds) * stream.nextUnit()
+    return SimTime.zero + cohort.arrivalStart + .milliseconds(Int64(offset))
+  }
+
+  /// The full plan of user `index`, who arrives at `arrival`.
+  package func plan(of index: Int, arrival: SimTime) -> UserPlan {
+    let user = userStream(index)
+    var countryStream = user.child(Self.countryLabel)
+    let country = cohort.country.sample(using: &countryStream)
+    var actions: [TimedAction] = []
+    var installAt: SimTime?
+
+    for (number, (exposure, label)) in zip(cohort.exposures, exposureLabels).enumerated() {
+      // Draw order is fixed: reach, delay, kind, view duration, conversion, install delay.
+      // Values not needed are skipped, not computed, which keeps the stream aligned.
+      var stream = user.child(Self.exposureLabel).child(label)
+      guard stream.nextUnit() < exposure.reach else { continue }
+      let time = arrival + CohortBehaviour.duration(exposure.delay, &stream)
+      let kindDraw = stream.nextUnit()
+      let kind: AdExposure.Kind
+      let installProbability: Double
+      if kindDraw < exposure.click {
+        Distribution.skip(using: &stream)
+        kind = .click
+        installProbability = cohort.install.afterClick
+      } else if kindDraw < exposure.click + exposure.view {
+        kind = .view(duration: CohortBehaviour.duration(exposure.viewDuration, &stream))
+        installProbability = cohort.install.afterView
+      } else {
+        continue
+      }
+      let convertDraw = stream.nextUnit()
+      // Its own child stream, drawn only when the network has faults: other draws stay aligned.
+      var signatureValid = true
+      if invalidSignatureShares[number] > 0 {
+        var signatureStream = user.child(Self.exposureLabel).child(label).child(Self.signatureLabel)
+        signatureValid = signatureStream.nextUnit() >= invalidSignatureShares[number]
+      }
+      actions.append(
+        TimedAction(
+          at: time - .zero,
+          action: .impression(
+            AdExposure(
+              network: exposure.network, campaign: exposure.campaign, publisher: exposure.publisher, kind: kind,
+              signatureValid: signatureValid))))
+      if convertDraw < installProbability {
+        // A view-through ad can only lead to an install once it has been seen.
+        let seen = if case .view(let duration) = kind { time + duration } else { time }
+        let candidate = seen + CohortBehaviour.duration(cohort.install.delay, &stream)
+        Self.keepEarliest(candidate, in: &installAt)
+      }
+    }
+
+    appendAppleAds(arrival: arrival, country: country, user: user, to: &actions, installAt: &installAt)
+
+    var organicStream = user.child(Self.organicLabel)
+    if organicStream.nextUnit() < cohort.install.organic {
+      let organicTime = arrival + CohortBehaviour.duration(cohort.install.delay, &organicStream)
+      Self.keepEarliest(organicTime, in: &installAt)
+    }
+
+    if let installAt {
+      var installStream = user.child(Self.installLabel)
+      let redownload = installStream.nextUnit() < cohort.install.redownload
+      // Drawn after the redownload, so adding pre-orders leaves redownloads as they were.
+      let preOrder = !redownload && installStream.nextUnit() < cohort.install.preOrder
+      actions.append(TimedAction(at: installAt - .zero, action: .install(redownload: redownload, preOrder: preOrder)))
+      appendActivity(after: installAt, stream: user.child(Self.lifeLabel), to: &actions)
+    }
+    // Stable: an impression and an install at the same millisecond keep that order.
+    let ordered = actions.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+    var trackingAuthorized = false
+    if cohort.trackingConsent > 0 {
+      var trackingStream = user.child(Self.trackingLabel)
+      trackingAuthorized = trackingStream.nextUnit() < cohort.trackingConsent
+    }
+    return UserPlan(
+      name: UserName(base: cohort.name, index: index), country: country, actions: ordered.map(\.element), stream: user,
+      trackingAuthorized: trackingAuthorized)
+  }
+
+  /// Apple Ads taps and views before install (§8), each campaign from its own child stream with a
+  /// fixed draw order (reach, delay, kind, ad group, keyword, ad, conversion, install delay), so
+  /// adding one changes no other draw. Users in storefronts a campaign does not run in are not reached.
+  private func appendAppleAds(
+    arrival: SimTime, country: String, user: RandomStream, to actions: inout [TimedAction], installAt: inout SimTime?
+  ) {
+    for (exposure, label) in zip(cohort.appleAds, appleAdsLabels) {
+      let campaign = appleAdsCampaigns[exposure.campaign]
+      var stream = user.child(Self.appleAdsLabel).child(label)
+      guard stream.nextUnit() < exposure.reach, campaign.runs(in: country) else { continue }
+      let time = arrival + CohortBehaviour.duration(exposure.delay, &stream)
+      let kindDraw = stream.nextUnit()
+      let (groupDraw, keywordDraw, adDraw) = (stream.nextUnit(), stream.nextUnit(), stream.nextUnit())
+      let convertDraw = stream.nextUnit()
+      let kind: AppleAdsInteraction.Kind
+      let installProbability: Double
+      if kindDraw < exposure.tap {
+        kind = .tap
+        installProbability = exposure.installAfterTap ?? cohort.install.afterClick
+      } else if kindDraw < exposure.tap + exposure.view {
+        kind = .view
+        installProbability = exposure.installAfterView ?? cohort.install.afterView
+      } else {
+        continue
+      }
+      let adGroupIndex = Self.pick(groupDraw, among: campaign.adGroups.count)!
+      let adGroup = campaign.adGroups[adGroupIndex]
+      // Search match is one more way in beside the keywords; taps through it have no keyword.
+      let keyword = Self.pick(keywordDraw, among: adGroup.keywords.count + (adGroup.searchMatch ? 1 : 0))
+        .flatMap { $0 < adGroup.keywords.count ? $0 : nil }
+      actions.append(
+        TimedAction(
+          at: time - .zero,
+          action: .appleAds(
+            AppleAdsInteraction(
+              campaign: exposure.campaign, adGroup: adGroupIndex, keyword: keyword,
+              ad: Self.pick(adDraw, among: adGroup.ads.count), kind: kind))))
+      if convertDraw < installProbability {
+        let candidate = time + CohortBehaviour.duration(cohort.install.delay, &stream)
+        Self.keepEarliest(candidate, in: &installAt)
+      }
+    }
+  }
+
+  /// The user installs after the first ad (or organic moment) that converts.
+  private static func keepEarliest(_ candidate: SimTime, in installAt: inout SimTime?) {
+    if installAt.map({ candidate < $0 }) ?? true { installAt = candidate }
+  }
+
+  /// The index a unit draw picks among `count` equally likely choices; nil when there are none.
+  package static func pick(_ draw: Double, among count: Int) -> Int? {
+    count == 0 ? nil : min(Int(draw * Double(count)), count - 1)
+  }
+
+  /// Sessions and events after install, day by day from the first launch.
+  private func appendActivity(after install: SimTime, stream: RandomStream, to actions: inout [TimedAction]) {
+    var launchStream = stream.child(Self.firstLaunchLabel)
+    let launches = launchStream.nextUnit() < cohort.firstLaunch.probability
+    let firstLaunch = install + CohortBehaviour.duration(cohort.firstLaunch.delay, &launchStream)
+    guard launches else { return }
+    appendReengagements(after: firstLaunch, stream: stream.child(Self.reengagementLabel), to: &actions)
+    let day = SimDuration.days(1)
+    for dayIndex in 0..<max(cohort.activeDays, 1) {
+      var dayStream = stream.child(Self.dayLabel).child(dayIndex)
+      let activeDraw = dayStream.nextUnit()
+      let dayStart = firstLaunch + day * Int64(dayIndex)
+      let sessionCount = Int(
+        Self.bounded(cohort.sessionsPerActiveDay.sample(using: &dayStream), 1...Double(Self.maximumSessionsPerDay))
+          .rounded())
+      if dayIndex > 0 {
+        let retention = cohort.retention[min(dayIndex - 1, cohort.retention.count - 1)]
+        guard activeDraw < retention else { continue }
+      }
+      var sessions: [SimTime] = dayIndex == 0 ? [firstLaunch] : []
+      var sessionStream = dayStream.child(Self.sessionsLabel)
+      while sessions.count < sessionCount {
+        sessions.append(dayStart + .milliseconds(Int64(Double(day.milliseconds) * sessionStream.nextUnit())))
+      }
+      sessions.sort()
+      for session in sessions { actions.append(TimedAction(at: session - .zero, action: .launch)) }
+      for (event, label) in zip(cohort.events, eventLabels) {
+        var eventStream = dayStream.child(label)
+        let occursDraw = eventStream.nextUnit()
+        let sessionDraw = eventStream.nextUnit()
+        let offset = SimDuration.milliseconds(Int64(600_000 * eventStream.nextUnit()))
+        let revenue = event.revenue?.sample(using: &eventStream)
+        guard occursDraw < event.perDay[min(dayIndex, event.perDay.count - 1)] else { continue }
+        // Events happen within a session, up to ten minutes after it starts.
+        let session = sessions[min(Int(sessionDraw * Double(sessions.count)), sessions.count - 1)]
+        appendEvent(event, at: (session + offset) - SimTime.zero, revenue: revenue, to: &actions)
+      }
+    }
+  }
+
+  /// Re-engagement taps after the first launch, each followed by a first day's events within ten
+  /// minutes. Each campaign draws from its own child stream, in a fixed order, so adding one
+  /// changes no other draw.
+  private func appendReengagements(after firstLaunch: SimTime, stream: RandomStream, to actions: inout [TimedAction]) {
+    for (number, reengagement) in cohort.reengagements.enumerated() {
+      var tapStream = stream.child(number)
+      guard tapStream.nextUnit() < reengagement.reach else { continue }
+      let tap = firstLaunch + CohortBehaviour.duration(reengagement.delay, &tapStream)
+      actions.append(
+        TimedAction(
+          at: tap - .zero,
+          action: .impression(
+            AdExposure(
+              network: reengagement.network, campaign: reengagement.campaign, publisher: reengagement.publisher,
+              kind: .click, reengagementURL: reengagement.url))))
+      for (event, label) in zip(cohort.events, eventLabels) {
+        var eventStream = tapStream.child(label)
+        let occursDraw = eventStream.nextUnit()
+        let offset = SimDuration.milliseconds(Int64(600_000 * eventStream.nextUnit()))
+        let revenue = event.revenue?.sample(using: &eventStream)
+        guard occursDraw < event.perDay[0] else { continue }
+        appendEvent(event, at: (tap + offset) - .zero, revenue: revenue, to: &actions)
+      }
+    }
+  }
+
+  /// An event with its revenue in whole cents, as stores charge; ad revenue is recorded beside
+  /// the event.
+  private func appendEvent(_ event: CohortEvent, at time: SimDuration, revenue: Double?, to actions: inout [TimedAction]) {
+    let amount = revenue.map { (Self.bounded($0, 0...Self.maximumRevenue) * 100).rounded() / 100 }
+    switch event.revenueKind {
+    case .inAppPurchase:
+      actions.append(TimedAction(at: time, action: .event(name: event.name, revenue: amount, currency: event.currency)))
+    case .ad:
+      actions.append(TimedAction(at: time, action: .event(name: event.name, revenue: nil)))
+      if let amount { actions.append(TimedAction(at: time, action: .revenue(amount: amount, kind: .ad, currency: event.currency))) }
+    }
+  }
+
+  /// A duration sample from a distribution in milliseconds, within 0 and ``maximumDelay``.
+  package static func duration(_ distribution: Distribution, _ stream: inout RandomStream) -> SimDuration {
+    let milliseconds = bounded(distribution.sample(using: &stream), 0...Double(maximumDelay.milliseconds))
+    return .milliseconds(Int64(milliseconds.rounded()))
+  }
+
+  // Heavy-tailed distributions (a lognormal with a large sigma) can draw values that overflow
+  // integer time or counts, or are infinite; samples are clamped to these documented bounds.
+
+  /// The longest delay a duration distribution can produce: 100 years.
+  package static let maximumDelay = SimDuration.days(36_500)
+  /// The most sessions an active day can have.
+  package static let maximumSessionsPerDay = 1_000
+  /// The largest revenue one event can bring, in USD.
+  package static let maximumRevenue = 1e9
+
+  /// `value` clamped to `range`; NaN becomes the lower bound.
+  package static func bounded(_ value: Double, _ range: ClosedRange<Double>) -> Double {
+    value.isNaN ? range.lowerBound : min(max(value, range.lowerBound), range.upperBound)
+  }
+}

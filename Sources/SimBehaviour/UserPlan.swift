@@ -1,0 +1,50 @@
+import SimEngine
+import SimModel
+
+/// Everything one user will do, in time order, fixed before the simulation meets them.
+///
+/// Behaviour does not depend on attribution, so it can be drawn up front from the user's own
+/// random stream; the platform rules then react to it as it unfolds.
+package struct UserPlan {
+  /// The user's name in outputs.
+  package var name: UserName
+  /// Install country.
+  package var country: String
+  /// Actions with absolute times from virtual time zero, sorted (ties keep their order).
+  package var actions: [TimedAction]
+  /// The stream the platform's draws for this user derive from.
+  package var stream: RandomStream
+  /// Whether the user allows tracking (ATT): Apple Ads records are detailed (§8).
+  package var trackingAuthorized = false
+
+  /// Each stored property as given; other targets of the package build it too.
+  package init(
+    name: UserName,
+    country: String,
+    actions: [TimedAction],
+    stream: RandomStream,
+    trackingAuthorized: Bool = false
+  ) {
+    self.name = name
+    self.country = country
+    self.actions = actions
+    self.stream = stream
+    self.trackingAuthorized = trackingAuthorized
+  }
+}
+
+/// A user's name, built only when an output needs it: most cohort users never appear in one.
+package struct UserName: CustomStringConvertible {
+  /// The scripted user's name, or the cohort's.
+  package var base: String
+  /// The index within the cohort; nil for scripted users.
+  package var index: Int?
+
+  package var description: String { index.map { "\(base)#\($0)" } ?? base }
+
+  /// Each stored property as given; other targets of the package build it too.
+  package init(base: String, index: Int? = nil) {
+    self.base = base
+    self.index = index
+  }
+}

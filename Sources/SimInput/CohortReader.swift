@@ -1,0 +1,202 @@
+import SimEngine
+import SimJSON
+import SimModel
+
+/// Reads one cohort: a count of users and how they behave.
+package struct CohortReader {
+  package let reader: JSONReader
+  package let references: References
+
+  package func read() -> Cohort? {
+    guard
+      let object = reader.object(keys: [
+        "name", "count", "country", "arrivals", "exposures", "install", "firstLaunch", "retention",
+        "sessionsPerActiveDay", "events", "activeDays", "reengagements", "appleAds", "trackingConsent",
+      ])
+    else { return nil }
+    let name = object.required("name")?.nonEmptyString()
+    let count = object.required("count")?.integer(in: 0...Int64(WorkLimits.large.users))
+    let country = object.optional("country").map { $0.countryChoice() } ?? WeightedChoice([("US", 1)])
+    let arrivals = object.required("arrivals", "when users become reachable: { from, to }").flatMap(readArrivals)
+    let exposures = object.required("exposures")?.array()?.compactMap(readExposure) ?? []
+    let install = object.required("install").flatMap(readInstall)
+    let launch = object.optional("firstLaunch").map(readLaunch)
+      ?? LaunchBehaviour(probability: 1, delay: .fixed(Double(SimDuration.minutes(10).milliseconds)))
+    let retention = object.optional("retention").map { readProbabilities($0) } ?? [0]
+    let sessions = object.optional("sessionsPerActiveDay").map { $0.distribution(of: .amount) } ?? .fixed(1)
+    let events = object.optional("events")?.array()?.compactMap(readEvent) ?? []
+    let activeDays = object.optional("activeDays")?.integer(in: 0...365) ?? 35
+    let reengagements = object.optional("reengagements")?.array()?.compactMap(readReengagement) ?? []
+    let appleAds = object.optional("appleAds").map(readAppleAds) ?? []
+    let trackingConsent = object.optional("trackingConsent")?.probability() ?? 0
+    guard let name, let count, let country, let arrivals, let install, let launch, let retention,
+      let sessions
+    else { return nil }
+    return Cohort(
+      name: name, count: Int(count), country: country, arrivalStart: arrivals.from,
+      arrivalSpread: arrivals.to - arrivals.from, exposures: exposures, install: install,
+      firstLaunch: launch, retention: retention, sessionsPerActiveDay: sessions, events: events,
+      activeDays: Int(activeDays), reengagements: reengagements, appleAds: appleAds, trackingConsent: trackingConsent)
+  }
+
+  /// A re-engagement campaign: an eligible AdAttributionKit campaign, a reach and a delay from
+  /// the first launch (§3.5).
+  private func readReengagement(_ reader: JSONReader) -> CohortReengagement? {
+    guard let object = reader.object(keys: ["network", "campaign", "publisher", "reach", "delay", "url"]) else {
+      return nil
+    }
+    let target = references.exposure(object, view: false)
+    if let target {
+      let network = references.networks[target.network]
+      if network.framework != .adAttributionKit {
+        object.optional("network")?.error("re-engagement is AdAttributionKit's (§3.5); '\(network.name)' serves SKAdNetwork ads")
+      } else if !network.campaigns[target.campaign].eligibleForReengagement {
+        object.optional("campaign")?.error(
+          "campaign '\(network.campaigns[target.campaign].name)' is not marked eligibleForReengagement, so its taps convert nothing")
+      }
+    }
+    let reach = object.optional("reach")?.probability() ?? 1
+    let delay = object.required("delay", "time from the first launch to the tap")?.distribution(of: .duration)
+    var url: String?
+    if let urlReader = object.optional("url"), let text = urlReader.string() {
+      if text.hasPrefix("https://") { url = text } else { urlReader.error("expected a universal link (https://), found \(Excerpt.quoted(text))") }
+    }
+    guard let target, let delay else { return nil }
+    return CohortReengagement(
+      network: target.network, campaign: target.campaign, publisher: target.publisher, reach: reach, delay: delay, url: url)
+  }
+
+  /// Apple Ads campaigns reaching the cohort's users before they install (§8).
+  private func readAppleAds(_ reader: JSONReader) -> [CohortAppleAdsExposure] {
+    guard let elements = reader.array() else { return [] }
+    guard let appleAds = references.appleAds else {
+      if !references.appleAdsUnreadable {
+        reader.error("the cohort's Apple Ads name campaigns, but the scenario has no 'appleAds': add them there")
+      }
+      return []
+    }
+    // Each campaign's draws come from a stream named after it: a second entry would repeat them.
+    JSONReader.logDuplicates(
+      elements.compactMap { element in
+        guard case .object(let members) = element.node.value,
+          let campaign = members.first(where: { $0.key == "campaign" }), case .string(let name) = campaign.value.value
+        else { return nil }
+        return (name, element)
+      }, what: "Apple Ads campaign")
+    return elements.compactMap { element in
+      guard
+        let object = element.object(keys: [
+          "campaign", "reach", "tap", "view", "delay", "installAfterTap", "installAfterView",
+        ])
+      else { return nil }
+      let campaign = object.required("campaign", "an Apple Ads campaign name")?
+        .reference(to: appleAds.campaigns.map(\.name), what: "Apple Ads campaign")
+      let reach = object.optional("reach")?.probability() ?? 1
+      let tap = object.optional("tap")?.probability() ?? 0
+      let view = object.optional("view")?.probability() ?? 0
+      checkExclusive(element, ("tap", tap), ("view", view))
+      if !object.has("tap"), !object.has("view") {
+        element.error("give 'tap', 'view' or both: the probabilities that a reached user taps or only sees the ad")
+      }
+      let delay = object.required("delay", "time from the user's arrival to the tap or view")?
+        .distribution(of: .duration)
+      let afterTap = object.optional("installAfterTap")?.probability()
+      let afterView = object.optional("installAfterView")?.probability()
+      guard let campaign, let delay else { return nil }
+      return CohortAppleAdsExposure(
+        campaign: campaign, reach: reach, tap: tap, view: view, delay: delay, installAfterTap: afterTap,
+        installAfterView: afterView)
+    }
+  }
+
+  /// Logs two exclusive outcomes of one draw whose probabilities add up to more than 1.
+  private func checkExclusive(
+    _ reader: JSONReader, _ a: (key: String, value: Double), _ b: (key: String, value: Double)
+  ) {
+    if a.value + b.value > 1 {
+      reader.error(
+        "'\(a.key)' (\(a.value)) and '\(b.key)' (\(b.value)) are exclusive outcomes and add up to more than 1")
+    }
+  }
+
+  private func readArrivals(_ reader: JSONReader) -> (from: SimDuration, to: SimDuration)? {
+    guard let object = reader.object(keys: ["from", "to"]),
+      let from = object.required("from")?.duration(), let to = object.required("to")?.duration()
+    else { return nil }
+    if to < from {
+      object.required("to")?.error("the arrival period ends (\(to)) before it starts (\(from))")
+      return nil
+    }
+    return (from, to)
+  }
+
+  private func readExposure(_ reader: JSONReader) -> CohortExposure? {
+    guard
+      let object = reader.object(keys: [
+        "network", "campaign", "publisher", "reach", "click", "view", "delay", "viewDuration",
+      ])
+    else { return nil }
+    let reach = object.optional("reach")?.probability() ?? 1
+    let click = object.optional("click")?.probability() ?? 0
+    let view = object.optional("view")?.probability() ?? 0
+    let target = references.exposure(object, view: view > 0)
+    checkExclusive(reader, ("click", click), ("view", view))
+    let delay = object.optional("delay").map { $0.distribution(of: .duration) } ?? .fixed(0)
+    let viewDuration = object.optional("viewDuration").map { $0.distribution(of: .duration) }
+      ?? .fixed(Double(SimDuration.seconds(10).milliseconds))
+    guard let target, let delay, let viewDuration else { return nil }
+    return CohortExposure(
+      network: target.network, campaign: target.campaign, publisher: target.publisher, reach: reach,
+      click: click, view: view, delay: delay, viewDuration: viewDuration)
+  }
+
+  private func readInstall(_ reader: JSONReader) -> InstallBehaviour? {
+    guard
+      let object = reader.object(keys: ["afterClick", "afterView", "organic", "delay", "redownload", "preOrder"])
+    else { return nil }
+    let afterClick = object.optional("afterClick")?.probability() ?? 0
+    let afterView = object.optional("afterView")?.probability() ?? 0
+    let organic = object.optional("organic")?.probability() ?? 0
+    let delay = object.required("delay", "time from the ad to the install")?.distribution(of: .duration)
+    let redownload = object.optional("redownload")?.probability() ?? 0
+    // Drawn for first downloads only (a pre-order is never a redownload), so no sum to check.
+    let preOrder = object.optional("preOrder")?.probability() ?? 0
+    guard let delay else { return nil }
+    return InstallBehaviour(
+      afterClick: afterClick, afterView: afterView, organic: organic, delay: delay, redownload: redownload,
+      preOrder: preOrder)
+  }
+
+  private func readLaunch(_ reader: JSONReader) -> LaunchBehaviour? {
+    guard let object = reader.object(keys: ["probability", "delay"]) else { return nil }
+    let probability = object.optional("probability")?.probability() ?? 1
+    let delay = object.optional("delay").map { $0.distribution(of: .duration) }
+      ?? .fixed(Double(SimDuration.minutes(10).milliseconds))
+    return delay.map { LaunchBehaviour(probability: probability, delay: $0) }
+  }
+
+  /// A probability or a non-empty list of them.
+  private func readProbabilities(_ reader: JSONReader) -> [Double]? {
+    if case .number = reader.node.value { return reader.probability().map { [$0] } }
+    guard let elements = reader.array() else { return nil }
+    if elements.isEmpty {
+      reader.error("expected at least one probability")
+      return nil
+    }
+    let values = elements.compactMap { $0.probability() }
+    return values.count == elements.count ? values : nil
+  }
+
+  private func readEvent(_ reader: JSONReader) -> CohortEvent? {
+    guard let object = reader.object(keys: ["name", "perDay", "revenue", "revenueKind", "currency"]) else { return nil }
+    let name = object.required("name")?.nonEmptyString()
+    let perDay = object.required("perDay", "probability per active day").flatMap { readProbabilities($0) }
+    let revenue = object.optional("revenue")?.distribution(of: .amount)
+    let kind = object.optional("revenueKind")?.oneOf(["iap", "ad"]).flatMap(RevenueKind.init) ?? .inAppPurchase
+    if object.has("revenue"), revenue == nil { return nil }
+    guard let name, let perDay else { return nil }
+    let currency = object.optional("currency").flatMap(SchemaReader.currencyCode)
+    if object.has("currency"), currency == nil { return nil }
+    return CohortEvent(name: name, perDay: perDay, revenue: revenue, revenueKind: kind, currency: currency ?? "USD")
+  }
+}

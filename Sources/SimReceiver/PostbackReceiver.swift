@@ -1,0 +1,109 @@
+import AttributionCrypto
+import SimJSON
+import SimPlatform
+import SimRecords
+
+/// A postback endpoint as an ad network or developer runs it: it checks each postback's
+/// signature, then drops replays, keyed by `transaction-id` (SKAdNetwork) or
+/// `postback-identifier` (AdAttributionKit) (rulebook §5.3, §7). Nothing is dropped silently:
+/// every postback gets a receipt, and the counts say how many of each.
+public struct PostbackReceiver: Sendable {
+  /// What became of one postback.
+  public enum Receipt: Equatable, Sendable {
+    /// Verified and new; warnings as from ``PostbackVerifier``, and for AdAttributionKit about
+    /// unsigned siblings no device sends.
+    case accepted(warnings: [String])
+    /// Verified, but its identifier was accepted before: a device retry or a replay. Fields
+    /// that differ from the first copy are named; unsigned fields can be altered on a replay.
+    case duplicate(identifier: String, differingFields: [String])
+    /// Not verified: a short code (`badSignature`, `missingField`…) and the full reason.
+    case rejected(code: String, reason: String)
+  }
+
+  /// Counts of receipts.
+  public typealias Counts = ReceiptCounts
+
+  private let skAdNetwork: PostbackVerifier
+  private let adAttributionKit: AdAttributionKitVerifier
+  /// The first accepted copy of each identifier, per endpoint, as canonical JSON text: a third
+  /// of the memory of the parsed value, and parsed again only for a duplicate.
+  private var seen: [String: String] = [:]
+  /// What has been received so far.
+  public private(set) var counts = Counts()
+  /// The last body that verified: a developer copy follows its network's copy with the same
+  /// bytes, and verifying costs about 0.1 ms, so the same body is not verified twice in a row.
+  private var lastVerified: (body: JSONValue, identifier: String, warnings: [String])?
+
+  /// A receiver trusting Apple's published keys, `otherKeys` (a simulator's, say) and
+  /// `adAttributionKitKeys` by `kid`.
+  ///
+  /// A key given for a `kid` replaces Apple's published key for it: a simulator signs under
+  /// Apple's key IDs with its own keys, having no access to Apple's. JWS whose `kid` has no key
+  /// are tried with `otherKeys`.
+  public init(
+    otherKeys: [ECPublicKey] = [], adAttributionKitKeys: [String: ECPublicKey] = [:], trustApplesKeys: Bool = true
+  ) {
+    skAdNetwork = PostbackVerifier(keys: (trustApplesKeys ? PostbackVerifier.applesKeys : []) + otherKeys)
+    adAttributionKit = AdAttributionKitVerifier(
+      keys: (trustApplesKeys ? AdAttributionKitVerifier.applesKeys : [:]).merging(adAttributionKitKeys) { _, given in given },
+      otherKeys: otherKeys)
+  }
+
+  /// A receiver trusting Apple's published keys and those of `file`, with the same precedence.
+  public init(keys file: PublicKeyFile.Keys, trustApplesKeys: Bool = true) {
+    self.init(otherKeys: file.postbackKeys, adAttributionKitKeys: file.adAttributionKitKeys, trustApplesKeys: trustApplesKeys)
+  }
+
+  /// Receives `body` at `endpoint` (postbacks are deduplicated per endpoint: an ad network and
+  /// the developer each get their own copy).
+  public mutating func receive(_ body: JSONValue, endpoint: String = "") -> Receipt {
+    let identifier: String
+    let warnings: [String]
+    if let last = lastVerified, last.body == body {
+      (identifier, warnings) = (last.identifier, last.warnings)
+    } else if AdAttributionKitVerifier.isAdAttributionKit(body) {
+      let outcome = adAttributionKit.verify(body)
+      guard case .valid(let payload) = outcome else { return reject(code: outcome.code, reason: outcome.description) }
+      guard case .string(let id) = payload["postback-identifier"] else {
+        return reject(code: "missingField", reason: "the JWS payload has no postback-identifier")
+      }
+      identifier = id
+      guard case .object(let siblings) = body else { return reject(code: "notAnObject", reason: "the postback is not a JSON object") }
+      warnings = UnsignedValues.warnings(siblings.merging(payload) { _, signed in signed }, version: nil)
+    } else {
+      switch skAdNetwork.verify(body) {
+      case .invalid(let reason): return reject(code: reason.code, reason: reason.description)
+      case .valid(let found): warnings = found
+      }
+      // Verification assembled every signed field, so both are present and have signable types.
+      guard case .object(let fields) = body, let transaction = fields["transaction-id"], let network = fields["ad-network-id"],
+        let transactionText = try? PostbackSigningString.text(of: transaction, field: "transaction-id"),
+        let networkText = try? PostbackSigningString.text(of: network, field: "ad-network-id")
+      else { return reject(code: "missingField", reason: "missing field 'transaction-id'") }
+      identifier = networkText + "/" + transactionText
+    }
+    lastVerified = (body, identifier, warnings)
+    let key = endpoint + "\u{0}" + identifier
+    if let firstText = seen[key] {
+      counts.duplicates += 1
+      let first = (try? JSONParser.parse(firstText)).map(JSONValue.init) ?? .null
+      let differing = Self.differingFields(first, body)
+      if !differing.isEmpty { counts.duplicatesDiffering += 1 }
+      return .duplicate(identifier: identifier, differingFields: differing)
+    }
+    seen[key] = body.serialized()
+    counts.accepted += 1
+    return .accepted(warnings: warnings)
+  }
+
+  private mutating func reject(code: String, reason: String) -> Receipt {
+    counts.rejected[code, default: 0] += 1
+    return .rejected(code: code, reason: reason)
+  }
+
+  /// Top-level fields present in one body and not the other, or with other values; sorted.
+  package static func differingFields(_ first: JSONValue, _ second: JSONValue) -> [String] {
+    guard case .object(let a) = first, case .object(let b) = second else { return first == second ? [] : ["(body)"] }
+    return Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+  }
+}

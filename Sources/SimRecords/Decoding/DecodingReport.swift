@@ -1,0 +1,319 @@
+import SimEngine
+import SimJSON
+import SimModel
+import SimPlatform
+
+/// How well a conversion model's postbacks decode: per campaign and window, what the receivers
+/// decoded against the ground truth only a simulator knows (`decoded.csv` and the `decoding`
+/// figures of `summary.json`).
+public struct DecodingReport: Sendable, Equatable {
+  /// One campaign's window.
+  public struct Row: Sendable, Equatable {
+    /// Network and campaign names; the campaign is "?" plus the digits when a postback's
+    /// source identifier matches no campaign or several.
+    public var network: String
+    public var campaign: String
+    /// Postback sequence index (0 before 4.0).
+    public var window: Int
+    /// Attributed installs of the campaign (the same in each of its windows).
+    public var installs = 0
+    /// Winning postbacks the ad network accepted for this window.
+    public var postbacks = 0
+    /// Of those, how many carried a fine value, a coarse value, nothing, or a value the model
+    /// cannot produce (counted, not decoded).
+    public var fine = 0, coarse = 0, none = 0, unknown = 0
+    /// True revenue in the window (in the decoder's currency), over the campaign's installs.
+    public var trueRevenue = 0.0
+    /// The sum of the decoded point estimates.
+    public var decodedRevenue = 0.0
+    /// Per schema event: installs where it happened in the window, and postbacks saying so.
+    public var trueEventUsers: [Int]
+    public var decodedEventUsers: [Int]
+  }
+
+  private struct Key: Hashable, Comparable {
+    var network: Int  // Int.max for a network the report does not know
+    var networkId: String
+    var campaign: Int  // Int.max for unmatched
+    var unmatched: String
+    var window: Int
+    static func < (a: Key, b: Key) -> Bool {
+      (a.network, a.networkId, a.campaign, a.unmatched, a.window)
+        < (b.network, b.networkId, b.campaign, b.unmatched, b.window)
+    }
+  }
+
+  /// What one postback's value decoded to.
+  public enum Outcome: Sendable, Equatable {
+    /// A fine or coarse value the model can produce, and what it means.
+    case decoded(DecodedValue)
+    /// No value (crowd anonymity withheld it, or the window had none).
+    case none
+    /// A value the model cannot produce.
+    case unknown
+  }
+
+  private let decoder: any ConversionDecoder
+  private let eventNames: [String]
+  private let networks: [AdNetwork]
+  private let networkIndex: [String: Int]
+  private var windowCount: Int
+  /// The scenario's currencies, in measurement order, for converting true revenue.
+  private var currencies: [String]
+  /// Whether rows carry a simulation's truth (false for postbacks from anywhere).
+  public private(set) var hasTruth: Bool
+  /// The ISO 4217 code of the currency revenue is decoded and compared in.
+  public var currency: String { decoder.currencies.base }
+  private var rows: [Key: Row] = [:]
+  /// Decodings already worked out, by window and value (fine 0–63, coarse as -1 − rank): a
+  /// decoder answers the same for the same value, and working it out is costly.
+  private var decodings: [Int: DecodedValue?] = [:]
+  /// First time each user's winning postback carried a value, until their conversion arrives.
+  private var firstSignal: [String: SimTime] = [:]
+  /// Hours from install to the first winning postback carrying a value, one per conversion that
+  /// had one, in the order conversions finished.
+  public private(set) var signalDelays: [Double] = []
+  /// Conversions none of whose winning postbacks carried a value the decoder knows.
+  public private(set) var conversionsWithoutSignal = 0
+
+  /// A report for `scenario` decoded with `decoder`, reading the events `eventNames` names.
+  public init(scenario: Scenario, decoder: any ConversionDecoder, eventNames: [String]) {
+    self.init(decoder: decoder, eventNames: eventNames, networks: scenario.adNetworks)
+    windowCount = scenario.platform.version.hasConversionWindows ? 3 : 1
+    currencies = scenario.currencies
+    hasTruth = true
+  }
+
+  /// A report of postbacks from anywhere, without truth: rows by network and campaign, named
+  /// from `networks` where they match (otherwise the ad network identifier and the source
+  /// identifier or campaign-id).
+  public init(decoder: any ConversionDecoder, eventNames: [String], networks: [AdNetwork] = []) {
+    self.decoder = decoder
+    self.eventNames = eventNames
+    self.networks = networks
+    networkIndex = Dictionary(networks.enumerated().map { ($0.element.identifier, $0.offset) }) { a, _ in a }
+    windowCount = 3
+    currencies = []
+    hasTruth = false
+  }
+
+  private mutating func row(_ key: Key) -> Row {
+    if let row = rows[key] { return row }
+    let campaign: String
+    if key.campaign != Int.max {
+      campaign = networks[key.network].campaigns[key.campaign].name
+    } else {
+      campaign = key.unmatched
+    }
+    return Row(
+      network: key.network == Int.max ? key.networkId : networks[key.network].name, campaign: campaign,
+      window: key.window, trueEventUsers: Array(repeating: 0, count: eventNames.count),
+      decodedEventUsers: Array(repeating: 0, count: eventNames.count))
+  }
+
+  /// Decodes an accepted winning postback of the run.
+  package mutating func decode(_ postback: PostbackRecord) {
+    if case .decoded = decode(payload: postback.payload), firstSignal[postback.user] == nil {
+      firstSignal[postback.user] = postback.time
+    }
+  }
+
+  /// Decodes a winning postback body (from the run or from anywhere) into its campaign's row:
+  /// SKAdNetwork's fields, or AdAttributionKit's JWS payload and unsigned siblings. A body that
+  /// is not a postback (no ad network identifier) decodes to nil and counts nowhere.
+  @discardableResult
+  public mutating func decode(payload: JSONValue) -> Outcome? {
+    let body = PostbackFields(payload)
+    guard let networkId = body.networkId else { return nil }
+    let window = body.sequenceIndex ?? 0
+    // Known networks are keyed by index alone, as the truth rows are.
+    let known = networkIndex[networkId]
+    var key = Key(
+      network: known ?? Int.max, networkId: known == nil ? networkId : "", campaign: Int.max, unmatched: "", window: window)
+    let campaigns = key.network == Int.max ? [] : networks[key.network].campaigns
+    // Unmatched identifiers are marked "?" when the report knows the network's campaigns.
+    let mark = campaigns.isEmpty ? "" : "?"
+    // Source identifiers have 2 to 4 digits (§7.1); anything else matches no campaign.
+    if let digits = body.sourceIdentifier, (2...4).contains(digits.count), let value = Int(digits) {
+      let modulus = TierDecision.modulus(digits: digits.count)
+      let matches = campaigns.indices.filter { campaigns[$0].sourceIdentifier % modulus == value }
+      if matches.count == 1 { key.campaign = matches[0] } else { key.unmatched = mark + digits }
+    } else if let id = body.campaignId {
+      if let match = campaigns.firstIndex(where: { $0.sourceIdentifier == Int(id) }) {
+        key.campaign = match
+      } else {
+        key.unmatched = mark + String(id)
+      }
+    } else {
+      key.unmatched = "?"
+    }
+    var entry = row(key)
+    entry.postbacks += 1
+    let decoder = self.decoder
+    let outcome: Outcome
+    if let fine = body.fineValue {
+      let decoded = memo(window: window, value: Int(clamping: fine)) { decoder.decode(fine: Int(fine), window: window) }
+      outcome = decoded.map(Outcome.decoded) ?? .unknown
+      if case .decoded = outcome { entry.fine += 1 }
+    } else if let text = body.coarseValue {
+      let coarse = CoarseValue(rawValue: text)
+      let rank = coarse.map { CoarseValue.allCases.firstIndex(of: $0)! } ?? 3
+      let decoded = memo(window: window, value: -1 - rank) { coarse.flatMap { decoder.decode(coarse: $0, window: window) } }
+      outcome = decoded.map(Outcome.decoded) ?? .unknown
+      if case .decoded = outcome { entry.coarse += 1 }
+    } else {
+      outcome = .none
+      entry.none += 1
+    }
+    switch outcome {
+    case .decoded(let decoded):
+      entry.decodedRevenue += decoded.revenueEstimate ?? 0
+      for index in eventNames.indices where decoded.event(index) == true { entry.decodedEventUsers[index] += 1 }
+    case .unknown:
+      entry.unknown += 1
+    case .none:
+      break
+    }
+    rows[key] = entry
+    return outcome
+  }
+
+  private mutating func memo(window: Int, value: Int, _ decode: () -> DecodedValue?) -> DecodedValue? {
+    // Values far outside 0–63 (or odd windows) are rare and not worth keeping.
+    guard (-4...63).contains(value), (0..<8).contains(window) else { return decode() }
+    let key = window * 128 + value + 4
+    if let known = decodings[key] { return known }
+    let decoded = decode()
+    decodings[key] = .some(decoded)
+    return decoded
+  }
+
+  /// Adds a finished conversion's truth to its winning campaign's rows.
+  package mutating func add(_ record: ConversionRecord) {
+    let truth = record.truth
+    for window in 0..<windowCount {
+      let key = Key(network: truth.network, networkId: "", campaign: truth.campaign, unmatched: "", window: window)
+      var entry = row(key)
+      entry.installs += 1
+      if truth.windows.indices.contains(window) {
+        let measures = truth.windows[window]
+        entry.trueRevenue += measures.revenue(.all, currencies: currencies, table: decoder.currencies)
+        for index in eventNames.indices where measures.eventCounts.indices.contains(index) {
+          if measures.eventCounts[index] > 0 { entry.trueEventUsers[index] += 1 }
+        }
+      }
+      rows[key] = entry
+    }
+    if let signal = firstSignal.removeValue(forKey: truth.user) {
+      signalDelays.append(Double((signal - truth.installTime).milliseconds) / 3_600_000)
+    } else {
+      conversionsWithoutSignal += 1
+    }
+  }
+
+  /// Reports are equal when their figures are; the decoder itself is not compared.
+  public static func == (a: DecodingReport, b: DecodingReport) -> Bool {
+    a.orderedRows == b.orderedRows && a.signalDelays == b.signalDelays
+      && a.conversionsWithoutSignal == b.conversionsWithoutSignal
+  }
+
+  /// Rows in scenario order: network, campaign (unmatched last), window.
+  public var orderedRows: [Row] { rows.sorted { $0.key < $1.key }.map(\.value) }
+
+  /// `decoded.csv`: one line per campaign and window.
+  public var csv: String {
+    table.map { $0.map(CSVField.text).joined(separator: ",") }.joined(separator: "\n") + "\n"
+  }
+
+  /// The rows as text cells under a header; truth columns only when the report has truth.
+  public var table: [[String]] {
+    var header = ["network", "campaign", "window"]
+    if hasTruth { header.append("installs") }
+    header += ["postbacks", "fine", "coarse", "none", "unknown"]
+    header += hasTruth ? ["true_revenue", "decoded_revenue", "revenue_error"] : ["decoded_revenue"]
+    for name in eventNames { header += (hasTruth ? ["true_\(name)_users"] : []) + ["decoded_\(name)_users"] }
+    var lines = [header]
+    for row in orderedRows {
+      var fields = [row.network, row.campaign, String(row.window)]
+      if hasTruth { fields.append(String(row.installs)) }
+      fields += [String(row.postbacks), String(row.fine), String(row.coarse), String(row.none), String(row.unknown)]
+      fields +=
+        hasTruth
+        ? [
+          CSVField.money(row.trueRevenue), CSVField.money(row.decodedRevenue),
+          CSVField.money(row.decodedRevenue - row.trueRevenue),
+        ] : [CSVField.money(row.decodedRevenue)]
+      for index in eventNames.indices {
+        fields += (hasTruth ? [String(row.trueEventUsers[index])] : []) + [String(row.decodedEventUsers[index])]
+      }
+      lines.append(fields)
+    }
+    return lines
+  }
+
+  /// One campaign's revenue over all its windows.
+  public struct CampaignFigures: Sendable, Equatable {
+    public var network: String
+    public var campaign: String
+    public var trueRevenue: Double
+    public var decodedRevenue: Double
+    /// (decoded − true) ÷ true: spend is the same on both sides, so ROAS is off by the revenue's
+    /// relative error. Nil without true revenue.
+    public var roasError: Double? { trueRevenue > 0 ? (decodedRevenue - trueRevenue) / trueRevenue : nil }
+  }
+
+  /// True and decoded revenue over all campaigns and windows.
+  // Summed in row order: floating-point sums depend on order, outputs must not.
+  public var trueRevenue: Double { orderedRows.reduce(0) { $0 + $1.trueRevenue } }
+  public var decodedRevenue: Double { orderedRows.reduce(0) { $0 + $1.decodedRevenue } }
+  /// Decoded ÷ true revenue; nil without true revenue.
+  public var revenueCaptured: Double? { trueRevenue > 0 ? decodedRevenue / trueRevenue : nil }
+  /// (Decoded − true) ÷ true revenue: the relative error of revenue and so of ROAS; nil without
+  /// true revenue.
+  public var revenueError: Double? { revenueCaptured.map { $0 - 1 } }
+  /// Postbacks whose value the model cannot produce.
+  public var unknownValues: Int { orderedRows.reduce(0) { $0 + $1.unknown } }
+  /// Median hours from install to the first winning postback carrying a value.
+  public var firstSignalMedianHours: Double? {
+    let delays = signalDelays.sorted()
+    return delays.isEmpty ? nil : delays[delays.count / 2]
+  }
+
+  /// Each campaign's figures, in scenario order.
+  public var campaigns: [CampaignFigures] {
+    var figures: [CampaignFigures] = []
+    for row in orderedRows {
+      if let last = figures.last, last.network == row.network, last.campaign == row.campaign {
+        figures[figures.count - 1].trueRevenue += row.trueRevenue
+        figures[figures.count - 1].decodedRevenue += row.decodedRevenue
+      } else {
+        figures.append(
+          CampaignFigures(
+            network: row.network, campaign: row.campaign, trueRevenue: row.trueRevenue, decodedRevenue: row.decodedRevenue))
+      }
+    }
+    return figures
+  }
+
+  /// The `decoding` object of `summary.json`: the figures above, rounded to 4 decimals.
+  public var json: JSONValue {
+    func figure(_ value: Double?) -> JSONValue { value.map { .double(CSVField.rounded($0)) } ?? .null }
+    let campaigns: [JSONValue] = campaigns.map {
+      .object([
+        "network": .string($0.network), "campaign": .string($0.campaign), "trueRevenue": figure($0.trueRevenue),
+        "decodedRevenue": figure($0.decodedRevenue), "roasError": figure($0.roasError),
+      ])
+    }
+    return .object([
+      "trueRevenue": figure(trueRevenue), "decodedRevenue": figure(decodedRevenue),
+      "revenueCaptured": figure(revenueCaptured), "revenueError": figure(revenueError), "unknownValues": .int(Int64(unknownValues)),
+      "campaigns": .array(campaigns),
+      "firstSignal": .object([
+        "conversions": .int(Int64(signalDelays.count)),
+        "conversionsWithout": .int(Int64(conversionsWithoutSignal)),
+        "medianHours": figure(firstSignalMedianHours),
+        "meanHours": figure(signalDelays.isEmpty ? nil : signalDelays.reduce(0, +) / Double(signalDelays.count)),
+      ]),
+    ])
+  }
+}

@@ -1,0 +1,151 @@
+import SimBehaviour
+import SimEngine
+import SimJSON
+import SimModel
+import SimPlatform
+
+/// Writes a finished conversion's ground truth as a `conversions.jsonl` object.
+package struct ConversionRecordBuilder: Sendable {
+  package let scenario: Scenario
+  /// The events the device counted, in measurement order.
+  package let eventNames: [String]
+  /// The currencies revenue was counted in, in measurement order.
+  package let currencies: [String]
+
+  /// The transaction ID of a conversion's postback for `window`: a version-4 UUID drawn from the
+  /// conversion's own stream. Each postback has its own: postbacks 2 and 3 cannot be linked to
+  /// postback 1 by design.
+  package static func transactionId(_ conversion: Conversion, window: Int) -> String {
+    var stream = conversion.stream.child("transaction-id").child(window)
+    return UUIDText.version4(high: stream.next(), low: stream.next())
+  }
+
+  /// The transaction ID of the postback to the non-winning network ranked `rank` (0 = best).
+  package static func runnerUpTransactionId(_ conversion: Conversion, rank: Int) -> String {
+    var stream = conversion.stream.child("runner-up-transaction-id").child(rank)
+    return UUIDText.version4(high: stream.next(), low: stream.next())
+  }
+
+  package func record(_ conversion: Conversion, user: UserPlan) -> ConversionRecord {
+    ConversionRecord(
+      body: .live(conversion, user, self),
+      truth: ConversionTruth(
+        network: Int(conversion.winner.network), campaign: Int(conversion.winner.campaign),
+        installTime: conversion.installTime, user: user.name.description, conversion: conversion.number,
+        attributed: conversion.windowStart != nil,
+        windows: conversion.windows.map(\.measures)),
+      hasConversionWindows: scenario.platform.version.hasConversionWindows)
+  }
+
+  /// The object for a conversion, without the fields its tiers decide (``ConversionTiers``).
+  package func json(_ conversion: Conversion, user: UserPlan) -> JSONValue {
+    let epoch = scenario.epoch
+    func time(_ t: SimTime) -> JSONValue { .string(epoch.iso8601(after: t.milliseconds)) }
+    func money(_ amount: Double) -> JSONValue { .double((amount * 100).rounded() / 100) }
+    let windows = WindowSchedule.for(scenario.platform, rules: scenario.rules)
+    let network = scenario.adNetworks[Int(conversion.winner.network)]
+    let campaign = network.campaigns[Int(conversion.winner.campaign)]
+    func postback(transactionId: String, sendTime: SimTime?) -> JSONValue {
+      guard let sendTime else { return .null }
+      return .object(["transactionId": .string(transactionId), "sendTime": time(sendTime)])
+    }
+    var windowObjects: [JSONValue] = []
+    if let start = conversion.windowStart {
+      for (index, window) in conversion.windows.enumerated() {
+        let opens = start + (index == 0 ? .zero : windows.windowEnds[index - 1])
+        // Before 4.0 the one window ends when the value timer expires.
+        let end = scenario.platform.version.hasConversionWindows
+          ? start + windows.windowEnds[index] : (conversion.timerDeadline ?? start)
+        var events: [String: JSONValue] = [:]
+        for (event, name) in eventNames.enumerated() where window.measures.eventCounts.indices.contains(event) {
+          events[name] = .int(Int64(window.measures.eventCounts[event]))
+        }
+        func byCurrency(_ amounts: [Double]) -> JSONValue {
+          .object(Dictionary(uniqueKeysWithValues: zip(currencies, amounts.map(money))))
+        }
+        windowObjects.append(
+          .object([
+            "index": .int(Int64(index)),
+            "start": time(opens),
+            "end": time(end),
+            "closed": window.closedAt.map(time) ?? .null,
+            "locked": .bool(window.locked),
+            "fineValue": window.fine.map { .int(Int64($0)) } ?? .null,
+            "coarseValue": window.coarse.map { .string($0.rawValue) } ?? .null,
+            "sessions": .int(Int64(window.measures.sessions)),
+            "activeDays": .int(Int64(window.measures.activeDays)),
+            "events": .object(events),
+            "revenue": .object(["iap": byCurrency(window.measures.purchaseRevenue), "ad": byCurrency(window.measures.adRevenue)]),
+            "postback": postback(
+              transactionId: ConversionRecordBuilder.transactionId(conversion, window: index), sendTime: window.sendTime),
+          ]))
+      }
+    }
+    // AdAttributionKit conversions say what kind they are and which framework won them.
+    let adAttributionKit: [String: JSONValue] =
+      scenario.usesAdAttributionKit
+      ? [
+        "type": .string(conversion.type.rawValue), "framework": .string(network.framework.rawValue),
+        "tag": conversion.tag.map { .string($0) } ?? .null, "openURL": conversion.openURL.map { .string($0) } ?? .null,
+      ] : [:]
+    let common: [String: JSONValue] = [
+      "id": .string(ConversionRecordBuilder.transactionId(conversion, window: 0)),
+      "user": .string(user.name.description),
+      "country": .string(user.country),
+      "installTime": time(conversion.installTime),
+      "redownload": .bool(conversion.redownload),
+      "network": .string(network.name),
+      "adNetworkId": .string(network.identifier),
+      "campaign": .string(campaign.name),
+      // Before 4.0 the campaign is a plain campaign-id, with no digits to truncate.
+      "sourceIdentifier": scenario.platform.version.hasConversionWindows
+        ? .string(SKAdNetworkPostback.sourceIdentifier(campaign.sourceIdentifier, digits: 4)) : .null,
+      "campaignId": scenario.platform.version.hasConversionWindows ? .null : .int(Int64(campaign.sourceIdentifier)),
+      "publisher": .string(scenario.publishers[Int(conversion.winner.publisher)].name),
+      "fidelityType": .int(Int64(conversion.winner.fidelityType)),
+      "impressionTime": time(conversion.winner.time),
+      "runnerUps": .array(
+        conversion.runnerUps.enumerated().map { rank, runnerUp in
+          let network = scenario.adNetworks[Int(runnerUp.impression.network)]
+          return .object([
+            "network": .string(network.name),
+            "campaign": .string(network.campaigns[Int(runnerUp.impression.campaign)].name),
+            "publisher": .string(scenario.publishers[Int(runnerUp.impression.publisher)].name),
+            "fidelityType": .int(Int64(runnerUp.impression.fidelityType)),
+            "impressionTime": time(runnerUp.impression.time),
+            "postback": postback(
+              transactionId: ConversionRecordBuilder.runnerUpTransactionId(conversion, rank: rank),
+              sendTime: runnerUp.sendTime),
+          ])
+        }),
+      "firstLaunch": conversion.windowStart.map(time) ?? .null,
+      // Why no postback will come, when none will.
+      "dropped": (conversion.dropReason ?? (conversion.windowStart == nil ? "app not launched" : nil))
+        .map { .string($0) } ?? .null,
+      "windows": .array(windowObjects),
+    ]
+    return .object(adAttributionKit.merging(common) { _, new in new })
+  }
+
+  /// Each stored property as given; other targets of the package build it too.
+  package init(scenario: Scenario, eventNames: [String], currencies: [String]) {
+    self.scenario = scenario
+    self.eventNames = eventNames
+    self.currencies = currencies
+  }
+}
+
+/// Formats random bits as UUID text.
+package enum UUIDText {
+  /// A lowercase RFC 9562 version-4 UUID from 128 random bits.
+  package static func version4(high: UInt64, low: UInt64) -> String {
+    let high = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
+    let low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+    func hex(_ value: UInt64, _ digits: Int) -> String {
+      let text = String(value, radix: 16)
+      return String(repeating: "0", count: digits - text.count) + text
+    }
+    return "\(hex(high >> 32, 8))-\(hex((high >> 16) & 0xFFFF, 4))-\(hex(high & 0xFFFF, 4))-"
+      + "\(hex(low >> 48, 4))-\(hex(low & 0xFFFF_FFFF_FFFF, 12))"
+  }
+}

@@ -1,0 +1,63 @@
+import SimPlatform
+
+/// Receives a run's outputs as they happen, so that long runs need not hold them in memory.
+///
+/// Sinks that can fail (files) keep their first error and report it after the run.
+public protocol RunSink {
+  /// A postback at its send time, in send-time order.
+  mutating func receive(_ postback: PostbackRecord)
+  /// A conversion's ground truth, once it can no longer change.
+  mutating func receive(_ conversion: ConversionRecord)
+  /// Whether the sink wants trace records; the world skips building them otherwise.
+  var wantsTrace: Bool { get }
+  /// A platform decision, in time order.
+  mutating func receive(_ trace: TraceRecord)
+  /// A call to Apple's attribution API, in time order (scenarios with Apple Ads, §8).
+  mutating func receive(_ exchange: AdServicesExchange)
+  /// The client SDK's metadata after an activity, in time order (apps with an SDK, issue 9).
+  mutating func receive(_ record: SDKTraceRecord)
+}
+
+extension RunSink {
+  /// By default a sink takes no trace.
+  public var wantsTrace: Bool { false }
+  /// By default trace records are dropped.
+  public mutating func receive(_ trace: TraceRecord) {}
+  /// By default AdServices calls are dropped.
+  public mutating func receive(_ exchange: AdServicesExchange) {}
+  /// By default SDK trace lines are dropped.
+  public mutating func receive(_ record: SDKTraceRecord) {}
+}
+
+/// Keeps every output in memory: for tests and for library users asserting on a run.
+public struct CollectingSink: RunSink {
+  /// Postbacks in send order.
+  public private(set) var postbacks: [PostbackRecord] = []
+  /// Conversions in the order they finished.
+  public private(set) var conversions: [ConversionRecord] = []
+  /// The trace, in time order.
+  public private(set) var trace: [TraceRecord] = []
+  /// Calls to Apple's attribution API, in time order.
+  public private(set) var adServices: [AdServicesExchange] = []
+  /// The client SDK's trace, in time order.
+  public private(set) var sdk: [SDKTraceRecord] = []
+
+  /// An empty collector.
+  public init() {}
+
+  public mutating func receive(_ postback: PostbackRecord) { postbacks.append(postback) }
+  public mutating func receive(_ conversion: ConversionRecord) { conversions.append(conversion) }
+  public var wantsTrace: Bool { true }
+  public mutating func receive(_ trace: TraceRecord) { self.trace.append(trace) }
+  public mutating func receive(_ exchange: AdServicesExchange) { adServices.append(exchange) }
+  public mutating func receive(_ record: SDKTraceRecord) { sdk.append(record) }
+}
+
+/// Discards outputs; for benchmarks that measure the simulation alone.
+public struct DiscardingSink: RunSink {
+  /// A sink that keeps nothing.
+  public init() {}
+
+  public mutating func receive(_ postback: PostbackRecord) {}
+  public mutating func receive(_ conversion: ConversionRecord) {}
+}

@@ -1,0 +1,31 @@
+import SimPlatform
+import SimRecords
+import SimReceiver
+
+/// The receiving end of a run: every postback passes through a ``PostbackReceiver`` that
+/// verifies it with the run's keys and deduplicates it per recipient; winning postbacks the ad
+/// network accepted are decoded against the truth of finished conversions. Everything goes on
+/// to `downstream` unchanged.
+package struct ReceivingSink<Downstream: RunSink>: RunSink {
+  package var receiver: PostbackReceiver
+  /// Nil when the run's conversion model cannot decode its own values.
+  package var report: DecodingReport?
+  package var downstream: Downstream
+
+  package mutating func receive(_ postback: PostbackRecord) {
+    let receipt = receiver.receive(postback.payload, endpoint: postback.recipient.rawValue)
+    if case .accepted = receipt, postback.recipient == .adNetwork, postback.didWin { report?.decode(postback) }
+    downstream.receive(postback)
+  }
+
+  package mutating func receive(_ conversion: ConversionRecord) {
+    report?.add(conversion)
+    downstream.receive(conversion)
+  }
+
+  package mutating func receive(_ exchange: AdServicesExchange) { downstream.receive(exchange) }
+  package mutating func receive(_ record: SDKTraceRecord) { downstream.receive(record) }
+
+  package var wantsTrace: Bool { downstream.wantsTrace }
+  package mutating func receive(_ trace: TraceRecord) { downstream.receive(trace) }
+}

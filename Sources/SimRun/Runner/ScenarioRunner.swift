@@ -1,0 +1,126 @@
+import Foundation
+import SimEngine
+import SimModel
+import SimPlatform
+import SimReceiver
+import SimRecords
+import SimWorld
+
+/// Runs scenarios: the library's entry point for the CLI, regression suites and benchmarks.
+public enum ScenarioRunner {
+  /// Runs `scenario`, streaming postbacks and conversions to `sink`, and returns the counts.
+  ///
+  /// - Parameters:
+  ///   - model: the app's conversion model; the scenario's schema when nil.
+  ///   - tierPolicy: how tiers are decided; a ``CrowdTierPolicy`` from the scenario when nil.
+  ///   - receive: whether the receivers verify, deduplicate and decode every postback, with the
+  ///     counts and the decoding report in the summary; benchmarks of the simulation alone turn
+  ///     it off. Decoding needs a model that is also a ``ConversionDecoder``.
+  ///   - progress: told how many cohort users have arrived and how many will, every few
+  ///     thousand arrivals, on the calling thread.
+  public static func run<Sink: RunSink>(
+    _ scenario: Scenario, sink: inout Sink, model: (any ConversionModel)? = nil,
+    tierPolicy: (any TierPolicy)? = nil, receive: Bool = true,
+    progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
+  ) -> RunSummary {
+    let keys = SimulatedKeys(scenario: scenario)
+    let runModel = model ?? scenario.schema
+    return finish(scenario, model: runModel, tierPolicy: tierPolicy, keys: keys, sink: &sink, receive: receive) { stage in
+      simulate(scenario, model: runModel, keys: keys, shard: .whole, sink: &stage, progress: progress)
+    }
+  }
+
+  /// Feeds drafts from `produce` through tier decisions and, when `receive` is set, the
+  /// receivers, into `sink`: the second half of every run, whole or merged from shards.
+  package static func finish<Sink: RunSink>(
+    _ scenario: Scenario, model: any ConversionModel, tierPolicy: (any TierPolicy)?, keys: SimulatedKeys,
+    sink: inout Sink, receive: Bool, produce: (inout any DraftSink) -> RunSummary
+  ) -> RunSummary {
+    let policy = tierPolicy ?? CrowdTierPolicy(scenario: scenario)
+    guard receive else {
+      var stage: any DraftSink = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: sink)
+      var summary = produce(&stage)
+      var finished = stage as! TierStage<Sink>
+      finished.flush()
+      summary.add(finished.summary)
+      summary.orphanDrafts = finished.orphans
+      sink = finished.downstream
+      return summary
+    }
+    // The simulated receivers trust only the run's own Apple keys, as a test endpoint would.
+    let receiver = PostbackReceiver(
+      otherKeys: [keys.apple.key.publicKey], adAttributionKitKeys: keys.adAttributionKitKeys, trustApplesKeys: false)
+    let report = (model as? any ConversionDecoder).map {
+      DecodingReport(scenario: scenario, decoder: $0, eventNames: model.eventNames)
+    }
+    let receiving = ReceivingSink(receiver: receiver, report: report, downstream: sink)
+    var stage: any DraftSink = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: receiving)
+    var summary = produce(&stage)
+    var finished = stage as! TierStage<ReceivingSink<Sink>>
+    finished.flush()
+    summary.add(finished.summary)
+    summary.orphanDrafts = finished.orphans
+    summary.received = finished.downstream.receiver.counts
+    summary.decoding = finished.downstream.report
+    sink = finished.downstream.downstream
+    return summary
+  }
+
+  /// Simulates `shard`'s users, handing drafts to `sink`, and returns the world's counts.
+  package static func simulate(
+    _ scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, shard: Shard, sink: inout any DraftSink,
+    progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
+  ) -> RunSummary {
+    let pool = sdkPool(for: scenario)
+    // Ends the pool's threads and the command's process once the run no longer needs them.
+    defer { pool?.close() }
+    var world = World(scenario: scenario, model: model, keys: keys, sink: sink, shard: shard, sdkPool: pool)
+    world.progress = progress
+    var simulation = Simulation<WorldEvent>()
+    world.start(in: &simulation)
+    let horizon = scenario.horizon.map { SimTime.zero + $0 }
+    simulation.run(until: horizon, handler: &world)
+    world.finishAll(at: horizon ?? simulation.now)
+    world.summary.eventsProcessed = simulation.processedCount
+    sink = world.sink
+    return world.summary
+  }
+
+  /// The pool in front of the SDK's endpoint or command, when its model is one of those.
+  package static func sdkPool(for scenario: Scenario) -> ConversionRequestPool? {
+    switch scenario.app.sdk?.model {
+    case .endpoint(let url, let timeout, let concurrency):
+      // A URL that cannot be read (only a library caller can give one: the reader refuses it)
+      // fails every request as unreachable rather than leaving the SDK without a pool.
+      let service: any ConversionService =
+        URL(string: url).map {
+          // As many connections as requests in flight, or the rest would wait in the session.
+          HTTPConversionEndpoint(url: $0, timeout: timeout, connections: concurrency)
+        }
+        ?? UnreadableEndpoint(url: url)
+      return ConversionRequestPool(service: service, width: concurrency)
+    case .command(let arguments, let timeout, let directory):
+      let service = CommandConversionService(
+        command: arguments, workingDirectory: directory.map { URL(fileURLWithPath: $0) }, timeout: timeout)
+      return ConversionRequestPool(service: service, width: 1)
+    case .schema, .sequential, nil:
+      return nil
+    }
+  }
+
+  /// Runs `scenario` and keeps all its outputs in memory.
+  public static func collect(_ scenario: Scenario) -> (summary: RunSummary, outputs: CollectingSink) {
+    var sink = CollectingSink()
+    let summary = run(scenario, sink: &sink)
+    return (summary, sink)
+  }
+}
+
+/// An endpoint whose URL cannot be read: every request is unreachable.
+private struct UnreadableEndpoint: ConversionService {
+  let url: String
+
+  func answer(_ request: ConversionRequest) -> ConversionAnswer {
+    .failed(.unreachable("'\(url)' is not a URL"))
+  }
+}

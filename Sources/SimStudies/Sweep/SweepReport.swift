@@ -1,0 +1,45 @@
+import SimModel
+import SimRecords
+import SimOutput
+
+/// `sweep.html`: the sweep's own chart, the key outcomes it did not chart against the same x and
+/// series, and its rows, on one self-contained page.
+package struct SweepReport: Sendable {
+  /// Outcomes worth a chart in every sweep: what crowd anonymity costs, and what it does to
+  /// the revenue an ad network can see.
+  package static let keyOutcomes = ["tier0Share", "fineShare1", "nullShare1", "revenueError"]
+
+  private let document: ReportDocument
+
+  /// The report of `sweep` from its `sweep.csv`, which must hold all of its rows.
+  package init(_ sweep: Sweep, csv: String) {
+    let lines = csv.split(separator: "\n").map { CSVLine.cells(String($0)) }
+    let header = lines.first ?? []
+    let rows = lines.dropFirst().filter { $0.count == header.count }
+    var sections: [ReportSection] = []
+    let outcomes = [sweep.chart.y] + Self.keyOutcomes.filter { $0 != sweep.chart.y && $0 != sweep.chart.x }
+    for outcome in outcomes {
+      let chart = SweepOutput.chart(sweep, csv: csv, outcome: outcome)
+      // An outcome no row has (no decoding, say) would only be an empty chart.
+      guard outcome == sweep.chart.y || chart.series.contains(where: { !$0.points.isEmpty }) else { continue }
+      sections.append(ReportSection(title: chart.title, caption: chart.caption, chart: chart, table: []))
+    }
+    sections.append(
+      ReportSection(
+        title: "Rows", caption: "One row per point and replicate, as in sweep.csv.", chart: nil,
+        table: [header] + rows))
+    let parameters = "parameters: " + sweep.parameters.map(\.name).joined(separator: ", ")
+    let users = header.firstIndex(of: "users").map { column in rows.reduce(0) { $0 + (Int($1[column]) ?? 0) } } ?? 0
+    document = ReportDocument(
+      title: "Sweep report: \(sweep.name)",
+      subtitle: sweep.description.isEmpty ? parameters : "\(sweep.description) · \(parameters)",
+      headline: [
+        ("points", ReportFormat.count(sweep.points.count)), ("replicates", ReportFormat.count(sweep.replicates)),
+        ("runs", ReportFormat.count(rows.count)), ("users simulated", ReportFormat.count(users)),
+      ],
+      sections: sections)
+  }
+
+  /// The page.
+  package var html: String { document.html }
+}

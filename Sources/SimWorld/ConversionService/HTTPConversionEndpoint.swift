@@ -1,0 +1,161 @@
+import Dispatch
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A conversion-value service reached over HTTP: each request is a GET of the endpoint's URL
+/// with the request's parameters appended to its query, and the answer is the response's JSON.
+///
+/// A 200 answer is read by ``ConversionAnswer/init(json:)``; any other status is
+/// `.failed(.httpStatus)` whatever its body says, since a server that cannot answer 200 has not
+/// answered the SDK's question. No answer within `timeout` seconds is `.failed(.timeout)`, and
+/// a connection that cannot be made or is lost is `.failed(.unreachable)`. Safe to call from
+/// several threads at once; all calls share one session and its kept-alive connections.
+public final class HTTPConversionEndpoint: ConversionService {
+  /// The endpoint, with any query of its own; the request's parameters follow that query.
+  public let url: URL
+  /// Seconds to wait for a whole answer.
+  public let timeout: Double
+  private let session: URLSession
+  /// The callbacks' queue, held here: OperationQueue holds its underlying queue unowned(unsafe).
+  private let callbackQueue = DispatchQueue(label: "HTTPConversionEndpoint")
+
+  /// An endpoint at `url` that waits `timeout` seconds for each answer and opens at most
+  /// `connections` connections at once (at least the width of the pool in front of it, or
+  /// requests would queue inside the session and time out there).
+  public init(url: URL, timeout: Double, connections: Int = 64) {
+    precondition(timeout > 0, "a conversion service's timeout must be positive")
+    precondition(connections > 0, "an endpoint needs at least one connection")
+    self.url = url
+    self.timeout = timeout
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
+    configuration.timeoutIntervalForResource = Self.sessionTimeout(timeout)
+    configuration.httpMaximumConnectionsPerHost = connections
+    // Every question is new: a cached answer would be the previous activity's value.
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    configuration.httpShouldSetCookies = false
+    // Callbacks on a queue of the endpoint's own: the session's default queue runs on the
+    // shared thread pool, which busy simulation threads (or tests) can starve for a second.
+    let callbacks = OperationQueue()
+    callbacks.underlyingQueue = callbackQueue
+    session = URLSession(configuration: configuration, delegate: nil, delegateQueue: callbacks)
+  }
+
+  deinit { session.invalidateAndCancel() }
+
+  /// Sends the request as a GET and waits for its answer, at most `timeout` seconds.
+  public func answer(_ request: ConversionRequest) -> ConversionAnswer {
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+      return .failed(.unreachable("\(url.absoluteString) is not an http or https URL"))
+    }
+    guard let target = Self.url(url, appending: request.parameters) else {
+      return .failed(.unreachable("cannot add the request's parameters to \(url.absoluteString)"))
+    }
+    var get = URLRequest(
+      url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.sessionTimeout(timeout))
+    get.httpMethod = "GET"
+    get.setValue("application/json", forHTTPHeaderField: "Accept")
+    let exchange = Exchange()
+    let task = session.dataTask(with: get) { body, response, error in
+      exchange.finish(body: body, response: response, error: error)
+    }
+    task.resume()
+    // This deadline is the timeout; the session's own is only a backstop.
+    guard let (body, response, error) = exchange.wait(seconds: timeout) else {
+      task.cancel()
+      return .failed(.timeout)
+    }
+    if let error { return .failed(Self.failure(error, target: target)) }
+    guard let http = response as? HTTPURLResponse else {
+      return .failed(.unreachable("\(Self.hostAndPort(target)) gave no HTTP answer"))
+    }
+    guard http.statusCode == 200 else { return .failed(.httpStatus(http.statusCode)) }
+    return ConversionAnswer(json: body ?? Data())
+  }
+
+  /// The session's timeout for a given one: whole seconds, rounded up, plus one.
+  ///
+  /// swift-corelibs-foundation truncates session timeouts to whole seconds (0.3 s fails at
+  /// once), so the session gets a longer one and the caller's deadline decides.
+  private static func sessionTimeout(_ timeout: Double) -> Double { timeout.rounded(.up) + 1 }
+
+  // MARK: - Query
+
+  /// `base` with the parameters appended to its query, percent-encoded, in order.
+  package static func url(_ base: URL, appending parameters: [ConversionRequest.Parameter]) -> URL? {
+    guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true) else { return nil }
+    var query = components.percentEncodedQuery ?? ""
+    for parameter in parameters {
+      if !query.isEmpty { query += "&" }
+      query += percentEncoded(parameter.name) + "=" + percentEncoded(parameter.value)
+    }
+    components.percentEncodedQuery = query.isEmpty ? nil : query
+    return components.url
+  }
+
+  /// Encodes every byte but RFC 3986's unreserved characters, so that `+`, `&`, `=` and the
+  /// JSON in revenue parameters arrive exactly as sent whatever the server's decoder.
+  package static func percentEncoded(_ text: String) -> String {
+    let hex = Array("0123456789ABCDEF".utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        bytes.append(byte)
+      default:
+        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  // MARK: - Failures
+
+  /// The failure a transport error stands for.
+  private static func failure(_ error: any Error, target: URL) -> ConversionServiceFailure {
+    let place = hostAndPort(target)
+    guard let urlError = error as? URLError else {
+      return .unreachable("\(place): \(error.localizedDescription)")
+    }
+    switch urlError.code {
+    case .timedOut: return .timeout
+    case .cannotConnectToHost: return .unreachable("\(place): connection refused")
+    case .cannotFindHost, .dnsLookupFailed: return .unreachable("\(place): host not found")
+    case .networkConnectionLost: return .unreachable("\(place): connection lost")
+    case .notConnectedToInternet: return .unreachable("\(place): no network")
+    case .badServerResponse: return .unreachable("\(place): not an HTTP answer")
+    default: return .unreachable("\(place): URL error \(urlError.code.rawValue)")
+    }
+  }
+
+  /// "host:port" for messages; the rest of the URL is the SDK's parameters.
+  private static func hostAndPort(_ target: URL) -> String {
+    let host = target.host ?? "?"
+    return target.port.map { "\(host):\($0)" } ?? host
+  }
+}
+
+/// One request's outcome, handed from the session's callback to the waiting caller.
+private final class Exchange: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private let lock = NSLock()
+  private var outcome: (Data?, URLResponse?, (any Error)?)?
+
+  func finish(body: Data?, response: URLResponse?, error: (any Error)?) {
+    lock.withLock { outcome = (body, response, error) }
+    done.signal()
+  }
+
+  /// The outcome, or nil when none arrived within `seconds`.
+  func wait(seconds: Double) -> (Data?, URLResponse?, (any Error)?)? {
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return lock.withLock { outcome }
+  }
+}

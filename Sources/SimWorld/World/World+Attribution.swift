@@ -1,0 +1,349 @@
+import SimEngine
+import SimJSON
+import SimModel
+import SimPlatform
+import SimRecords
+
+/// Impressions, installs, re-engagements and registration (rulebook §2, §3).
+extension World {
+  /// Shows an ad on the user's device. A tap on an AdAttributionKit ad once the app is installed
+  /// is a re-engagement (§3.5) rather than an impression kept for an install.
+  package mutating func record(_ exposure: AdExposure, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
+    let index = Int(slot)
+    let now = simulation.now
+    let network = scenario.adNetworks[exposure.network]
+    let adAttributionKit = network.framework == .adAttributionKit
+    // [U] §2.4: handleTap fails once the AppImpression is older than its validity.
+    if adAttributionKit, exposure.kind == .click, exposure.presentation == .custom,
+      exposure.impressionAge > scenario.rules.appImpressionValidity
+    {
+      summary.impressionsExpired += 1
+      let (age, validity) = (exposure.impressionAge, scenario.rules.appImpressionValidity)
+      trace(
+        slot, at: now, .note, "§2.4",
+        "handleTap on an AppImpression created \(age) earlier, usable for \(validity): impressionExpired, tap not recorded")
+      return
+    }
+    guard signatureVerifies(exposure, slot: slot, now: now) else {
+      summary.impressionsBadSignature += 1
+      trace(slot, at: now, .note, "§7.3", "the ad's signature does not verify with \(network.identifier)'s key: impression ignored")
+      return
+    }
+    if users[index]!.installed, adAttributionKit {
+      if exposure.kind == .click {
+        reengage(exposure, slot: slot, in: &simulation)
+        return
+      }
+      if network.campaigns[exposure.campaign].eligibleForReengagement {
+        trace(slot, at: now, .note, "§3.5", "a view of an installed app: views never create re-engagement conversions")
+      }
+    }
+    let listed = publisherLists[exposure.publisher].contains(exposure.network)
+    let (outcome, replaced) = users[index]!.impressions.record(
+      exposure, at: now, publisherListsNetwork: listed, minimumViewDuration: minimumViewDuration,
+      replacement: scenario.rules.viewReplacement, lifetimes: impressionLifetimes[exposure.network])
+    if replaced > 0 {
+      // Replaced views were counted when they started; they are never recorded.
+      summary.views -= replaced
+      summary.viewsReplaced += replaced
+      trace(slot, at: now, .note, "§2.3", "a new view-through start replaced \(replaced) open view(s) before they ended")
+    }
+    switch outcome {
+    case .accepted:
+      if case .click = exposure.kind { summary.clicks += 1 } else { summary.views += 1 }
+    case .viewTooShort:
+      summary.viewsTooShort += 1
+      let minimum = minimumViewDuration
+      trace(slot, at: now, .note, "§2.3", "view-through impression shorter than \(minimum): not recorded")
+    case .publisherDoesNotListNetwork:
+      notListed(exposure, slot: slot, now: now)
+    }
+  }
+
+  private mutating func notListed(_ exposure: AdExposure, slot: Int32, now: SimTime) {
+    summary.impressionsIneligible += 1
+    let network = scenario.adNetworks[exposure.network].identifier
+    let publisher = scenario.publishers[exposure.publisher].name
+    trace(slot, at: now, .note, "§3.1", "publisher '\(publisher)' does not list \(network): impression not eligible")
+  }
+
+  /// Whether the device accepts the ad's signature (§7.3, §2.4). Cryptographically: the network
+  /// signs the ad (SKAdNetwork fields in its version's order, or an AdAttributionKit JWS) and the
+  /// device verifies it with the network's registered key; a bad signature is one made over
+  /// fields altered before the ad reached the device. With `impressionCheck: flag` the
+  /// exposure's flag decides, with the same outcome.
+  private mutating func signatureVerifies(_ exposure: AdExposure, slot: Int32, now: SimTime) -> Bool {
+    guard !impressionSigners.isEmpty else { return exposure.signatureValid }
+    let index = Int(slot)
+    var nonceStream = users[index]!.plan.stream.child("ad-nonce").child(Int(users[index]!.adsShown))
+    users[index]!.adsShown += 1
+    let network = scenario.adNetworks[exposure.network]
+    let campaign = network.campaigns[exposure.campaign]
+    let nonce = UUIDText.version4(high: nonceStream.next(), low: nonceStream.next())
+    let timestamp = scenario.epoch.unixMilliseconds(after: now.milliseconds)
+    let signer = impressionSigners[exposure.network]
+    if network.framework == .adAttributionKit {
+      guard case .app(let publisherItem) = scenario.publishers[exposure.publisher].source else { return false }
+      var payload: [String: JSONValue] = [
+        "impression-identifier": .string(nonce), "publisher-item-identifier": .int(publisherItem),
+        "impression-type": .string("app-impression"), "ad-network-identifier": .string(network.identifier),
+        "source-identifier": .int(Int64(campaign.sourceIdentifier)), "timestamp": .int(timestamp),
+        "advertised-item-identifier": .int(scenario.app.appId),
+      ]
+      if campaign.eligibleForReengagement { payload["eligible-for-re-engagement"] = .bool(true) }
+      var received = signer.signedJWS(payload: payload, keyId: network.identifier)
+      if !exposure.signatureValid {
+        payload["timestamp"] = .int(timestamp + 1)
+        received = CompactJWS.replacingPayload(of: received, with: .object(payload))
+      }
+      return (try? CompactJWS(parsing: received))?.verifies(with: signer.publicKey) ?? false
+    }
+    let served = ImpressionSignature(
+      version: version.rawValue, adNetworkId: network.identifier, sourceIdentifier: Int64(campaign.sourceIdentifier),
+      itemId: scenario.app.appId, nonce: nonce, source: scenario.publishers[exposure.publisher].source,
+      fidelityType: exposure.kind == .click ? 1 : 0, timestamp: timestamp, signature: "")
+    var received = signer.signed(served)
+    if !exposure.signatureValid {
+      received.timestamp += 1
+    }
+    return received.verifies(with: signer.publicKey)
+  }
+
+  /// The app is installed: the best unexpired impression wins, other networks' best run up.
+  /// With AdAttributionKit both frameworks' impressions are pooled (§3.6): ignored interaction
+  /// types and development impressions beside production ones drop out, and at most six take
+  /// part (§2.5, §3.1, §3.2).
+  package mutating func install(slot: Int32, redownload: Bool, preOrder: Bool, in simulation: inout Simulation<WorldEvent>) {
+    let index = Int(slot)
+    let now = simulation.now
+    decideAdServicesClaim(slot: slot, redownload: redownload, preOrder: preOrder, now: now)
+    summary.installs += 1
+    if redownload { summary.redownloads += 1 }
+    users[index]!.installed = true
+    let pooled = scenario.usesAdAttributionKit ? pooledAttribution : nil
+    guard
+      let (winner, others) = users[index]!.impressions.attribution(
+        at: now, ranking: .for(version), tieBreak: scenario.rules.tieBreak, runnerUps: version.sendsRunnerUpPostbacks,
+        pooled: pooled)
+    else {
+      trace(slot, at: now, .note, "§3.2", "install without an eligible unexpired impression: not attributed")
+      return
+    }
+    summary.attributedInstalls += 1
+    users[index]!.lastInstallConversion = now
+    startConversion(
+      winner: winner, runnerUps: others, type: redownload ? .redownload : .download, tag: nil, openURL: nil, slot: slot,
+      now: now, stream: users[index]!.plan.stream.child("conversion"))
+  }
+
+  /// The pooled attribution steps for this scenario's configuration.
+  package var pooledAttribution: PooledAttribution {
+    let configuration = scenario.app.attributionConfiguration
+    let networks = scenario.adNetworks
+    let publishers = scenario.publishers
+    return PooledAttribution(
+      ignored: { impression in
+        configuration.ignores(impression.fidelityType == 1 ? .click : .view, network: networks[Int(impression.network)].identifier)
+      },
+      isDevelopment: { publishers[Int($0.publisher)].source == .app(0) })
+  }
+
+  /// Creates a conversion won by `winner`, and hands its crowd keys to the tier stage.
+  private mutating func startConversion(
+    winner: StoredImpression, runnerUps: [StoredImpression], type: ConversionType, tag: String?, openURL: String?,
+    slot: Int32, now: SimTime, stream: RandomStream
+  ) {
+    let index = Int(slot)
+    let country = users[index]!.plan.country
+    let number = users[index]!.conversions.count
+    func facts(_ impression: StoredImpression) -> ConversionFacts {
+      ConversionFacts(
+        network: Int(impression.network), campaign: Int(impression.campaign), publisher: Int(impression.publisher),
+        country: country, time: now)
+    }
+    // Tiers are decided after the world, once every user's installs are counted (§6).
+    emit(.install(InstallDraft(winner: facts(winner), runnerUps: runnerUps.map(facts), conversion: number)), slot: slot)
+    let windowCount = version.hasConversionWindows ? 3 : 1
+    let measurementWindows = (0..<windowCount).map { _ in
+      ConversionWindow(measures: Measures(eventCount: trackedEvents.count, currencyCount: currencies.count))
+    }
+    users[index]!.conversions.append(
+      Conversion(
+        number: number, type: type, winner: winner, runnerUps: runnerUps.map { RunnerUp(impression: $0) }, installTime: now,
+        tag: tag, openURL: openURL,
+        sinceInstall: Measures(eventCount: trackedEvents.count, currencyCount: currencies.count),
+        windows: measurementWindows, stream: stream))
+  }
+
+  /// A tap on an AdAttributionKit ad of the installed app (§3.5): the app opens with the ad's
+  /// re-engagement URL, and a re-engagement conversion starts unless the impression is not
+  /// eligible, a cooldown runs (§2.5) or a limit is reached. Without overlapping conversions,
+  /// the conversions still active are locked and scheduled.
+  private mutating func reengage(_ exposure: AdExposure, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
+    let index = Int(slot)
+    let now = simulation.now
+    guard publisherLists[exposure.publisher].contains(exposure.network) else {
+      notListed(exposure, slot: slot, now: now)
+      return
+    }
+    summary.reengagementTaps += 1
+    guard version.hasConversionWindows,
+      scenario.adNetworks[exposure.network].campaigns[exposure.campaign].eligibleForReengagement
+    else {
+      summary.reengagementNotEligible += 1
+      trace(slot, at: now, .note, "§3.5", "tap on an installed app's ad not marked eligible-for-re-engagement: no conversion")
+      return
+    }
+    let number = users[index]!.conversions.count
+    var stream = users[index]!.plan.stream.child("reengagement").child(number)
+    // Overlapping conversions are told apart by the tag the open URL carries (§3.5, B7).
+    let tag = scenario.app.overlappingConversions ? UUIDText.version4(high: stream.next(), low: stream.next()) : nil
+    let openURL = exposure.reengagementURL.map { Self.openURL($0, tag: tag) }
+    // The parameter is appended whether or not a conversion is created (§3.5).
+    trace(slot, at: now, .note, "§3.5", "the tap opens the app with \(openURL ?? "its re-engagement URL")")
+    if let refusal = reengagementRefusal(slot: slot, now: now) {
+      trace(slot, at: now, .note, refusal.rule, "no re-engagement conversion: \(refusal.reason)")
+    } else {
+      if !scenario.app.overlappingConversions {
+        for conversion in users[index]!.conversions.indices where isActive(conversion, slot: slot, now: now) {
+          supersede(conversion, slot: slot, in: &simulation)
+        }
+      }
+      let impression = StoredImpression(
+        network: Int32(exposure.network), campaign: Int32(exposure.campaign), publisher: Int32(exposure.publisher),
+        fidelityType: 1, time: now, expires: now, sequence: 0)
+      summary.reengagementConversions += 1
+      users[index]!.reengagements.append(now)
+      startConversion(
+        winner: impression, runnerUps: [], type: .reengagement, tag: tag, openURL: openURL, slot: slot, now: now,
+        stream: stream.child("conversion"))
+    }
+    // The tap opened the app: a session, and the first launch if it had never been opened.
+    open(slot: slot, in: &simulation)
+  }
+
+  /// `url` with the `AdAttributionKitReengagementOpen` query parameter, whose value is the
+  /// conversion tag when conversions overlap (§3.5, B7).
+  package static func openURL(_ url: String, tag: String?) -> String {
+    let (base, fragment) = url.firstIndex(of: "#").map { (String(url[..<$0]), String(url[$0...])) } ?? (url, "")
+    let separator = base.contains("?") ? "&" : "?"
+    return base + separator + "AdAttributionKitReengagementOpen=" + (tag ?? "") + fragment
+  }
+
+  /// Why a re-engagement tap at `now` creates no conversion, or nil when it creates one.
+  private mutating func reengagementRefusal(slot: Int32, now: SimTime) -> (rule: String, reason: String)? {
+    let user = users[Int(slot)]!
+    let configuration = scenario.app.attributionConfiguration
+    if let install = user.lastInstallConversion, now - install < .hours(Int64(configuration.installCooldownHours)) {
+      summary.refusedInstallCooldown += 1
+      return ("§2.5", "within the \(configuration.installCooldownHours) h install cooldown after the install conversion")
+    }
+    let reengagementCooldown = SimDuration.hours(Int64(configuration.reengagementCooldownHours))
+    if let last = user.reengagements.last, now - last < reengagementCooldown {
+      summary.refusedReengagementCooldown += 1
+      return ("§2.5", "within the \(configuration.reengagementCooldownHours) h re-engagement cooldown")
+    }
+    // Developer Mode postbacks have no re-engagement limits (§5.4).
+    guard !scenario.platform.developerMode else { return nil }
+    if let limit = scenario.rules.reengagementLimitPerMonth,
+      user.reengagements.filter({ now - $0 < .days(30) }).count >= limit
+    {
+      summary.refusedMonthlyLimit += 1
+      return ("§3.5", "\(limit) re-engagement conversion(s) in the last 30 days reach the monthly limit")
+    }
+    if let limit = scenario.rules.reengagementLimitPerYear,
+      user.reengagements.filter({ now - $0 < .days(365) }).count >= limit
+    {
+      summary.refusedYearlyLimit += 1
+      return ("§3.5", "\(limit) re-engagement conversion(s) in the last 365 days reach the yearly limit")
+    }
+    return nil
+  }
+
+  /// A newer conversion takes over (§3.5): this one's open window is locked and its postback
+  /// scheduled; its later windows are replaced and never sent. One not yet registered is dropped.
+  private mutating func supersede(_ conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
+    let index = Int(slot)
+    let now = simulation.now
+    users[index]!.conversions[conversion].superseded = true
+    summary.conversionsSuperseded += 1
+    guard users[index]!.conversions[conversion].windowStart != nil, let window = currentWindow(conversion, slot: slot, now: now)
+    else {
+      users[index]!.conversions[conversion].dropReason = "replaced by a newer conversion before its first update"
+      trace(slot, at: now, .note, "§3.5", "a new conversion replaces conversion \(conversion + 1) before its first update")
+      return
+    }
+    let later = users[index]!.conversions[conversion].windows.count - window - 1
+    summary.windowsSuperseded += later
+    trace(
+      slot, at: now, .note, "§3.5",
+      "a new conversion locks window \(window + 1) of conversion \(conversion + 1) and schedules its postback; "
+        + "\(later) later window(s) replaced")
+    users[index]!.conversions[conversion].windows[window].locked = true
+    close(window: window, of: conversion, slot: slot, in: &simulation)
+  }
+
+  /// The app opens (a launch, or a re-engagement tap): a session, and on the first open the
+  /// registration of the install conversion.
+  package mutating func open(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
+    let index = Int(slot)
+    summary.sessions += 1
+    if !users[index]!.launched {
+      users[index]!.launched = true
+      summary.firstLaunches += 1
+      register(slot: slot, in: &simulation)
+      registerSDK(slot: slot, now: simulation.now)
+      requestAttributionToken(slot: slot, in: &simulation)
+    }
+    measure(slot: slot, session: true, in: &simulation) { $0.sessions += 1 }
+    sdkActivity(.session, slot: slot, in: &simulation)
+  }
+
+  /// First launch: the install registers with conversion value 0 (rulebook §4 "Registration"),
+  /// if within 60 days of install (§2.2). 4.0 and AdAttributionKit start window 1 (§5.2);
+  /// earlier versions start the 24-hour value timer (§5.1).
+  package mutating func register(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
+    let index = Int(slot)
+    guard let conversion = users[index]!.conversions.firstIndex(where: { $0.type != .reengagement }),
+      !users[index]!.conversions[conversion].superseded
+    else { return }
+    let now = simulation.now
+    if now - users[index]!.conversions[conversion].installTime > .days(60) {
+      users[index]!.conversions[conversion].dropReason = "no first launch within 60 days of install"
+      summary.noLaunchWithin60Days += 1
+      trace(slot, at: now, .note, "§2.2", "first launch more than 60 days after install: no attribution")
+      return
+    }
+    users[index]!.conversions[conversion].windows[0].fine = 0
+    users[index]!.conversions[conversion].windows[0].appFine = 0
+    summary.updateCalls += 1
+    summary.updatesApplied += 1
+    startWindows(conversion, slot: slot, in: &simulation)
+  }
+
+  /// Starts a conversion's window clock now: three windows (4.0, AdAttributionKit), or the
+  /// value timer before 4.0.
+  package mutating func startWindows(_ conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
+    let index = Int(slot)
+    let now = simulation.now
+    users[index]!.conversions[conversion].windowStart = now
+    users[index]!.conversions[conversion].windows[0].updated = true
+    if version.hasConversionWindows {
+      for (window, end) in windows.windowEnds.enumerated() {
+        users[index]!.pending += 1
+        simulation.schedule(
+          .windowEnd(slot: slot, conversion: Int16(conversion), window: Int8(window)), at: now + end, priority: .first)
+      }
+    } else {
+      restartTimer(conversion, slot: slot, in: &simulation)
+    }
+  }
+
+  /// 2.2/3.0: (re)starts the conversion-value timer; an earlier expiry event becomes stale.
+  package mutating func restartTimer(_ conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
+    let deadline = simulation.now + windows.valueTimer
+    users[Int(slot)]!.conversions[conversion].timerDeadline = deadline
+    users[Int(slot)]!.pending += 1
+    simulation.schedule(.windowEnd(slot: slot, conversion: Int16(conversion), window: 0), at: deadline, priority: .first)
+  }
+}

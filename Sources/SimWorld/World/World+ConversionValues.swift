@@ -1,0 +1,310 @@
+import SimEngine
+import SimModel
+
+/// Conversion-value updates: the app's model, a second SDK, and the platform's rules for each
+/// call (rulebook §3.5, §4, §5.1, §5.2).
+extension World {
+  /// A re-engagement conversion's first update must come within this long of the tap (§2.2, §3.5).
+  package static let reengagementFirstUpdateLimit = SimDuration.days(2)
+
+  /// The window an update at `now` lands in: by elapsed time for 4.0; before 4.0 the single
+  /// window. Nil before the window clock starts and after the last window.
+  package func currentWindow(_ conversion: Int, slot: Int32, now: SimTime) -> Int? {
+    guard let start = users[Int(slot)]!.conversions[conversion].windowStart else { return nil }
+    return version.hasConversionWindows ? windows.window(at: now - start) : 0
+  }
+
+  /// Whether a conversion still takes updates: not superseded or dropped, and with a window open,
+  /// or a re-engagement awaiting its first update (§3.5).
+  package func isActive(_ conversion: Int, slot: Int32, now: SimTime) -> Bool {
+    let state = users[Int(slot)]!.conversions[conversion]
+    guard !state.superseded, state.dropReason == nil else { return false }
+    if state.windowStart != nil { return currentWindow(conversion, slot: slot, now: now) != nil }
+    return state.type == .reengagement && now - state.installTime <= Self.reengagementFirstUpdateLimit
+  }
+
+  /// Adds an activity to every active conversion's measurements, then lets the app's model and
+  /// the second SDK update each. A session also counts its day as active.
+  package mutating func measure(
+    slot: Int32, session: Bool = false, in simulation: inout Simulation<WorldEvent>, _ change: (inout Measures) -> Void
+  ) {
+    for conversion in users[Int(slot)]!.conversions.indices where isActive(conversion, slot: slot, now: simulation.now) {
+      measure(conversion, slot: slot, session: session, in: &simulation, change)
+    }
+  }
+
+  /// One conversion's share of an activity. A re-engagement awaiting its first update counts the
+  /// activity in window 1; the app's update then starts its windows.
+  private mutating func measure(
+    _ conversion: Int, slot: Int32, session: Bool, in simulation: inout Simulation<WorldEvent>,
+    _ change: (inout Measures) -> Void
+  ) {
+    let index = Int(slot)
+    let now = simulation.now
+    let pendingStart = users[index]!.conversions[conversion].windowStart == nil
+    guard let window = pendingStart ? 0 : currentWindow(conversion, slot: slot, now: now) else { return }
+    let start = users[index]!.conversions[conversion].windowStart ?? now
+    // The ground truth counts every activity, also after a lock or the value timer.
+    change(&users[index]!.conversions[conversion].windows[window].measures)
+    change(&users[index]!.conversions[conversion].sinceInstall)
+    if session {
+      let day = (now - start).milliseconds / 86_400_000
+      // A day counts once in each window it touches, and once since install.
+      if users[index]!.conversions[conversion].windows[window].lastActiveDay != day {
+        users[index]!.conversions[conversion].windows[window].lastActiveDay = day
+        users[index]!.conversions[conversion].windows[window].measures.activeDays += 1
+      }
+      if users[index]!.conversions[conversion].lastActiveDay != day {
+        users[index]!.conversions[conversion].lastActiveDay = day
+        users[index]!.conversions[conversion].sinceInstall.activeDays += 1
+      }
+    }
+    let state = users[index]!.conversions[conversion]
+    let current = state.windows[window]
+    var measurement = MeasurementState(
+      window: window, valueRules: valueRules, sinceFirstLaunch: now - start, currencies: currencies,
+      inWindow: current.measures, sinceInstall: state.sinceInstall)
+    // The app's SDK cannot read the platform's value: it remembers what it asked for and its own
+    // locks; it cannot know when a timer expired. It updates each active conversion with its own
+    // tag (§3.5). An app with a conversion-management SDK leaves the values to it.
+    if scenario.app.sdk == nil, !current.locked {
+      measurement.lastFine = state.windows[0].appFine
+      measurement.lastCoarse = current.appCoarse
+      if let update = model.update(for: measurement) {
+        // A fine value after window 1 is the platform's to ignore (§4), not the SDK's memory.
+        if window == 0, let fine = update.fine { users[index]!.conversions[conversion].windows[0].appFine = fine }
+        if let coarse = update.coarse { users[index]!.conversions[conversion].windows[window].appCoarse = coarse }
+        summary.updateCalls += 1
+        apply(update, api: .current, to: conversion, slot: slot, in: &simulation)
+      }
+    }
+    // The second SDK maps the same measurements with its own schema and calls the old API
+    // whenever its value changes, knowing nothing of windows or locks: it counts since install.
+    // The old API only reaches the install conversion.
+    guard let legacySdk = scenario.app.legacySdk, state.type != .reengagement else { return }
+    var legacy = measurement
+    legacy.window = 0
+    legacy.sinceInstall.eventCounts = legacySdkEventSlots.map { measurement.sinceInstall.eventCounts[$0] }
+    legacy.inWindow = legacy.sinceInstall
+    legacy.lastFine = state.legacySdkFine
+    legacy.lastCoarse = nil
+    guard let fine = legacySdk.update(for: legacy)?.fine, fine != state.legacySdkFine else { return }
+    users[index]!.conversions[conversion].legacySdkFine = fine
+    summary.updateCalls += 1
+    summary.legacyUpdateCalls += 1
+    apply(ConversionUpdate(fine: fine), api: .legacy, to: conversion, slot: slot, in: &simulation)
+  }
+
+  /// A call the app makes itself: routed to one active conversion by its tag and conversion
+  /// types (§3.5): the tagged conversion, or the most recent one.
+  @discardableResult
+  package mutating func call(
+    _ update: ConversionUpdate, api: UpdateAPI, routing: UpdateRouting, slot: Int32,
+    in simulation: inout Simulation<WorldEvent>
+  ) -> UpdateOutcome {
+    let index = Int(slot)
+    let now = simulation.now
+    let conversions = users[index]!.conversions
+    func count() {
+      summary.updateCalls += 1
+      if api == .legacy { summary.legacyUpdateCalls += 1 }
+    }
+    // With SKAdNetwork alone there is one conversion, whose own rules judge the call once its
+    // window clock has started; calls before then are not counted.
+    guard scenario.usesAdAttributionKit else {
+      guard let only = conversions.indices.first, conversions[only].windowStart != nil else { return .notReached }
+      count()
+      return apply(update, api: api, to: only, slot: slot, in: &simulation)
+    }
+    count()
+    var tag = routing.tag
+    if let number = routing.tagOfReengagement {
+      let reengagements = conversions.filter { $0.type == .reengagement }
+      // A re-engagement that was refused, or has not happened, has no tag: "none" matches nothing.
+      tag = reengagements.indices.contains(number - 1) ? reengagements[number - 1].tag ?? "none" : "none"
+    }
+    // Conversions that can still be named: started ones (a call after their last window is
+    // judged as such) and re-engagements awaiting their first update (a late one is judged too).
+    let candidates = conversions.indices.filter { conversion in
+      guard conversions[conversion].windowStart != nil || conversions[conversion].type == .reengagement,
+        !conversions[conversion].superseded, conversions[conversion].dropReason == nil
+      else { return false }
+      if api == .legacy, conversions[conversion].type == .reengagement { return false }
+      if let types = routing.types {
+        let kind: UpdateRouting.Kind = conversions[conversion].type == .reengagement ? .reengagement : .install
+        if !types.contains(kind) { return false }
+      }
+      if let tag { return conversions[conversion].tag == tag }
+      return true
+    }
+    guard let target = candidates.max(by: { conversions[$0].installTime < conversions[$1].installTime }) else {
+      summary.updatesUnrouted += 1
+      var wanted = tag.map { "tag \($0)" } ?? "no tag"
+      if let types = routing.types { wanted += ", types \(types.map(\.rawValue).sorted().joined(separator: ", "))" }
+      trace(slot, at: now, .note, "§3.5", "update (\(wanted)) matches no active conversion: ignored")
+      return .notReached
+    }
+    return apply(update, api: api, to: target, slot: slot, in: &simulation)
+  }
+
+  /// One call to a conversion-value API, for one conversion, and what the platform made of it.
+  @discardableResult
+  package mutating func apply(
+    _ update: ConversionUpdate, api: UpdateAPI, to conversion: Int, slot: Int32,
+    in simulation: inout Simulation<WorldEvent>
+  ) -> UpdateOutcome {
+    let index = Int(slot)
+    let now = simulation.now
+    if users[index]!.conversions[conversion].windowStart == nil {
+      // Only a re-engagement starts its windows with an update; installs register at first launch.
+      guard users[index]!.conversions[conversion].type == .reengagement else { return .notReached }
+      guard now - users[index]!.conversions[conversion].installTime <= Self.reengagementFirstUpdateLimit else {
+        trace(slot, at: now, .note, "§3.5", "first update more than 2 days after the re-engagement: ignored")
+        return .notReached
+      }
+      guard !rejectsOutOfRange(update, slot: slot, now: now) else { return .rejectedOutOfRange }
+      startWindows(conversion, slot: slot, in: &simulation)
+    }
+    guard let window = currentWindow(conversion, slot: slot, now: now) else {
+      summary.updatesAfterLastWindow += 1
+      trace(slot, at: now, .note, "§5.2", "update after the last conversion window: ignored")
+      return .afterLastWindow
+    }
+    guard !rejectsOutOfRange(update, slot: slot, now: now) else { return .rejectedOutOfRange }
+    if users[index]!.conversions[conversion].windows[window].closedAt != nil {
+      summary.updatesIgnoredLocked += 1
+      let why = version.hasConversionWindows ? "window \(window + 1) is locked" : "the value timer has expired"
+      trace(slot, at: now, .note, version.hasConversionWindows ? "§5.2" : "§5.1", "update ignored: \(why)")
+      return .ignoredLocked(window: window)
+    }
+    if version.hasConversionWindows {
+      return applyWindowed(update, api: api, conversion: conversion, window: window, slot: slot, in: &simulation)
+    }
+    return applyIncreasing(update, conversion: conversion, slot: slot, in: &simulation)
+  }
+
+  /// Whether the platform rejects the call for a fine value outside 0–63 (§4), counted and traced.
+  private mutating func rejectsOutOfRange(_ update: ConversionUpdate, slot: Int32, now: SimTime) -> Bool {
+    guard let fine = update.fine, !ConversionUpdate.fineRange.contains(fine) else { return false }
+    summary.updatesRejectedOutOfRange += 1
+    trace(slot, at: now, .error, "§4", "fine value \(fine) is outside 0–63: call rejected, earlier values kept")
+    return true
+  }
+
+  /// 2.2/3.0 (§4, §5.1): only a greater fine value counts, and it restarts the 24 h timer;
+  /// coarse values and locks do not exist and are ignored.
+  private mutating func applyIncreasing(
+    _ update: ConversionUpdate, conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>
+  ) -> UpdateOutcome {
+    let index = Int(slot)
+    let now = simulation.now
+    if update.coarse != nil || update.lock {
+      summary.coarseOrLockIgnored += 1
+      trace(slot, at: now, .note, "§4", "coarse value and lock do not exist before SKAdNetwork 4.0: ignored")
+    }
+    guard let fine = update.fine else { return .notIncreasing }
+    let current = users[index]!.conversions[conversion].windows[0].fine ?? 0
+    guard fine > current else {
+      summary.updatesNotIncreasing += 1
+      trace(slot, at: now, .note, "§4", "fine value \(fine) is not greater than \(current): ignored, timer not restarted")
+      return .notIncreasing
+    }
+    users[index]!.conversions[conversion].windows[0].fine = fine
+    summary.updatesApplied += 1
+    restartTimer(conversion, slot: slot, in: &simulation)
+    return .applied(window: 0)
+  }
+
+  /// 4.0 and AdAttributionKit (§4, §5.2): any valid value, fine only in window 1, lock closes
+  /// the window now. The old single-value API only sets window 1's fine value, overriding
+  /// whatever set it before.
+  private mutating func applyWindowed(
+    _ update: ConversionUpdate, api: UpdateAPI, conversion: Int, window: Int, slot: Int32,
+    in simulation: inout Simulation<WorldEvent>
+  ) -> UpdateOutcome {
+    let index = Int(slot)
+    let now = simulation.now
+    if api == .legacy {
+      guard window == 0 else {
+        summary.legacyIgnoredAfterFirstWindow += 1
+        trace(slot, at: now, .note, "§4", "old single-value API after window 1: ignored on a 4.0 ad")
+        return .fineIgnoredAfterFirstWindow(window: window, counted: false)
+      }
+      let previous = users[index]!.conversions[conversion].windows[0]
+      if let fine = update.fine, previous.fineSetBy == .current, previous.fine != fine {
+        summary.legacyOverrides += 1
+        trace(
+          slot, at: now, .note, "§4",
+          "old-API call overrides fine value \(previous.fine ?? 0) set through the current API with \(fine)")
+      }
+      users[index]!.conversions[conversion].windows[0].fine = update.fine
+      users[index]!.conversions[conversion].windows[0].fineSetBy = .legacy
+      users[index]!.conversions[conversion].windows[0].calledLegacyAPI = true
+      summary.updatesApplied += 1
+      return .applied(window: 0)
+    }
+    let fineOnly = update.coarse == nil && !update.lock
+    if let fine = update.fine {
+      if window == 0 {
+        users[index]!.conversions[conversion].windows[0].fine = fine
+        users[index]!.conversions[conversion].windows[0].fineSetBy = .current
+      } else {
+        summary.fineValuesIgnoredAfterFirstWindow += 1
+        trace(slot, at: now, .note, "§4", "fine value \(fine) in window \(window + 1): ignored, only coarse values count")
+        if fineOnly {
+          return lateFineOnlyCall(conversion: conversion, window: window, slot: slot, now: now)
+        }
+      }
+    }
+    if let coarse = update.coarse { users[index]!.conversions[conversion].windows[window].coarse = coarse }
+    // Calling the current API during a window is what postbacks 2 and 3 need (§5.2).
+    users[index]!.conversions[conversion].windows[window].updated = true
+    users[index]!.conversions[conversion].windows[window].calledCurrentAPI = true
+    summary.updatesApplied += 1
+    if update.lock {
+      users[index]!.conversions[conversion].windows[window].locked = true
+      close(window: window, of: conversion, slot: slot, in: &simulation)
+    }
+    return .applied(window: window)
+  }
+
+  /// A current-API call in window 2 or 3 with only a fine value, which the platform ignores
+  /// (§4): whether it still counts as the window's update is `rules.lateFineOnlyCall` (§5.2 [U]).
+  private mutating func lateFineOnlyCall(conversion: Int, window: Int, slot: Int32, now: SimTime) -> UpdateOutcome {
+    let index = Int(slot)
+    let rule = scenario.rules.lateFineOnlyCall
+    guard rule != .ignored else { return .fineIgnoredAfterFirstWindow(window: window, counted: false) }
+    users[index]!.conversions[conversion].windows[window].updated = true
+    users[index]!.conversions[conversion].windows[window].calledCurrentAPI = true
+    let windows = users[index]!.conversions[conversion].windows
+    if rule == .countsWithCoarseInEffect, windows[window].coarse == nil,
+      let inEffect = windows[..<window].last(where: { $0.coarse != nil })?.coarse
+    {
+      users[index]!.conversions[conversion].windows[window].coarse = inEffect
+      trace(
+        slot, at: now, .note, "§5.2",
+        "the call counts as window \(window + 1)'s update, with coarse value \(inEffect.rawValue) in effect")
+    }
+    return .fineIgnoredAfterFirstWindow(window: window, counted: true)
+  }
+}
+
+/// What the platform made of one conversion-value call.
+package enum UpdateOutcome: Equatable {
+  /// Taken in this window (parts of it may have been ignored, such as a late fine value beside
+  /// a coarse value).
+  case applied(window: Int)
+  /// Its only value, a fine one, ignored after window 1 (§4); `counted` when the call still
+  /// counts as the window's update (`rules.lateFineOnlyCall`).
+  case fineIgnoredAfterFirstWindow(window: Int, counted: Bool)
+  /// Ignored: the window was locked, or before 4.0 the value timer had expired.
+  case ignoredLocked(window: Int)
+  /// Ignored: after the conversion's last window.
+  case afterLastWindow
+  /// Rejected: a value out of range.
+  case rejectedOutOfRange
+  /// Ignored before 4.0: the fine value was not greater than the last.
+  case notIncreasing
+  /// No conversion takes the call: none attributed, not yet registered, or none matching.
+  case notReached
+}

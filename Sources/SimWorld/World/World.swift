@@ -1,0 +1,260 @@
+import SimBehaviour
+import SimEngine
+import SimModel
+import SimPlatform
+import SimRecords
+
+/// The simulated world: devices running the app and the platform's SKAdNetwork rules.
+///
+/// It turns users' planned actions into impressions, installs, conversion-value updates and
+/// postbacks, and streams drafts of them to a sink; crowd anonymity is decided after the world,
+/// once all users' installs are known (``TierStage``). One instance runs one scenario, or one
+/// shard of its users. The rules live in extensions: attribution, conversion values, postbacks.
+package struct World: EventHandler {
+  package let scenario: Scenario
+  package let version: SKAdNetworkVersion
+  package let windows: WindowSchedule
+  package let model: any ConversionModel
+  /// Views shorter than this are not recorded: 2 s from iOS 15.4, 3 s before (§2.3).
+  package let minimumViewDuration: SimDuration
+  /// An existential rather than a generic parameter: a generic world would run its hot paths
+  /// unspecialised, and the sink is only called once per output line.
+  package var sink: any DraftSink
+  package var summary = RunSummary()
+  /// The time of the event being handled: drafts are stamped with it.
+  package private(set) var clock = SimTime.zero
+  /// Each network's impression signing, when the device checks signatures cryptographically (§7.3).
+  package let impressionSigners: [ImpressionSigner]
+
+  package var users: [ActiveUser?] = []
+  private var freeSlots: [Int32] = []
+  private let behaviours: [CohortBehaviour]
+  /// Cohort users of this shard in arrival order, with their ordinals.
+  private let arrivals: [(time: SimTime, cohort: Int32, index: Int32, ordinal: Int)]
+  /// Told how many cohort users have arrived, of how many, every few thousand arrivals.
+  package var progress: ((_ arrived: Int, _ total: Int) -> Void)?
+  /// Ordinals of the users this world simulates.
+  private let ordinals: Range<Int>
+  private var nextArrival = 0
+  /// For each publisher, which networks it lists (rulebook §3.1).
+  package let publisherLists: [Set<Int>]
+  /// Events the device counts: the app model's, in its order, then any only the second SDK reads.
+  package let trackedEvents: [String]
+  package let eventIndex: [String: Int]
+  /// For each event of the second SDK's schema, its index among `trackedEvents`.
+  package let legacySdkEventSlots: [Int]
+  /// Currencies the scenario's revenue comes in, fixing the order of revenue arrays.
+  package let currencies: [String]
+  package let currencyIndex: [String: Int]
+  /// How the platform treats conversion values for the scenario's ads (§4).
+  package let valueRules: MeasurementState.ValueRules
+  /// For each network, how long its clicks and views can win an install (§2.2, §2.5).
+  package let impressionLifetimes: [(click: SimDuration, view: SimDuration)]
+  /// The endpoint or command the SDK asks, behind a bounded pool; nil for built-in models.
+  package let sdkPool: ConversionRequestPool?
+  /// Requests in flight, by the number their answer event carries.
+  package var sdkTickets: [Int32: ConversionRequestPool.Ticket] = [:]
+  package var nextSDKTicket: Int32 = 0
+
+  /// A world for `scenario`'s users in `shard` (all of them by default).
+  package init(
+    scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, sink: any DraftSink,
+    shard: Shard = .whole, sdkPool: ConversionRequestPool? = nil
+  ) {
+    self.scenario = scenario
+    self.sdkPool = sdkPool
+    self.model = model
+    self.sink = sink
+    version = scenario.platform.version
+    windows = .for(scenario.platform, rules: scenario.rules)
+    minimumViewDuration = scenario.platform.minimumViewDuration
+    let root = RandomStream(seed: scenario.seed)
+    behaviours = scenario.cohorts.map { CohortBehaviour(cohort: $0, scenario: scenario, root: root) }
+    // Only arrival times are drawn up front; each user's plan is drawn when they arrive, so
+    // memory holds the users in flight, not all users.
+    var arrivals: [(time: SimTime, cohort: Int32, index: Int32, ordinal: Int)] = []
+    arrivals.reserveCapacity(scenario.cohorts.reduce(0) { $0 + $1.count })
+    for (cohortIndex, behaviour) in behaviours.enumerated() {
+      for index in 0..<behaviour.cohort.count {
+        arrivals.append((behaviour.arrival(of: index), Int32(cohortIndex), Int32(index), 0))
+      }
+    }
+    arrivals.sort { ($0.time, $0.cohort, $0.index) < ($1.time, $1.cohort, $1.index) }
+    // Ordinals follow arrival order over all users, so every shard numbers users alike.
+    let scripted = scenario.scriptedUsers.count
+    for position in arrivals.indices { arrivals[position].ordinal = scripted + position }
+    let range = shard.range(of: scenario.userCount)
+    self.arrivals = arrivals.filter { range.contains($0.ordinal) }
+    ordinals = range
+    publisherLists = scenario.publishers.map { Set($0.adNetworks) }
+    let legacyEvents = scenario.app.legacySdk?.eventNames ?? []
+    trackedEvents = model.eventNames + legacyEvents.filter { !model.eventNames.contains($0) }
+    let eventIndex = Dictionary(trackedEvents.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+    self.eventIndex = eventIndex
+    legacySdkEventSlots = legacyEvents.map { eventIndex[$0]! }
+    currencies = scenario.currencies
+    currencyIndex = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($0.element, $0.offset) })
+    valueRules = version.hasConversionWindows ? .windowed : .increasingOnly
+    summary.users = range.count
+    let configuration = scenario.app.attributionConfiguration
+    impressionLifetimes = scenario.adNetworks.map {
+      (configuration.lifetime(of: .click, network: $0.identifier), configuration.lifetime(of: .view, network: $0.identifier))
+    }
+    impressionSigners = scenario.signing.impressionCheck == .cryptographic ? keys.adNetworks.map(ImpressionSigner.init) : []
+  }
+
+  /// Schedules the scripted users and the first cohort arrival.
+  package mutating func start(in simulation: inout Simulation<WorldEvent>) {
+    let root = RandomStream(seed: scenario.seed)
+    for (ordinal, user) in scenario.scriptedUsers.enumerated() where ordinals.contains(ordinal) {
+      let plan = UserPlan(
+        name: UserName(base: user.name), country: user.country, actions: user.timeline,
+        stream: root.child("user").child(user.name), trackingAuthorized: user.trackingAuthorized)
+      admit(plan, ordinal: ordinal, in: &simulation)
+    }
+    if let first = arrivals.first { simulation.schedule(.admitNext, at: first.time) }
+  }
+
+  package mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
+    clock = simulation.now
+    switch event {
+    case .admitNext:
+      let arrival = arrivals[nextArrival]
+      nextArrival += 1
+      if nextArrival < arrivals.count { simulation.schedule(.admitNext, at: arrivals[nextArrival].time) }
+      if nextArrival % 4096 == 0 || nextArrival == arrivals.count { progress?(nextArrival, arrivals.count) }
+      let plan = behaviours[Int(arrival.cohort)].plan(of: Int(arrival.index), arrival: arrival.time)
+      admit(plan, ordinal: arrival.ordinal, in: &simulation)
+    case .action(let slot):
+      users[Int(slot)]!.pending -= 1
+      perform(slot: slot, in: &simulation)
+      finishIfDone(slot)
+    case .windowEnd(let slot, let conversion, let window):
+      users[Int(slot)]!.pending -= 1
+      windowEnds(Int(window), of: Int(conversion), slot: slot, in: &simulation)
+      finishIfDone(slot)
+    case .send(let slot, let conversion, let window):
+      users[Int(slot)]!.pending -= 1
+      send(window: Int(window), of: Int(conversion), slot: slot, now: simulation.now)
+      finishIfDone(slot)
+    case .sendRunnerUp(let slot, let conversion, let index):
+      users[Int(slot)]!.pending -= 1
+      sendRunnerUp(Int(index), of: Int(conversion), slot: slot, now: simulation.now)
+      finishIfDone(slot)
+    case .adServicesCall(let slot):
+      users[Int(slot)]!.pending -= 1
+      callAttributionAPI(slot: slot, in: &simulation)
+      finishIfDone(slot)
+    case .sdkAnswer(let slot, let ticket):
+      users[Int(slot)]!.pending -= 1
+      sdkAnswerArrives(ticket: ticket, slot: slot, in: &simulation)
+      finishIfDone(slot)
+    }
+  }
+
+  /// Emits the ground truth of users still in flight when the run stopped early, stamped with
+  /// the horizon so that every shard stamps them alike.
+  package mutating func finishAll(at horizon: SimTime) {
+    clock = horizon
+    for slot in users.indices where users[slot] != nil {
+      finish(Int32(slot))
+    }
+  }
+
+  // MARK: - Users
+
+  private mutating func admit(_ plan: UserPlan, ordinal: Int, in simulation: inout Simulation<WorldEvent>) {
+    guard let first = plan.actions.first else { return }
+    let slot: Int32
+    if let free = freeSlots.popLast() {
+      slot = free
+      users[Int(slot)] = ActiveUser(plan: plan, ordinal: ordinal)
+    } else {
+      slot = Int32(users.count)
+      users.append(ActiveUser(plan: plan, ordinal: ordinal))
+    }
+    users[Int(slot)]!.pending = 1
+    simulation.schedule(.action(slot: slot), at: max(SimTime.zero + first.at, simulation.now))
+  }
+
+  private mutating func finishIfDone(_ slot: Int32) {
+    // Field by field: copying the whole user would retain and release all its arrays.
+    let index = Int(slot)
+    if users[index]!.pending == 0, users[index]!.nextAction == users[index]!.plan.actions.count {
+      finish(slot)
+    }
+  }
+
+  private mutating func finish(_ slot: Int32) {
+    let builder = ConversionRecordBuilder(scenario: scenario, eventNames: trackedEvents, currencies: currencies)
+    for var conversion in users[Int(slot)]!.conversions {
+      if conversion.type == .reengagement, conversion.windowStart == nil, conversion.dropReason == nil {
+        conversion.dropReason = "no update within 2 days of the re-engagement"
+        summary.reengagementsWithoutUpdate += 1
+      }
+      emit(.conversion(builder.record(conversion, user: users[Int(slot)]!.plan)), slot: slot)
+    }
+    countInstallClaims(slot: slot)
+    users[Int(slot)] = nil
+    freeSlots.append(slot)
+  }
+
+  private mutating func perform(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
+    let index = Int(slot)
+    let step = users[index]!.plan.actions[users[index]!.nextAction]
+    users[index]!.nextAction += 1
+    if users[index]!.nextAction < users[index]!.plan.actions.count {
+      let next = users[index]!.plan.actions[users[index]!.nextAction]
+      users[index]!.pending += 1
+      simulation.schedule(.action(slot: slot), at: max(SimTime.zero + next.at, simulation.now))
+    }
+    switch step.action {
+    case .impression(let exposure):
+      record(exposure, slot: slot, in: &simulation)
+    case .appleAds(let interaction):
+      interact(interaction, slot: slot, in: &simulation)
+    case .install(let redownload, let preOrder):
+      install(slot: slot, redownload: redownload, preOrder: preOrder, in: &simulation)
+    case .launch:
+      open(slot: slot, in: &simulation)
+    case .event(let name, let revenue, let currency):
+      let event = eventIndex[name]
+      // Only revenue's currency is among the scenario's currencies.
+      let currencySlot = revenue.map { _ in currencyIndex[currency]! }
+      measure(slot: slot, in: &simulation) { measures in
+        if let event { measures.eventCounts[event] += 1 }
+        if let revenue, let currencySlot { measures.purchaseRevenue[currencySlot] += revenue }
+      }
+      sdkActivity(.event(name: name, revenue: revenue, currency: currencySlot), slot: slot, in: &simulation)
+    case .revenue(let amount, let kind, let currency):
+      let currency = currencyIndex[currency]!
+      measure(slot: slot, in: &simulation) { measures in
+        switch kind {
+        case .inAppPurchase: measures.purchaseRevenue[currency] += amount
+        case .ad: measures.adRevenue[currency] += amount
+        }
+      }
+      sdkActivity(.revenue(amount: amount, kind: kind, currency: currency), slot: slot, in: &simulation)
+    case .clockChange(let offset):
+      users[Int(slot)]!.clockOffset = users[Int(slot)]!.clockOffset + offset
+      trace(slot, at: simulation.now, .note, "device", "the device clock moves by \(offset); only the app's SDK reads it")
+    case .conversionValueUpdate(let update, let api, let routing):
+      call(update, api: api, routing: routing, slot: slot, in: &simulation)
+    }
+  }
+
+  /// Records a platform decision for the trace, when the sink wants one.
+  package mutating func trace(
+    _ slot: Int32, at time: SimTime, _ level: TraceRecord.Level, _ rule: String, _ message: @autoclosure () -> String
+  ) {
+    guard sink.wantsTrace else { return }
+    emit(
+      .trace(TraceRecord(time: time, user: users[Int(slot)]!.plan.name.description, level: level, rule: rule, message: message())),
+      slot: slot)
+  }
+
+  /// Hands a draft about the user in `slot` to the sink, stamped with the clock.
+  package mutating func emit(_ draft: RunDraft, slot: Int32) {
+    sink.receive(DraftEnvelope(at: clock, ordinal: users[Int(slot)]!.ordinal, draft: draft))
+  }
+}
