@@ -28,12 +28,12 @@ package struct ShardManifest {
   }
 
   /// Reads `folder/shard.json`.
-  package init(folder: URL) throws(ShardSet.Failure) {
+  package init(folder: URL) throws(ShardFailure) {
     let url = folder.appendingPathComponent("shard.json")
     guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-      throw ShardSet.Failure(description: "\(url.path): cannot read; is '\(folder.path)' a folder written by 'attrsim run --shard'?")
+      throw ShardFailure(description: "\(url.path): cannot read; is '\(folder.path)' a folder written by 'attrsim run --shard'?")
     }
-    func fail(_ reason: String) -> ShardSet.Failure { ShardSet.Failure(description: "\(url.path): \(reason)") }
+    func fail(_ reason: String) -> ShardFailure { ShardFailure(description: "\(url.path): \(reason)") }
     let root: JSONValue
     do { root = JSONValue(try JSONParser.parse(text)) } catch { throw fail(error.description) }
     guard case .object(let object) = root, object["format"] == .string(Self.format) else {

@@ -11,15 +11,7 @@ import SimRecords
 /// the outputs a whole run would give.
 public struct ShardSet {
   /// Why shards could not be run or merged.
-  public struct Failure: Error, CustomStringConvertible {
-    /// Lowercase description naming the file.
-    public var description: String
-
-    /// Each stored property as given; other targets of the package build it too.
-    package init(description: String) {
-      self.description = description
-    }
-  }
+  public typealias Failure = ShardFailure
 
   /// The scenario the shards ran, loaded from the path they recorded, with their seed.
   public let scenario: Scenario
