@@ -43,3 +43,10 @@ public struct OptionSpec: Sendable, Hashable {
     (short.map { ["-\($0)"] } ?? []) + ["--\(name)"]
   }
 }
+
+extension OptionSpec {
+  /// The option's long spelling alone: `--seed`.
+  var synopsisName: String {
+    "--\(name)"
+  }
+}
