@@ -13,7 +13,7 @@ public struct CommandValues {
   public init(_ parsed: ParsedCommand) {
     self.parsed = parsed
     let spec = parsed.spec
-    unread = spec.arguments.map(\.label) + spec.options.map(\.synopsisName) + spec.flags.map(\.synopsis)
+    unread = spec.arguments.map(\.label) + spec.options.map(\.longSpelling) + spec.flags.map(\.synopsis)
   }
 
   /// The subcommand path below the tool: `["run"]`, `["schema", "lint"]`.
@@ -81,7 +81,7 @@ public struct CommandValues {
   private mutating func words<Value>(of option: Option<Value>) -> [String] {
     precondition(
       parsed.spec.options.contains(option.spec), "'\(parsed.name)' declares no option '\(option.spec.synopsis)'")
-    markRead(option.spec.synopsisName)
+    markRead(option.spec.longSpelling)
     return parsed.values(of: option.spec.name)
   }
 
@@ -89,7 +89,7 @@ public struct CommandValues {
     switch option.parser.parse(text) {
     case .success(let value): return value
     case .failure(let refusal):
-      throw error(refusal, text: text, naming: option.spec.synopsisName, synopsis: option.spec.synopsis)
+      throw error(refusal, text: text, naming: option.spec.longSpelling, synopsis: option.spec.synopsis)
     }
   }
 
