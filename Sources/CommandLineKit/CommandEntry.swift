@@ -10,7 +10,8 @@ public enum CommandEntry {
   public var spec: CommandSpec {
     switch self {
     case .command(let type): type.configuration
-    case .group(let name, let abstract, let entries): CommandSpec(name: name, abstract: abstract, subcommands: entries.map(\.spec))
+    case .group(let name, let abstract, let entries):
+      CommandSpec(name: name, abstract: abstract, subcommands: entries.map(\.spec))
     }
   }
 

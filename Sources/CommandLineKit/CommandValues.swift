@@ -65,7 +65,8 @@ public struct CommandValues {
     for text in parsed.arguments(named: argument.spec.name) {
       switch argument.parser.parse(text) {
       case .success(let value): values.append(value)
-      case .failure(let refusal): throw error(refusal, text: text, naming: argument.spec.label, synopsis: argument.spec.label)
+      case .failure(let refusal):
+        throw error(refusal, text: text, naming: argument.spec.label, synopsis: argument.spec.label)
       }
     }
     return values

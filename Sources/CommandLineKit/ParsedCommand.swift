@@ -1,6 +1,7 @@
-/// A successfully parsed subcommand and the values given to it.
+/// A successfully parsed subcommand and the words given to it, by declared name.
 ///
-/// Reading a name the command did not declare traps: it is a typo in the program, not in the
+/// A `Command` reads these through `CommandValues` and its typed declarations; reading by name
+/// here is for tools and tests without command types. Reading a name the command did not declare traps: it is a typo in the program, not in the
 /// command line, and should fail the first test that reaches it.
 public struct ParsedCommand: Sendable, Equatable {
   /// The command that was parsed.

@@ -6,7 +6,9 @@ public struct ValueParser<Value>: Sendable {
   let completion: ValueCompletion?
 
   /// A parser from a function; `completion` is offered by shells unless the declaration says otherwise.
-  public init(completion: ValueCompletion? = nil, _ parse: @escaping @Sendable (String) -> Result<Value, ValueRefusal>) {
+  public init(
+    completion: ValueCompletion? = nil, _ parse: @escaping @Sendable (String) -> Result<Value, ValueRefusal>
+  ) {
     self.parse = parse
     self.completion = completion
   }
@@ -71,7 +73,7 @@ extension ValueParser where Value: CaseIterable & RawRepresentable & Sendable, V
   /// them (`expected text or json`).
   public static var oneOf: Self {
     let names = Value.allCases.map(\.rawValue)
-    let listed = names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    let listed = names.count < 2 ? names.joined() : "\(names.dropLast().joined(separator: ", ")) or \(names[names.count - 1])"
     return Self(completion: .values(names)) { text in
       Value(rawValue: text).map(Result.success) ?? .failure(.invalidForName(reason: "expected \(listed)"))
     }

@@ -10,7 +10,8 @@ struct CompareCommand: Command {
     name: "schema", valueName: "file", help: "A schema file to compare (repeat: two or more).", parsing: .inputPath)
   // A scenario's own seed has this range too.
   static let seed = Option(
-    name: "seed", valueName: "n", help: "Use this seed instead of the scenario's.", parsing: .integer(in: 0...Int(Int64.max)))
+    name: "seed", valueName: "n", help: "Use this seed instead of the scenario's.",
+    parsing: .integer(in: 0...Int(Int64.max)))
 
   static let configuration = CommandSpec(
     name: "compare", abstract: "Run a scenario under two or more schemas and compare their decoding.",
@@ -36,7 +37,9 @@ struct CompareCommand: Command {
     seed = try values.read(Self.seed)
     path = try values.read(Self.scenario)
     schemaPaths = try values.readAll(Self.schema)
-    guard schemaPaths.count >= 2 else { throw values.usageError("Give at least two schemas to compare: --schema A --schema B") }
+    guard schemaPaths.count >= 2 else {
+      throw values.usageError("Give at least two schemas to compare: --schema A --schema B")
+    }
     limits = LargeWork.limits(&values)
     permissions = Permissions(&values)
   }

@@ -6,7 +6,8 @@ import SimJSON
 /// `attrsim decode --schema SCHEMA POSTBACKS… [--scenario S] [--out FILE]`: decodes postbacks
 /// from anywhere with a schema, per campaign and window.
 struct DecodeCommand: Command {
-  static let postbacks = Argument(name: "postbacks", help: "Files of postbacks.", isRepeating: true, parsing: .inputPath)
+  static let postbacks = Argument(
+    name: "postbacks", help: "Files of postbacks.", isRepeating: true, parsing: .inputPath)
   static let schema = Option(name: "schema", valueName: "file", help: "The schema to decode with.", parsing: .inputPath)
   static let scenario = Option(
     name: "scenario", valueName: "file", help: "Name networks and campaigns from this scenario.", parsing: .inputPath)

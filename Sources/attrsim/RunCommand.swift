@@ -8,7 +8,8 @@ struct RunCommand: Command {
   static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
   // A scenario's own seed has this range too.
   static let seed = Option(
-    name: "seed", valueName: "n", help: "Use this seed instead of the scenario's.", parsing: .integer(in: 0...Int(Int64.max)))
+    name: "seed", valueName: "n", help: "Use this seed instead of the scenario's.",
+    parsing: .integer(in: 0...Int(Int64.max)))
   static let out = Option(
     name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
     defaultDescription: "Reports/<scenario-name>", parsing: .outputPath)
