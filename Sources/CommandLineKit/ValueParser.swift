@@ -22,7 +22,7 @@ extension ValueParser where Value == String {
 
   /// A file or folder to read; a path that cannot be read is reported by the reading.
   public static var inputPath: Self {
-    Self { .success($0) }
+    text
   }
 
   /// A file or folder to write; an empty path (or only spaces) is refused rather than taken as
