@@ -33,6 +33,11 @@ public struct OptionSpec: Sendable, Hashable {
     "--\(name) <\(valueName)>"
   }
 
+  /// The option's long spelling alone, as some messages name it: `--seed`.
+  var longSpelling: String {
+    "--\(name)"
+  }
+
   /// The option as it appears in the OPTIONS section: `-o, --out <dir>`.
   var label: String {
     short.map { "-\($0), \(synopsis)" } ?? synopsis

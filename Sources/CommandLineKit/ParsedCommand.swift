@@ -1,6 +1,7 @@
-/// A successfully parsed subcommand and the values given to it.
+/// A successfully parsed subcommand and the words given to it, by declared name.
 ///
-/// Reading a name the command did not declare traps: it is a typo in the program, not in the
+/// A `Command` reads these through `CommandValues` and its typed declarations; reading by name
+/// here is for tools and tests without command types. Reading a name the command did not declare traps: it is a typo in the program, not in the
 /// command line, and should fail the first test that reaches it.
 public struct ParsedCommand: Sendable, Equatable {
   /// The command that was parsed.
@@ -82,29 +83,23 @@ public struct ParsedCommand: Sendable, Equatable {
   /// The option's value as an integer within `range`, nil when it was left out; a value that is
   /// not such an integer is a usage error naming the range.
   public func integer(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-    guard let text = value(of: option) else { return nil }
-    guard let number = Int(text), range.contains(number) else {
-      throw invalidValue(text, for: option, reason: "expected an integer from \(range.lowerBound) to \(range.upperBound)")
-    }
-    return number
+    try value(of: option, parsing: .integer(in: range))
   }
 
   /// The option's value as a number within `range`, nil when it was left out; any other value
   /// is a usage error naming the range, with `unit` after it ("seconds").
   public func number(_ option: String, in range: ClosedRange<Double>, unit: String = "") throws(UsageError) -> Double? {
-    guard let text = value(of: option) else { return nil }
-    guard let number = Double(text), range.contains(number) else {
-      let unitText = unit.isEmpty ? "" : " \(unit)"
-      throw invalidValue(
-        text, for: option,
-        reason: "expected a number from \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))\(unitText)")
-    }
-    return number
+    try value(of: option, parsing: .number(in: range, unit: unit))
   }
 
-  /// `0`, `86400`, `0.5`: a limit as a person writes it.
-  private static func plain(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  /// The option's last value read by `parser`, nil when it was left out.
+  private func value<Value>(of option: String, parsing parser: ValueParser<Value>) throws(UsageError) -> Value? {
+    guard let text = value(of: option) else { return nil }
+    switch parser.parse(text) {
+    case .success(let value): return value
+    case .failure(.invalid(let reason)): throw invalidValue(text, for: option, reason: reason)
+    case .failure(let refusal): preconditionFailure("\(refusal) is worded by CommandValues")
+    }
   }
 
   /// An error about this command, for checks the parser cannot make (such as two options that

@@ -4,21 +4,55 @@ import Foundation
 
 /// `attrsim compare SCENARIO --schema A --schema B… [--seed N]`: the same users, seed and
 /// platform under each schema, decoding figures side by side.
-enum CompareCommand {
-  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
-    // A scenario's own seed has this range too.
-    let seed = try command.integer("seed", in: 0...Int(Int64.max))
-    guard let path = command.argument(named: "scenario") else { return .usage }
-    let schemaPaths = command.values(of: "schema")
-    guard schemaPaths.count >= 2 else { throw command.usageError("Give at least two schemas to compare: --schema A --schema B") }
+struct CompareCommand: Command {
+  static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
+  static let schema = Option(
+    name: "schema", valueName: "file", help: "A schema file to compare (repeat: two or more).", parsing: .inputPath)
+  // A scenario's own seed has this range too.
+  static let seed = Option(
+    name: "seed", valueName: "n", help: "Use this seed instead of the scenario's.",
+    parsing: .integer(in: 0...Int(Int64.max)))
+
+  static let configuration = CommandSpec(
+    name: "compare", abstract: "Run a scenario under two or more schemas and compare their decoding.",
+    discussion: """
+      Runs the same scenario, seed and users once per schema (common random numbers: only the \
+      schema differs) and prints, side by side, the share of first postbacks with a fine, \
+      coarse or no value, true and decoded revenue, the revenue captured, unknown values, the \
+      median time to the first useful signal and each campaign's ROAS error. Writes nothing.
+      """,
+    arguments: [scenario.spec],
+    options: [schema.spec, seed.spec],
+    flags: [LargeWork.flag.spec] + Permissions.flags)
+
+  let path: String
+  /// Two or more.
+  let schemaPaths: [String]
+  let seed: Int?
+  let limits: WorkLimits
+  let permissions: Permissions
+
+  init(_ values: inout CommandValues) throws(UsageError) {
+    // In the order mistakes are reported.
+    seed = try values.read(Self.seed)
+    path = try values.read(Self.scenario)
+    schemaPaths = try values.readAll(Self.schema)
+    guard schemaPaths.count >= 2 else {
+      throw values.usageError("Give at least two schemas to compare: --schema A --schema B")
+    }
+    limits = LargeWork.limits(&values)
+    permissions = Permissions(&values)
+  }
+
+  func run() -> ExitStatus {
     var scenario: Scenario
     do {
-      scenario = try ScenarioLoader.load(path: path, limits: LargeWork.limits(command))
+      scenario = try ScenarioLoader.load(path: path, limits: limits)
     } catch {
       RunCommand.report(error, file: path)
       return .loading(error)
     }
-    guard Permissions(command).allow(scenario.requiredPermissions, file: path) else { return .usage }
+    guard permissions.allow(scenario.requiredPermissions, file: path) else { return .usage }
     LargeWork.announce(WorkEstimate(scenario: scenario))
     if let seed { scenario.seed = UInt64(seed) }
     var summaries: [RunSummary] = []
@@ -36,7 +70,7 @@ enum CompareCommand {
       currencies.append(scenario.schema.currencies.base)
     }
     Console.out("\(scenario.name): \(scenario.userCount) users, seed \(scenario.seed); the same users under each schema\n")
-    Console.out(TextTable.render([["schema"] + schemaPaths] + rows(summaries, currencies: currencies)))
+    Console.out(TextTable.render([["schema"] + schemaPaths] + Self.rows(summaries, currencies: currencies)))
     return .success
   }
 

@@ -1,13 +1,35 @@
 import CommandLineKit
 
 /// `attrsim completions bash|zsh|fish`: the completion script for attrsim's own command tree.
-enum CompletionsCommand {
-  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
-    let name = command.argument(named: "shell") ?? ""
-    guard let shell = Shell(rawValue: name) else {
-      let expected = Shell.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-      throw command.usageError("Unknown shell '\(name)'; expected one of \(expected)")
-    }
+struct CompletionsCommand: Command {
+  static let shell = Argument(
+    name: "shell", help: "bash, zsh or fish.",
+    parsing: ValueParser<Shell>(completion: .values(Shell.allCases.map(\.rawValue))) { name in
+      guard let shell = Shell(rawValue: name) else {
+        let expected = Shell.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        return .failure(.message("Unknown shell '\(name)'; expected one of \(expected)"))
+      }
+      return .success(shell)
+    })
+
+  static let configuration = CommandSpec(
+    name: "completions", abstract: "Print a completion script for bash, zsh or fish.",
+    discussion: """
+      The script is generated from attrsim's own command tree, so it completes every \
+      subcommand and option of this version. Install it where the shell looks: \
+      'attrsim completions bash > ~/.local/share/bash-completion/completions/attrsim', \
+      'attrsim completions zsh > ~/.zfunc/_attrsim' (with ~/.zfunc in fpath before compinit), \
+      'attrsim completions fish > ~/.config/fish/completions/attrsim.fish'.
+      """,
+    arguments: [shell.spec])
+
+  let shell: Shell
+
+  init(_ values: inout CommandValues) throws(UsageError) {
+    shell = try values.read(Self.shell)
+  }
+
+  func run() -> ExitStatus {
     Console.out(AttrsimTool.spec.completionScript(for: shell))
     return .success
   }

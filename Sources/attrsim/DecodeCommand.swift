@@ -5,13 +5,48 @@ import SimJSON
 
 /// `attrsim decode --schema SCHEMA POSTBACKS… [--scenario S] [--out FILE]`: decodes postbacks
 /// from anywhere with a schema, per campaign and window.
-enum DecodeCommand {
-  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
-    let scenarioPath = command.value(of: "scenario")
-    guard command.value(of: "schema") != nil || scenarioPath != nil else {
-      throw command.usageError("Name the schema to decode with: --schema FILE (or --scenario FILE for its schema)")
+struct DecodeCommand: Command {
+  static let postbacks = Argument(
+    name: "postbacks", help: "Files of postbacks.", isRepeating: true, parsing: .inputPath)
+  static let schema = Option(name: "schema", valueName: "file", help: "The schema to decode with.", parsing: .inputPath)
+  static let scenario = Option(
+    name: "scenario", valueName: "file", help: "Name networks and campaigns from this scenario.", parsing: .inputPath)
+  static let out = Option(
+    name: "out", short: "o", valueName: "file", help: "Write each postback's decoding (JSON lines).",
+    parsing: .outputPath)
+
+  static let configuration = CommandSpec(
+    name: "decode", abstract: "Decode postbacks with a schema, per campaign and window.",
+    discussion: """
+      Reads postbacks (a run's postbacks.jsonl, or Apple's JSON bodies: one object, an array \
+      or one per line), skips developer copies, repeated transaction-ids and non-winning \
+      postbacks, decodes each value with the schema and prints fine, coarse, none and unknown \
+      counts, decoded revenue and events per campaign and window. --scenario names campaigns \
+      by their source identifiers (and supplies its schema when --schema is not given); --out \
+      writes each postback's decoding as JSON lines. Signatures are not checked: see \
+      'attrsim postback verify'.
+      """,
+    arguments: [postbacks.spec],
+    options: [schema.spec, scenario.spec, out.spec])
+
+  let files: [String]
+  /// One of the two, or both.
+  let schemaPath: String?
+  let scenarioPath: String?
+  let out: String?
+
+  init(_ values: inout CommandValues) throws(UsageError) {
+    // In the order mistakes are reported.
+    scenarioPath = try values.read(Self.scenario)
+    schemaPath = try values.read(Self.schema)
+    guard schemaPath != nil || scenarioPath != nil else {
+      throw values.usageError("Name the schema to decode with: --schema FILE (or --scenario FILE for its schema)")
     }
-    let out = try command.path("out")
+    out = try values.read(Self.out)
+    files = try values.readAll(Self.postbacks)
+  }
+
+  func run() -> ExitStatus {
     // Refused before any reading: a folder cannot take the decodings, however many there are.
     if let out, FileManager.default.isDirectory(out) {
       Console.error("\(out): error: cannot write the decodings: is a directory (expected a file path for -o)")
@@ -21,20 +56,20 @@ enum DecodeCommand {
     var schema: ConversionSchema
     do {
       if let scenarioPath { scenario = try ScenarioLoader.load(path: scenarioPath) }
-      if let schemaPath = command.value(of: "schema") {
+      if let schemaPath {
         schema = try ScenarioLoader.loadSchema(path: schemaPath)
       } else {
         schema = scenario!.schema
       }
     } catch {
-      RunCommand.report(error, file: command.value(of: "schema") ?? scenarioPath ?? "")
+      RunCommand.report(error, file: schemaPath ?? scenarioPath ?? "")
       return .loading(error)
     }
     var report = DecodingReport(decoder: schema, eventNames: schema.eventNames, networks: scenario?.adNetworks ?? [])
     var lines: [String] = []
     var seen = Set<String>()
     var counts = (postbacks: 0, copies: 0, duplicates: 0, nonWinning: 0, invalid: 0)
-    for path in command.arguments(named: "postbacks") {
+    for path in files {
       var failed = ExitStatus.success
       guard let text = InputText.read(path, what: "postbacks", failed: &failed) else { return failed }
       for entry in PostbackFile.entries(in: text) {
@@ -64,7 +99,7 @@ enum DecodeCommand {
         }
         counts.postbacks += 1
         let outcome = report.decode(payload: body)
-        lines.append(line(place: place, fields: fields, outcome: outcome, schema: schema))
+        lines.append(Self.line(place: place, fields: fields, outcome: outcome, schema: schema))
       }
     }
     Console.out(TextTable.render(report.table))

@@ -10,35 +10,23 @@ struct DeliveryRequest {
 
   /// The request the command line makes, or nil without `--deliver`; usage errors for values
   /// that cannot work or options that need `--deliver`.
-  static func parse(_ command: ParsedCommand) throws(UsageError) -> DeliveryRequest? {
-    let speedText = command.value(of: "speed")
-    let timeoutText = command.value(of: "deliver-timeout")
-    guard let text = command.value(of: "deliver") else {
-      for (option, given) in [("speed", speedText), ("deliver-timeout", timeoutText)] where given != nil {
-        throw command.usageError("'--\(option)' paces delivery and needs '--deliver <url|scenario>'")
+  static func read(_ values: inout CommandValues) throws(UsageError) -> DeliveryRequest? {
+    let paces = [RunCommand.speed, RunCommand.deliverTimeout].filter { values.isGiven($0) }
+    guard values.isGiven(RunCommand.deliver) else {
+      if let option = paces.first {
+        throw values.usageError("'--\(option.spec.name)' paces delivery and needs '--deliver <url|scenario>'")
       }
       return nil
     }
-    if command.value(of: "shard") != nil {
-      throw command.usageError(
+    // Decided before any value is read: whatever the shard, the two do not go together.
+    if values.isGiven(RunCommand.shard) {
+      throw values.usageError(
         "'--deliver' cannot be used with '--shard': a shard's postbacks are not final until 'attrsim merge' has decided their tiers")
     }
-    let target: DeliveryTarget
-    if text == "scenario" {
-      target = .scenario
-    } else if let url = URL.httpEndpoint(text) {
-      target = .receiver(url)
-    } else {
-      throw command.usageError(
-        "The value '\(text)' is invalid for '--deliver <url|scenario>': expected an http:// or https:// URL such as "
-          + "http://127.0.0.1:8080, or 'scenario' for the scenario's own endpoints")
-    }
+    guard let target = try values.read(RunCommand.deliver) else { return nil }
     var options = DeliveryOptions()
-    // Bounded so that a virtual day's wait and a timeout stay within what a timer can hold.
-    if let speed = try command.number("speed", in: 0.001...1_000_000_000, unit: "virtual seconds per real second") {
-      options.speed = speed
-    }
-    if let timeout = try command.number("deliver-timeout", in: 0.001...3_600, unit: "seconds") { options.timeout = timeout }
+    if let speed = try values.read(RunCommand.speed) { options.speed = speed }
+    if let timeout = try values.read(RunCommand.deliverTimeout) { options.timeout = timeout }
     return DeliveryRequest(target: target, options: options)
   }
 
@@ -47,6 +35,20 @@ struct DeliveryRequest {
     switch target {
     case .scenario: "the scenario's endpoints"
     case .receiver(let url): url.absoluteString
+    }
+  }
+}
+
+extension ValueParser where Value == DeliveryTarget {
+  /// `--deliver`: an http(s) receiver, or `scenario` for the scenario's own endpoints.
+  static var deliveryTarget: Self {
+    Self { text in
+      if text == "scenario" { return .success(.scenario) }
+      if let url = URL.httpEndpoint(text) { return .success(.receiver(url)) }
+      return .failure(
+        .invalid(
+          reason: "expected an http:// or https:// URL such as http://127.0.0.1:8080, or 'scenario' for the "
+            + "scenario's own endpoints"))
     }
   }
 }

@@ -3,17 +3,44 @@ import CommandLineKit
 import Foundation
 
 /// `attrsim merge FOLDER… [--out DIR] [--trace]`: finishes a sharded run.
-enum MergeCommand {
-  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
-    let folders = command.arguments(named: "folders").map { URL(fileURLWithPath: $0) }
-    guard !folders.isEmpty else { throw command.usageError("Missing expected argument '<folders> ...'") }
-    let out = try command.path("out")
-    if folders.contains(where: SweepOutput.isShard) { return mergeSweep(folders, out: out) }
+struct MergeCommand: Command {
+  static let folders = Argument(
+    name: "folders", help: "The shard folders.", isRepeating: true, completion: .directory, parsing: .inputPath)
+  static let out = Option(
+    name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
+    defaultDescription: "Reports/<scenario-name>", parsing: .outputPath)
+  static let trace = Flag(name: "trace", help: "Also write trace.jsonl.")
+
+  static let configuration = CommandSpec(
+    name: "merge", abstract: "Combine the shards of a run or sweep into the outputs a whole one gives.",
+    discussion: """
+      Takes the folders written by 'attrsim run SCENARIO --shard I/N' for every I from 0 to \
+      N-1, checks they come from one run of an unchanged scenario, counts every shard's \
+      installs into the crowds before deciding any tier, and writes the same files as \
+      'attrsim run' would have, byte for byte, reports included. Folders written by \
+      'attrsim sweep --shard' merge into the sweep's sweep.csv, sweep.svg and sweep.html.
+      """,
+    arguments: [folders.spec],
+    options: [out.spec],
+    flags: [trace.spec])
+
+  /// One or more: the parser refuses a merge of none.
+  let folders: [URL]
+  let out: String?
+  let trace: Bool
+
+  init(_ values: inout CommandValues) throws(UsageError) {
+    folders = try values.readAll(Self.folders).map { URL(fileURLWithPath: $0) }
+    out = try values.read(Self.out)
+    trace = values.read(Self.trace)
+  }
+
+  func run() -> ExitStatus {
+    if folders.contains(where: SweepOutput.isShard) { return Self.mergeSweep(folders, out: out) }
     do {
       let shards = try ShardSet(folders: folders)
       let scenario = shards.scenario
       let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
-      let trace = command.flag("trace")
       var sink = TeeSink(
         try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace),
         ReportCollector(scenario: scenario))
@@ -28,7 +55,7 @@ enum MergeCommand {
         throw error
       }
     } catch {
-      return failed(error)
+      return Self.failed(error)
     }
   }
 

@@ -5,17 +5,29 @@ import Foundation
 /// `--allow-commands` and `--allow-network`: what the person running attrsim lets scenarios do
 /// beyond simulating. Checked before anything is written, run or sent.
 struct Permissions {
-  /// The option that allows starting programs.
-  static let commandsOption = "--allow-commands"
-  /// The option that allows connecting to hosts other than this machine.
-  static let networkOption = "--allow-network"
+  /// The flag that allows starting programs.
+  static let commandsFlag = Flag(
+    name: "allow-commands", help: "Let the scenario start the program its SDK model names (app.sdk.model.command).")
+  /// The flag that allows connecting to hosts other than this machine.
+  static let networkFlag = Flag(
+    name: "allow-network",
+    help: "Let the scenario reach hosts other than this machine (app.sdk.model.endpoint; with --deliver scenario, its "
+      + "recipients). Loopback (127.0.0.0/8, ::1, localhost) needs no option.")
+  /// Both flags, for the commands that run scenarios; without them attrsim refuses, before
+  /// anything is written or started.
+  static let flags = [commandsFlag.spec, networkFlag.spec]
+  /// The option that allows starting programs, as messages name it.
+  static let commandsOption = "--\(commandsFlag.spec.name)"
+  /// The option that allows connecting to hosts other than this machine, as messages name it.
+  static let networkOption = "--\(networkFlag.spec.name)"
 
   let commands: Bool
   let network: Bool
 
-  init(_ command: ParsedCommand) {
-    commands = command.flag("allow-commands")
-    network = command.flag("allow-network")
+  /// What the command line allows.
+  init(_ values: inout CommandValues) {
+    commands = values.read(Self.commandsFlag)
+    network = values.read(Self.networkFlag)
   }
 
   /// The option that allows `permission`.
@@ -34,18 +46,6 @@ struct Permissions {
     }
     if !refused.isEmpty { Console.error("\(file): nothing was run or written") }
     return refused.isEmpty
-  }
-}
-
-extension ParsedCommand {
-  /// The value of a path option (`--out`, `--junit`…); an empty path is a usage error rather
-  /// than the current folder.
-  func path(_ option: String) throws(UsageError) -> String? {
-    guard let value = value(of: option) else { return nil }
-    if value.trimmingCharacters(in: .whitespaces).isEmpty {
-      throw usageError("The value '\(value)' is invalid for '--\(option)': expected a path, not an empty string")
-    }
-    return value
   }
 }
 

@@ -4,51 +4,112 @@ import Foundation
 
 /// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace] [--shard I/N]
 /// [--deliver URL|scenario [--speed N] [--deliver-timeout S]]`.
-enum RunCommand {
-  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
-    // A scenario's own seed has this range too.
-    let seed = try command.integer("seed", in: 0...Int(Int64.max))
-    let delivery = try DeliveryRequest.parse(command)
-    let out = try command.path("out")
-    let shard = try shard(of: command)
-    guard let path = command.argument(named: "scenario") else { return .usage }
+struct RunCommand: Command {
+  static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
+  // A scenario's own seed has this range too.
+  static let seed = Option(
+    name: "seed", valueName: "n", help: "Use this seed instead of the scenario's.",
+    parsing: .integer(in: 0...Int(Int64.max)))
+  static let out = Option(
+    name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
+    defaultDescription: "Reports/<scenario-name>", parsing: .outputPath)
+  static let shard = Option(
+    name: "shard", valueName: "i/n",
+    help: "Simulate only slice I (from 0) of N of the users and write a partial result for 'attrsim merge'.",
+    parsing: .shard)
+  static let deliver = Option(
+    name: "deliver", valueName: "url|scenario",
+    help: "POST the postbacks after the run: to this receiver (keeping each recipient's path), or to the "
+      + "scenario's endpoints (networks' postbackURL, the app's developer-copy endpoints).",
+    parsing: .deliveryTarget)
+  // Bounded so that a virtual day's wait and a timeout stay within what a timer can hold.
+  static let speed = Option(
+    name: "speed", valueName: "n",
+    help: "Deliver at N virtual seconds per real second (3600: an hour a second), retries included.",
+    defaultDescription: "as fast as the receiver answers",
+    parsing: .number(in: 0.001...1_000_000_000, unit: "virtual seconds per real second"))
+  static let deliverTimeout = Option(
+    name: "deliver-timeout", valueName: "seconds", help: "How long to wait for each answer.",
+    defaultDescription: "10", parsing: .number(in: 0.001...3_600, unit: "seconds"))
+  static let trace = Flag(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did.")
+
+  static let configuration = CommandSpec(
+    name: "run", abstract: "Run a scenario and write its postbacks, conversions, summary and report.",
+    discussion: """
+      Writes postbacks.jsonl (signed), conversions.jsonl, summary.json, keys.json (the public \
+      keys that verify the run's signatures), decoded.csv (the schema's decoding against the \
+      truth), report.html (headline figures and charts on one self-contained page) and \
+      report.md (the same figures as Markdown tables) into the output folder, each replaced \
+      atomically; with --trace also trace.jsonl, every platform decision that changed an \
+      outcome (rejected calls, replaced views, postbacks not sent). A scenario with problems \
+      is reported in full and nothing is written (exit status 65). With --deliver, the \
+      postbacks are then POSTed as JSON to their recipients in virtual-time order, retried as \
+      the device retries (platform.postbackDelivery: 9 attempts a day apart by default), and \
+      every attempt is logged to deliveries.jsonl; exit status 69 when any postback is given \
+      up.
+      """,
+    arguments: [scenario.spec],
+    options: [seed.spec, out.spec, shard.spec, deliver.spec, speed.spec, deliverTimeout.spec],
+    flags: [trace.spec, LargeWork.flag.spec] + Permissions.flags)
+
+  let path: String
+  let seed: Int?
+  let delivery: DeliveryRequest?
+  let out: String?
+  let shard: Shard?
+  let trace: Bool
+  let limits: WorkLimits
+  let permissions: Permissions
+
+  init(_ values: inout CommandValues) throws(UsageError) {
+    // In the order mistakes are reported.
+    seed = try values.read(Self.seed)
+    delivery = try DeliveryRequest.read(&values)
+    out = try values.read(Self.out)
+    shard = try values.read(Self.shard)
+    path = try values.read(Self.scenario)
+    trace = values.read(Self.trace)
+    limits = LargeWork.limits(&values)
+    permissions = Permissions(&values)
+  }
+
+  func run() -> ExitStatus {
     var scenario: Scenario
     do {
-      scenario = try ScenarioLoader.load(path: path, limits: LargeWork.limits(command))
+      scenario = try ScenarioLoader.load(path: path, limits: limits)
     } catch {
-      report(error, file: path)
+      Self.report(error, file: path)
       return .loading(error)
     }
-    let permissions = Permissions(command)
     guard permissions.allow(scenario.requiredPermissions, file: path) else { return .usage }
     LargeWork.announce(WorkEstimate(scenario: scenario))
     if let seed { scenario.seed = UInt64(seed) }
     if let shard {
-      return runShard(scenario, path: path, shard: shard, out: out)
+      return Self.runShard(scenario, path: path, shard: shard, out: out)
     }
     let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
-    let trace = command.flag("trace")
     guard let delivery else {
-      return run(scenario, directory: directory, trace: trace, beside: DiscardingSink()).status
+      return Self.runWhole(scenario, directory: directory, trace: trace, beside: DiscardingSink()).status
     }
     // Checked before the run, so a missing endpoint does not cost a whole run.
     let deliverer: PostbackDeliverer
     do {
       deliverer = try PostbackDeliverer(scenario: scenario, target: delivery.target, options: delivery.options)
     } catch {
-      reportUndeliverable(error, file: path)
+      Self.reportUndeliverable(error, file: path)
       return .dataError
     }
     if delivery.target == .scenario {
       guard permissions.allow(scenario.deliveryPermissions, file: path) else { return .usage }
     }
-    let (status, collector) = run(scenario, directory: directory, trace: trace, beside: PostbackCollector())
+    let (status, collector) = Self.runWhole(scenario, directory: directory, trace: trace, beside: PostbackCollector())
     guard status == .success else { return status }
-    return deliver(collector.postbacks, with: deliverer, request: delivery, scenario: scenario, directory: directory, file: path)
+    return Self.deliver(
+      collector.postbacks, with: deliverer, request: delivery, scenario: scenario, directory: directory, file: path)
   }
 
   /// Runs the whole scenario into `directory`, feeding `extra` beside the writer and the report.
-  private static func run<Extra: RunSink>(
+  private static func runWhole<Extra: RunSink>(
     _ scenario: Scenario, directory: URL, trace: Bool, beside extra: Extra
   ) -> (status: ExitStatus, extra: Extra) {
     do {
@@ -122,16 +183,6 @@ enum RunCommand {
     Console.error(
       "\(file): error: cannot deliver to the scenario's endpoints: \(error.description) "
         + "(or deliver everything to one receiver with --deliver URL)")
-  }
-
-  /// The `--shard I/N` option, when given.
-  static func shard(of command: ParsedCommand) throws(UsageError) -> Shard? {
-    guard let text = command.value(of: "shard") else { return nil }
-    guard let shard = Shard(text) else {
-      throw command.usageError("The value '\(text)' is invalid for '--shard <i/n>': expected I/N with N from 1 to "
-          + "\(Shard.maximumCount) and I from 0 to N-1, e.g. 0/4")
-    }
-    return shard
   }
 
   /// Prints what a finished run (whole or merged) did and wrote.

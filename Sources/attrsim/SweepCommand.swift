@@ -3,20 +3,59 @@ import CommandLineKit
 import Foundation
 
 /// `attrsim sweep SWEEP [--jobs N] [--out DIR] [--shard I/N]`.
-enum SweepCommand {
-  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
-    guard let path = command.argument(named: "sweep") else { return .usage }
-    let jobs = try command.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-    let shard = try RunCommand.shard(of: command)
-    let out = try command.path("out")
+struct SweepCommand: Command {
+  static let sweep = Argument(name: "sweep", help: "The sweep file (JSON or JSON5).", parsing: .inputPath)
+  static let jobs = Option(
+    name: "jobs", short: "j", valueName: "n", help: "Runs at once.", defaultDescription: "all cores",
+    parsing: .integer(in: 1...256))
+  static let out = Option(
+    name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
+    defaultDescription: "Reports/<sweep-name>", parsing: .outputPath)
+  static let shard = Option(
+    name: "shard", valueName: "i/n", help: "Run only slice I (from 0) of N of the rows, for 'attrsim merge'.",
+    parsing: .shard)
+
+  static let configuration = CommandSpec(
+    name: "sweep", abstract: "Run a scenario over a grid of settings and tabulate and chart the outcomes.",
+    discussion: """
+      Reads a sweep file (a base scenario, parameters given as JSON paths with their values, \
+      replicates and a chart), runs every point and replicate with --jobs runs at once and \
+      writes sweep.csv (one row per point and replicate, in point order), sweep.svg and \
+      sweep.html (that chart, charts of other key outcomes and the rows, on one page). \
+      Every point of a replicate uses the same seed: the same users behave the same way at \
+      every point. With --shard I/N only the I-th of N slices of the rows runs, and \
+      'attrsim merge' combines the slices into the same sweep.csv.
+      """,
+    arguments: [sweep.spec],
+    options: [jobs.spec, out.spec, shard.spec],
+    flags: [LargeWork.flag.spec] + Permissions.flags)
+
+  let path: String
+  let jobs: Int
+  let shard: Shard?
+  let out: String?
+  let limits: WorkLimits
+  let permissions: Permissions
+
+  init(_ values: inout CommandValues) throws(UsageError) {
+    // In the order mistakes are reported.
+    path = try values.read(Self.sweep)
+    jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
+    shard = try values.read(Self.shard)
+    out = try values.read(Self.out)
+    limits = LargeWork.limits(&values)
+    permissions = Permissions(&values)
+  }
+
+  func run() -> ExitStatus {
     let sweep: Sweep
     do {
-      sweep = try ScenarioLoader.loadSweep(path: path, limits: LargeWork.limits(command))
+      sweep = try ScenarioLoader.loadSweep(path: path, limits: limits)
     } catch {
       RunCommand.report(error, file: path)
       return .loading(error)
     }
-    guard Permissions(command).allow(sweep.requiredPermissions, file: sweep.scenarioPath) else { return .usage }
+    guard permissions.allow(sweep.requiredPermissions, file: sweep.scenarioPath) else { return .usage }
     LargeWork.announce(WorkEstimate(sweep: sweep))
     let rows = (shard ?? .whole).range(of: sweep.rowCount)
     let progress = ProgressLine(what: "runs")

@@ -2,14 +2,34 @@ import AttributionSim
 import CommandLineKit
 
 /// `attrsim validate SCENARIO…`.
-enum ValidateCommand {
-  static func execute(_ command: ParsedCommand) -> ExitStatus {
+struct ValidateCommand: Command {
+  static let scenarios = Argument(
+    name: "scenarios", help: "The scenario files to check.", isRepeating: true, parsing: .inputPath)
+
+  static let configuration = CommandSpec(
+    name: "validate", abstract: "Check scenario files without running them.",
+    discussion: """
+      Reports every problem in every file; exit status 65 when any file has one (66 when \
+      the only problems are files that cannot be read). Notes which scenarios need \
+      --allow-commands or --allow-network to run.
+      """,
+    arguments: [scenarios.spec],
+    flags: [LargeWork.flag.spec])
+
+  let files: [String]
+  let limits: WorkLimits
+
+  init(_ values: inout CommandValues) throws(UsageError) {
+    files = try values.readAll(Self.scenarios)
+    limits = LargeWork.limits(&values)
+  }
+
+  func run() -> ExitStatus {
     var failed = 0
     var unreadableOnly = true
-    let files = command.arguments(named: "scenarios")
     for path in files {
       do {
-        let scenario = try ScenarioLoader.load(path: path, limits: LargeWork.limits(command))
+        let scenario = try ScenarioLoader.load(path: path, limits: limits)
         Console.out(
           "\(path): ok (\(scenario.userCount) users, \(scenario.adNetworks.count) ad networks, "
             + "\(scenario.adNetworks.reduce(0) { $0 + $1.campaigns.count }) campaigns)")

@@ -4,24 +4,86 @@ import Foundation
 
 /// `attrsim verify PATH… [--jobs N] [--filter PATTERN]… [--junit FILE] [--keep-failed DIR]
 /// [--format text|json] [--update-golden] [--verbose]`.
-enum VerifyCommand {
-  /// The values `--format` takes.
-  static let formats = ["text", "json"]
+struct VerifyCommand: Command {
+  /// What `--format` prints.
+  enum Format: String, CaseIterable {
+    case text
+    case json
+  }
 
-  static func execute(_ command: ParsedCommand) throws(UsageError) -> ExitStatus {
-    let paths = command.arguments(named: "paths")
-    let junit = try command.path("junit")
-    let keepFailed = try command.path("keep-failed")
-    let jobs = try command.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-    let format = command.value(of: "format") ?? "text"
-    guard formats.contains(format) else {
-      throw command.usageError("The value '\(format)' is invalid for '--format': expected text or json")
-    }
-    let filter = ScenarioFilter(command.values(of: "filter"))
-    let found = ScenarioFiles(paths: paths)
+  static let paths = Argument(name: "paths", help: "Scenario files or folders.", isRepeating: true, parsing: .inputPath)
+  static let junit = Option(
+    name: "junit", valueName: "file",
+    help: "Also write the results as JUnit XML (times in seconds, skipped scenarios, failures with their differences).",
+    parsing: .outputPath)
+  static let jobs = Option(
+    name: "jobs", short: "j", valueName: "n", help: "Scenarios verified at once.", defaultDescription: "all cores",
+    parsing: .integer(in: 1...256))
+  static let filter = Option(
+    name: "filter", valueName: "pattern",
+    help: "Verify only the scenarios whose path contains PATTERN or matches it as a glob (repeatable: any).",
+    parsing: .text)
+  static let keepFailed = Option(
+    name: "keep-failed", valueName: "dir",
+    help: "Keep each failed scenario's outputs in DIR/<scenario path without .json>/ for inspection.",
+    parsing: .outputPath)
+  static let format = Option(
+    name: "format", valueName: "text|json", help: "Print readable reports, or one JSON summary for other tools.",
+    defaultDescription: "text", parsing: ValueParser<Format>.oneOf)
+  static let updateGolden = Flag(
+    name: "update-golden",
+    help: "Rewrite golden copies from the outputs (creating them when missing) and list those that changed.")
+  static let verbose = Flag(name: "verbose", short: "v", help: "List every check, passed or not, and the files skipped.")
+
+  static let configuration = CommandSpec(
+    name: "verify", abstract: "Replay scenarios and check their expectations and golden copies.",
+    discussion: """
+      Runs every scenario under the paths (files, or folders searched for scenarios; schemas \
+      and sweeps are skipped), checks its 'expect' block (postbacks of scripted users, figures \
+      of summary.json) and compares its outputs with the golden copies in the folder beside \
+      it (quickstart.json → quickstart.golden/), when there is one. Each difference is shown: \
+      the postback or file, the field, expected and got, the user and the rules that produced \
+      it. Ends with 'N passed, N failed'; exit status 0 only when all pass. Scenarios run \
+      --jobs at once and are reported in the order found. --filter keeps the scenarios whose \
+      path contains the pattern, or, with * ? or [ in it, whose path or file name matches it \
+      as a glob; the others are skipped.
+      """,
+    arguments: [paths.spec],
+    options: [junit.spec, jobs.spec, filter.spec, keepFailed.spec, format.spec],
+    flags: [updateGolden.spec, verbose.spec, LargeWork.flag.spec] + Permissions.flags)
+
+  let paths: [String]
+  let junit: String?
+  let keepFailed: String?
+  let jobs: Int
+  let format: Format
+  let filter: ScenarioFilter
+  let updateGolden: Bool
+  let verbose: Bool
+  let limits: WorkLimits
+  let permissions: Permissions
+  /// The scenario files under the paths, and the files skipped; every path exists.
+  let found: ScenarioFiles
+
+  init(_ values: inout CommandValues) throws(UsageError) {
+    // In the order mistakes are reported.
+    paths = try values.readAll(Self.paths)
+    junit = try values.read(Self.junit)
+    keepFailed = try values.read(Self.keepFailed)
+    jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
+    format = try values.read(Self.format) ?? .text
+    filter = ScenarioFilter(try values.readAll(Self.filter))
+    updateGolden = values.read(Self.updateGolden)
+    verbose = values.read(Self.verbose)
+    limits = LargeWork.limits(&values)
+    permissions = Permissions(&values)
+    found = ScenarioFiles(paths: paths)
     guard found.missing.isEmpty else {
-      throw command.usageError("No such file or folder: \(found.missing.map { "'\($0)'" }.joined(separator: ", "))")
+      throw values.usageError("No such file or folder: \(found.missing.map { "'\($0)'" }.joined(separator: ", "))")
     }
+  }
+
+  func run() -> ExitStatus {
     // A file named on the command line that is not a scenario is worth a word even when quiet.
     for (file, reason) in found.skipped where paths.contains(file) { Console.error("skipped \(file): \(reason)") }
     guard !found.scenarios.isEmpty else {
@@ -37,17 +99,15 @@ enum VerifyCommand {
     }
     // Every scenario is checked before the first runs: a folder from elsewhere may hold one
     // that starts a program, and nothing of the folder should run until that is allowed.
-    let permissions = Permissions(command)
     var allowed = true
     for file in selected {
       guard let scenario = try? ScenarioLoader.load(path: file) else { continue }
       allowed = permissions.allow(scenario.requiredPermissions, file: file) && allowed
     }
     guard allowed else { return .usage }
-    let verbose = command.flag("verbose")
-    let text = format == "text"
+    let text = format == .text
     let verifier = ScenarioVerifier(
-      updateGolden: command.flag("update-golden"), limits: LargeWork.limits(command), keepFailed: keepFailed)
+      updateGolden: updateGolden, limits: limits, keepFailed: keepFailed)
     // Each report is printed as soon as it and those before it are done, in the order found.
     let results = verifier.verify(paths: found.scenarios, jobs: jobs, filter: filter) { result in
       guard text, result.skipped == nil || verbose else { return }

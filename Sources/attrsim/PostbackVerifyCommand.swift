@@ -3,10 +3,40 @@ import CommandLineKit
 import Foundation
 
 /// `attrsim postback verify FILE… [--key PEM|keys.json]…`.
-enum PostbackCommand {
-  static func execute(_ command: ParsedCommand) -> ExitStatus {
+struct PostbackVerifyCommand: Command {
+  static let files = Argument(name: "files", help: "Files of postbacks.", isRepeating: true, parsing: .inputPath)
+  static let key = Option(
+    name: "key", valueName: "file", help: "Also trust this key: a PEM public key or a run's keys.json (repeatable).",
+    parsing: .inputPath)
+
+  static let configuration = CommandSpec(
+    name: "verify", abstract: "Verify postbacks' signatures and report repeated ones.",
+    discussion: """
+      Reads postbacks (one JSON object per file, a JSON array, or JSON lines such as a run's \
+      postbacks.jsonl) and prints for each whether its signature verifies, or why not, and \
+      whether it repeats an earlier postback's transaction-id or postback-identifier. Apple's \
+      published keys are built in; --key adds a PEM public key or a run's keys.json, whose \
+      AdAttributionKit keys replace Apple's for the same key IDs. A valid postback is \
+      warned about when an unsigned value is one no device sends (conversion-value 99, a \
+      coarse value before 4.0, both values) and when its signature is high-S (malleable); \
+      Docs/receiving-postbacks.md lists what a receiver must not trust. Exit status 1 when \
+      any postback is invalid, 65 when a file holds none (empty, binary, not JSON); repeats \
+      are reported, not invalid.
+      """,
+    arguments: [files.spec],
+    options: [key.spec])
+
+  let files: [String]
+  let keyFiles: [String]
+
+  init(_ values: inout CommandValues) throws(UsageError) {
+    files = try values.readAll(Self.files)
+    keyFiles = try values.readAll(Self.key)
+  }
+
+  func run() -> ExitStatus {
     var keys = PublicKeyFile.Keys()
-    for path in command.values(of: "key") {
+    for path in keyFiles {
       var failed = ExitStatus.success
       guard let text = InputText.read(path, what: "key file (a PEM public key or a run's keys.json)", failed: &failed)
       else { return failed }
@@ -20,7 +50,7 @@ enum PostbackCommand {
     var receiver = PostbackReceiver(keys: keys)
     var invalid = 0
     var total = 0
-    for path in command.arguments(named: "files") {
+    for path in files {
       let bytes: [UInt8]
       do {
         bytes = try FileProblem.readBytes(path)
