@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Testing
 
 /// Bad AdAttributionKit scenario text is refused with a message naming the rule (rulebook §1,

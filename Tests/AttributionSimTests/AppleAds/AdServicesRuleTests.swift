@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimEngine
 import SimJSON
@@ -32,7 +33,7 @@ struct AdServicesRuleTests {
 
   /// Apple's Developer Mode test payload, from the fixture copied from Apple's documentation.
   private static func appleDeveloperModePayload() throws -> [String: JSONValue] {
-    let path = AppleData.directory + "/adservices/apple-doc-developer-mode-test-payload.json"
+    let path = TestPaths.fixtures + "/adservices/apple-doc-developer-mode-test-payload.json"
     let node = try JSONParser.parse(String(contentsOfFile: path, encoding: .utf8))
     return try #require(JSONValue(node).objectValue)
   }

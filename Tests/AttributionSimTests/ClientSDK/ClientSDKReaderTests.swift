@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import Testing
 
 /// The scenario's `app.sdk` and the `clockChange` step: settings and their errors.
@@ -50,7 +51,7 @@ import Testing
     }
     #expect(arguments == ["sh", "model.sh"])
     #expect(timeout == 10)
-    #expect(directory == TestScenarios.scenariosDirectory)
+    #expect(directory == TestPaths.scenarios)
   }
 
   @Test func unknownKeyGetsASuggestion() {

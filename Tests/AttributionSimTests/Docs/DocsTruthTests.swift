@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -9,7 +10,7 @@ import Testing
 @Suite("Docs/ quote what attrsim really prints")
 struct DocsTruthTests {
   static func doc(_ name: String) throws -> String {
-    try String(contentsOf: ReadmeTruthTests.repository.appendingPathComponent("Docs/\(name)"), encoding: .utf8)
+    try String(contentsOf: TestPaths.repository.appendingPathComponent("Docs/\(name)"), encoding: .utf8)
   }
 
   /// The first fenced block of a doc that starts with `start`.
@@ -27,7 +28,7 @@ struct DocsTruthTests {
   /// it did not print, in order; "…" stands for lines left out. Each pair of `replacing` is applied
   /// to the commands and the quoted lines alike (a doc's `/tmp/sub` becomes a test's own folder).
   static func transcriptDifferences(_ block: String, in folder: URL, replacing: [(String, String)] = []) throws -> [String] {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     var commands: [(arguments: [String], lines: [String])] = []
     for quoted in block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
       let line = replacing.reduce(quoted) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
@@ -40,7 +41,7 @@ struct DocsTruthTests {
     #expect(!commands.isEmpty, "no '$ attrsim' command in the block")
     var missing: [String] = []
     for command in commands {
-      let printed = try VerifySuiteTests.run(binary, command.arguments, in: folder).output
+      let printed = try ChildProcess.run(binary, command.arguments, in: folder).output
         .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       var next = printed.startIndex
       for line in command.lines {
@@ -64,10 +65,10 @@ struct DocsTruthTests {
 
   @Test("sdk-trace.md's tester trace line is the second line sdk-sequential.json's tester writes")
   func sdkTraceLineIsTrue() throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try VerifySuiteTests.run(binary, ["run", TestScenarios.scenariosDirectory + "/sdk-sequential.json", "--out", folder.path])
+    let run = try ChildProcess.run(binary, ["run", TestPaths.scenarios + "/sdk-sequential.json", "--out", folder.path])
     #expect(run.status == 0, "\(run.output)")
     let excerpt = JSONValue(try JSONParser.parse(try Self.block("sdk-trace.md", startingWith: "{\n  \"action\"")))
     let lines = try String(contentsOf: folder.appendingPathComponent("sdk-trace.jsonl"), encoding: .utf8).split(separator: "\n")
@@ -90,7 +91,7 @@ struct DocsTruthTests {
     let server = try LoopbackServer { request in
       .json(["tutorial_complete": #"{"conversion_value": 1}"#, "level_up": #"{"conversion_value": 2}"#][request.query["n"] ?? ""] ?? "{}")
     }
-    let original = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/sdk-sequential.json", encoding: .utf8)
+    let original = try String(contentsOfFile: TestPaths.scenarios + "/sdk-sequential.json", encoding: .utf8)
     let scenario = original
       .replacingOccurrences(of: #"sdk: { model: "sequential" }"#,
         with: #"sdk: { model: { endpoint: "\#(server.baseURL.absoluteString)/cv" }, responseTime: "0s" }"#)
@@ -148,7 +149,7 @@ struct DocsTruthTests {
   @Test("regression.md's skipped count under --filter is the Scenarios/ folder less one")
   func filterSkipCountIsTheFolders() throws {
     let text = try Self.doc("regression.md")
-    let scenarios = ScenarioFiles(paths: [TestScenarios.scenariosDirectory]).scenarios.count
+    let scenarios = ScenarioFiles(paths: [TestPaths.scenarios]).scenarios.count
     #expect(text.contains("(`1 passed, 0 failed, \(scenarios - 1) skipped (--filter)`)"))
     #expect(text.contains(#""skipped": \#(scenarios - 1),"#))
     #expect(text.contains(#"skipped="\#(scenarios - 1)""#))
@@ -176,7 +177,7 @@ struct DocsTruthTests {
   /// line 3 of skan-2.2.golden/postbacks.jsonl names campaign 36 where the run sends 37.
   static func scenariosWithOneGoldenValueChanged() throws -> URL {
     let folder = try temporaryFolder()
-    try FileManager.default.copyItem(atPath: TestScenarios.scenariosDirectory, toPath: folder.path + "/Scenarios")
+    try FileManager.default.copyItem(atPath: TestPaths.scenarios, toPath: folder.path + "/Scenarios")
     let golden = folder.appendingPathComponent("Scenarios/skan-2.2.golden/postbacks.jsonl")
     var lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines[2].contains(#""campaign-id":37,"#))
@@ -187,10 +188,10 @@ struct DocsTruthTests {
 
   @Test("regression.md's JUnit excerpt is what --junit writes for the changed golden value, times aside")
   func junitExcerptIsTrue() throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let folder = try Self.scenariosWithOneGoldenValueChanged()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try VerifySuiteTests.run(binary, ["verify", "Scenarios/", "--filter", "skan-2.2", "--junit", "verify.xml"], in: folder)
+    let run = try ChildProcess.run(binary, ["verify", "Scenarios/", "--filter", "skan-2.2", "--junit", "verify.xml"], in: folder)
     #expect(run.status != 0)
     // Times are wall time: each is compared as a time, not as a figure.
     func untimed(_ line: some StringProtocol) -> String {
@@ -210,11 +211,11 @@ struct DocsTruthTests {
 
   @Test("regression.md's JSON summary is what --format json prints for the changed golden value, times aside")
   func jsonSummaryIsTrue() throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let folder = try Self.scenariosWithOneGoldenValueChanged()
     defer { try? FileManager.default.removeItem(at: folder) }
     let arguments = ["verify", "Scenarios/", "--filter", "skan-2.2", "--format", "json", "--keep-failed", "Reports/verify-failures"]
-    let run = try VerifySuiteTests.run(binary, arguments, in: folder)
+    let run = try ChildProcess.run(binary, arguments, in: folder)
     func untimed(_ value: JSONValue) -> JSONValue {
       switch value {
       case .object(let members): .object(members.filter { $0.key != "seconds" }.mapValues(untimed))
@@ -245,7 +246,7 @@ struct DocsTruthTests {
     let scenarios = folder.appendingPathComponent("Scenarios")
     try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
     for name in ["quickstart.json", "quickstart.golden", "schemas"] {
-      try FileManager.default.copyItem(atPath: TestScenarios.scenariosDirectory + "/" + name, toPath: scenarios.path + "/" + name)
+      try FileManager.default.copyItem(atPath: TestPaths.scenarios + "/" + name, toPath: scenarios.path + "/" + name)
     }
     // The change the doc names: line 3's coarse count, 51 in the run, 50 in the golden copy.
     let golden = scenarios.appendingPathComponent("quickstart.golden/decoded.csv")
@@ -265,7 +266,7 @@ struct DocsTruthTests {
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     // The doc's sdk-test.json: sdk-sequential.json's tester without the last launch, expected to reach 3.
-    let original = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/sdk-sequential.json", encoding: .utf8)
+    let original = try String(contentsOfFile: TestPaths.scenarios + "/sdk-sequential.json", encoding: .utf8)
     let expectation = #"sdk: [{ user: "tester", values: [0, 1, 2, 3], rule: "a purchase raises the value" }],"#
     let scenario = original
       .replacingOccurrences(of: #"        { at: "30h", action: "launch" },"# + "\n", with: "")
@@ -293,7 +294,7 @@ struct DocsTruthTests {
     try findings.write(to: folder.appendingPathComponent("findings.json"), atomically: true, encoding: .utf8)
     let missing = try Self.transcriptDifferences(
       try Self.block("schema-format.md", startingWith: "$ attrsim schema lint"), in: folder,
-      replacing: [(" Scenarios/", " \(TestScenarios.scenariosDirectory)/")])
+      replacing: [(" Scenarios/", " \(TestPaths.scenarios)/")])
     #expect(missing.isEmpty, "\(missing)")
   }
 
@@ -301,7 +302,7 @@ struct DocsTruthTests {
     "$ attrsim schema explain", "$ attrsim compare",
   ])
   func schemaTranscriptIsTrue(start: String) throws {
-    let missing = try Self.transcriptDifferences(try Self.block("schema-format.md", startingWith: start), in: ReadmeTruthTests.repository)
+    let missing = try Self.transcriptDifferences(try Self.block("schema-format.md", startingWith: start), in: TestPaths.repository)
     #expect(missing.isEmpty, "\(missing)")
   }
 
@@ -311,7 +312,7 @@ struct DocsTruthTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let replacing = [("/tmp/sub", folder.path)]
     let missing = try Self.transcriptDifferences(
-      try Self.block("schema-format.md", startingWith: "$ attrsim run Scenarios/subscription.json"), in: ReadmeTruthTests.repository,
+      try Self.block("schema-format.md", startingWith: "$ attrsim run Scenarios/subscription.json"), in: TestPaths.repository,
       replacing: replacing)
     #expect(missing.isEmpty, "\(missing)")
     let quoted = try Self.block("schema-format.md", startingWith: #"{"ad-network-id""#).replacingOccurrences(of: "/tmp/sub", with: folder.path)
@@ -321,15 +322,15 @@ struct DocsTruthTests {
 
   @Test("schema-format.md's last decode line for the quickstart is what decode prints")
   func quickstartDecodeLineIsTrue() throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let prose = try Self.doc("schema-format.md").split(whereSeparator: \.isWhitespace).joined(separator: " ")
     let range = try #require(prose.range(of: #"the last line reads `[^`]*`"#, options: .regularExpression))
     let quoted = String(prose[range].drop { $0 != "`" }.dropFirst().dropLast())
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let quickstart = TestScenarios.scenariosDirectory + "/quickstart.json"
-    #expect(try VerifySuiteTests.run(binary, ["run", quickstart, "--out", folder.path]).status == 0)
-    let decode = try VerifySuiteTests.run(binary, ["decode", folder.path + "/postbacks.jsonl", "--scenario", quickstart])
+    let quickstart = TestPaths.scenarios + "/quickstart.json"
+    #expect(try ChildProcess.run(binary, ["run", quickstart, "--out", folder.path]).status == 0)
+    let decode = try ChildProcess.run(binary, ["decode", folder.path + "/postbacks.jsonl", "--scenario", quickstart])
     #expect(decode.output.split(separator: "\n").last.map(String.init) == quoted, "\(decode.output)")
   }
 
@@ -339,11 +340,11 @@ struct DocsTruthTests {
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("schemas"), withIntermediateDirectories: true)
-    let schema = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/schemas/subscription.json", encoding: .utf8)
+    let schema = try String(contentsOfFile: TestPaths.scenarios + "/schemas/subscription.json", encoding: .utf8)
     let withoutRates = schema.replacingOccurrences(of: "  exchangeRates: { EUR: 1.08, GBP: 1.27 },\n", with: "")
     #expect(withoutRates != schema)
     try withoutRates.write(to: folder.appendingPathComponent("schemas/subscription.json"), atomically: true, encoding: .utf8)
-    let scenario = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/subscription.json", encoding: .utf8)
+    let scenario = try String(contentsOfFile: TestPaths.scenarios + "/subscription.json", encoding: .utf8)
     var diagnostics: [String] = []
     do {
       _ = try ScenarioLoader.parse(scenario, file: "subscription.json", baseDirectory: folder.path)
@@ -381,7 +382,7 @@ struct DocsTruthTests {
 
   @Test("scenario-format.md's --allow-large note is what compare states for 100 million users")
   func allowLargeNoteIsTrue() throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let quoted = try Self.block("scenario-format.md", startingWith: "note: large work allowed")
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -390,7 +391,7 @@ struct DocsTruthTests {
     try scenario.write(to: folder.appendingPathComponent("big.json"), atomically: true, encoding: .utf8)
     // compare states the work once the scenario is read, then stops at the first schema it cannot
     // read, so the 100 million users are never run.
-    let compare = try VerifySuiteTests.run(
+    let compare = try ChildProcess.run(
       binary, ["compare", "big.json", "--schema", "absent-a.json", "--schema", "absent-b.json", "--allow-large"], in: folder)
     #expect(compare.status != 0)
     #expect(compare.output.split(separator: "\n").contains(Substring(quoted)), "\(compare.output)")

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -20,11 +21,8 @@ struct JSONSchemaTests {
     let node: JSONNode
   }
 
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
   static func validator() throws -> JSONSchemaValidator {
-    try JSONSchemaValidator(folder: root.appendingPathComponent("Docs/schemas"))
+    try JSONSchemaValidator(folder: TestPaths.repository.appendingPathComponent("Docs/schemas"))
   }
 
   /// Every JSON file of Scenarios/: schemas in Scenarios/schemas, sweeps (files naming a base
@@ -32,7 +30,7 @@ struct JSONSchemaTests {
   static func samples() throws -> [Sample] {
     var samples: [Sample] = []
     for folder in ["Scenarios", "Scenarios/schemas", "Scenarios/sweeps"] {
-      let directory = root.appendingPathComponent(folder)
+      let directory = TestPaths.repository.appendingPathComponent(folder)
       for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where name.hasSuffix(".json") {
         let path = "\(folder)/\(name)"
         let node = try JSONParser.parse(String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
@@ -47,7 +45,7 @@ struct JSONSchemaTests {
 
   /// What the reader of `sample`'s kind accepted while reading it, and its diagnostics.
   static func readerShapes(_ sample: Sample) -> (ReaderShapes, [ScenarioDiagnostic]) {
-    let file = root.appendingPathComponent(sample.path).path
+    let file = TestPaths.repository.appendingPathComponent(sample.path).path
     let log = DiagnosticLog()
     let shapes = ReaderShapes(file: file)
     log.shapes = shapes
@@ -223,7 +221,7 @@ struct JSONSchemaTests {
   /// What an editor shows for a misspelt key: the JSON Schema rejects it where it is written,
   /// as the reader does.
   @Test func aMisspeltKeyIsRejectedByTheJSONSchema() throws {
-    let text = try String(contentsOf: Self.root.appendingPathComponent("Scenarios/quickstart.json"), encoding: .utf8)
+    let text = try String(contentsOf: TestPaths.repository.appendingPathComponent("Scenarios/quickstart.json"), encoding: .utf8)
     #expect(text.contains("retention:"))
     let typo = text.replacingCharacters(in: try #require(text.range(of: "retention:")), with: "retension:")
     let node = try JSONParser.parse(typo)
@@ -234,7 +232,7 @@ struct JSONSchemaTests {
     #expect(problem.message.hasPrefix("unknown key 'retension'; allowed: "))
     #expect(problem.message.contains("retention"))
     let error = #expect(throws: ScenarioLoadError.self) {
-      try ScenarioLoader.parse(typo, file: "q.json", baseDirectory: Self.root.appendingPathComponent("Scenarios").path)
+      try ScenarioLoader.parse(typo, file: "q.json", baseDirectory: TestPaths.repository.appendingPathComponent("Scenarios").path)
     }
     #expect(error?.diagnostics.map(\.message) == ["unknown key 'retension'; did you mean 'retention'?"])
   }
@@ -267,7 +265,7 @@ struct JSONSchemaTests {
       { "$schema": "../../Docs/schemas/sweep.schema.json", version: 1, name: "s", scenario: "crowd-base.json",
         parameters: [{ name: "s", path: "seed", values: [1] }] }
       """
-    _ = try ScenarioLoader.parseSweep(sweep, file: "s.json", baseDirectory: Self.root.appendingPathComponent("Scenarios/sweeps").path)
+    _ = try ScenarioLoader.parseSweep(sweep, file: "s.json", baseDirectory: TestPaths.repository.appendingPathComponent("Scenarios/sweeps").path)
     let error = #expect(throws: ScenarioLoadError.self) {
       try ScenarioLoader.parseSchema(#"{ "$schema": 2, version: 1 }"#, file: "c.json")
     }

@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -43,7 +44,7 @@ struct WorstCaseCommandTests {
 
   @Test("each worst case exits with its status and message, and writes nothing", arguments: 0..<cases.count)
   func worstCase(_ index: Int) throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "attrsim is built beside the tests")
+    let binary = try #require(ChildProcess.attrsim, "attrsim is built beside the tests")
     let worst = Self.cases[index]
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-worst-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -54,7 +55,7 @@ struct WorstCaseCommandTests {
     let out = folder.appendingPathComponent("out").path
     let words = [binary] + worst.arguments + [input, "--out", out]
     let command = "ulimit -v 2000000; exec timeout 60 " + words.map { "'\($0)'" }.joined(separator: " ")
-    let (status, output) = try VerifySuiteTests.run("/bin/sh", ["-c", command])
+    let (status, output) = try ChildProcess.run("/bin/sh", ["-c", command])
     #expect(status == worst.status, "\(worst.name): \(output)")
     #expect(output.contains(worst.message), "\(worst.name): \(output)")
     #expect(!FileManager.default.fileExists(atPath: out), "\(worst.name) wrote its output folder")

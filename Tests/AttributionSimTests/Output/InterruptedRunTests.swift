@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -19,13 +20,13 @@ struct InterruptedRunTests {
 
   /// A fresh folder with the scenarios, and `out/` holding a complete run of the small one.
   private func folderWithOutputs() throws -> (folder: URL, out: URL, before: [String: Data]) {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interrupted-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try TestScenarios.minimal.write(to: folder.appendingPathComponent("small.json"), atomically: true, encoding: .utf8)
     try Self.long.write(to: folder.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
     let out = folder.appendingPathComponent("out")
-    let first = try VerifySuiteTests.run(binary, ["run", folder.appendingPathComponent("small.json").path, "--out", out.path])
+    let first = try ChildProcess.run(binary, ["run", folder.appendingPathComponent("small.json").path, "--out", out.path])
     #expect(first.status == 0, "\(first.output)")
     return (folder, out, try contents(of: out))
   }
@@ -42,7 +43,7 @@ struct InterruptedRunTests {
   /// Starts `attrsim run long.json --out out` and waits until its postbacks' temporary file has
   /// data in it: the run is under way and writing.
   private func startLongRun(in folder: URL, out: URL) throws -> (process: Process, output: Pipe) {
-    let binary = try #require(VerifySuiteTests.attrsim)
+    let binary = try #require(ChildProcess.attrsim)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = ["run", folder.appendingPathComponent("long.json").path, "--out", out.path]
@@ -83,7 +84,7 @@ struct InterruptedRunTests {
 
   @Test("SIGINT also stops a conversion-model command the run started, which would otherwise outlive it")
   func signalStopsStartedCommands() throws {
-    let binary = try #require(VerifySuiteTests.attrsim)
+    let binary = try #require(ChildProcess.attrsim)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interrupted-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -143,8 +144,8 @@ struct InterruptedRunTests {
     // Files that only look alike: a live process's, and names not of the pattern.
     let others = [".summary.json.1.tmp", "notes.tmp", ".notes.tmp", ".x.12a.tmp", "draft.\(killed).tmp"]
     for name in others { try Data("keep".utf8).write(to: out.appendingPathComponent(name)) }
-    let binary = try #require(VerifySuiteTests.attrsim)
-    let again = try VerifySuiteTests.run(binary, ["run", folder.appendingPathComponent("small.json").path, "--out", out.path])
+    let binary = try #require(ChildProcess.attrsim)
+    let again = try ChildProcess.run(binary, ["run", folder.appendingPathComponent("small.json").path, "--out", out.path])
     #expect(again.status == 0, "\(again.output)")
     let after = try contents(of: out)
     #expect(after.keys.sorted() == (Array(before.keys) + others).sorted())

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimEngine
 import SimJSON
@@ -94,11 +95,11 @@ struct ShardingTests {
     "a run merged from 3 shards writes the whole run's files byte for byte (re-engagements and AdServices calls included)",
     arguments: ["quickstart.json", "adattributionkit.json", "apple-ads.json", "sdk-lint.json"])
   func mergeEqualsWholeRun(file: String) throws {
-    let source = TestScenarios.scenariosDirectory + "/" + file
+    let source = TestPaths.scenarios + "/" + file
     let text = try String(contentsOfFile: source, encoding: .utf8)
       .replacingOccurrences(of: "count: 6000", with: "count: 600").replacingOccurrences(of: "count: 4000", with: "count: 400")
       .replacingOccurrences(of: "count: 3000", with: "count: 300")
-      .replacingOccurrences(of: "\"schemas/", with: "\"\(TestScenarios.scenariosDirectory)/schemas/")
+      .replacingOccurrences(of: "\"schemas/", with: "\"\(TestPaths.scenarios)/schemas/")
     try withScenario(text) { path, folder in
       let scenario = try ScenarioLoader.load(path: path)
       let wholeFolder = folder.appendingPathComponent("whole")

@@ -1,4 +1,5 @@
 import AttributionCrypto
+import AttributionTestSupport
 import SimEngine
 import SimJSON
 import Testing

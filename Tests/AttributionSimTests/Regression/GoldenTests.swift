@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -14,7 +15,7 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     // The schema is named by absolute path, so the scenario can live outside Scenarios/.
-    let schema = TestScenarios.scenariosDirectory + "/schemas/quickstart-hybrid.json"
+    let schema = TestPaths.scenarios + "/schemas/quickstart-hybrid.json"
     let text = ExpectationTests.scenario(expect: "{ \(golden) }")
       .replacingOccurrences(of: #""schemas/quickstart-hybrid.json""#, with: "\"\(schema)\"")
     let path = folder.appendingPathComponent("scripted.json").path

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 
 /// Scenarios and helpers shared by the report tests.
@@ -26,7 +27,7 @@ enum ReportFixtures {
 
   /// The quickstart with `users` cohort users instead of 10,000, so tests stay quick.
   static func quickstart(users: Int = 1_500) throws -> Scenario {
-    var scenario = try ScenarioLoader.load(path: TestScenarios.scenariosDirectory + "/quickstart.json")
+    var scenario = try ScenarioLoader.load(path: TestPaths.scenarios + "/quickstart.json")
     scenario.cohorts[0].count = users * 6 / 10
     scenario.cohorts[1].count = users * 4 / 10
     return scenario

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimEngine
 import Testing
@@ -94,7 +95,7 @@ struct SDKReportTests {
     let users = SDKExpectationTests.tester + ", " + SDKExpectationTests.clockMover
       + ", " + SDKExpectationTests.clockMover.replacingOccurrences(of: "\"mover\"", with: "\"another\"")
     let text = SDKExpectationTests.scenario(users: users, expect: "{}", sdk: SDKExpectationTests.keepBackSDK)
-      .replacingOccurrences(of: "\"schemas/", with: "\"\(TestScenarios.scenariosDirectory)/schemas/")
+      .replacingOccurrences(of: "\"schemas/", with: "\"\(TestPaths.scenarios)/schemas/")
     let (report, merged) = try ReportFixtures.wholeAndMerged(text, shards: 3)
     #expect(merged.markdown == report.markdown)
     #expect(merged.html == report.html)

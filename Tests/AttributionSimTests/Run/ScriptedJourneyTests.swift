@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import SimEngine
 import SimJSON
 import Testing
@@ -195,22 +196,5 @@ struct ScriptedJourneyTests {
     #expect(first["sessions"] == 1 && first["activeDays"] == 1)
     #expect(windows[1].objectValue?["activeDays"] == 1, "the launch on day 3 of the clock, in window 2")
     #expect(windows[2].objectValue?["revenue"] == .object(["iap": .object(["USD": 9.99]), "ad": .object(["USD": 0.0])]))
-  }
-}
-
-extension JSONValue {
-  var objectValue: [String: JSONValue]? {
-    if case .object(let members) = self { return members }
-    return nil
-  }
-
-  var arrayValue: [JSONValue]? {
-    if case .array(let elements) = self { return elements }
-    return nil
-  }
-
-  var stringValue: String? {
-    if case .string(let text) = self { return text }
-    return nil
   }
 }

@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -15,8 +16,8 @@ struct SafetyCommandTests {
 
   /// Runs attrsim in `folder` with `arguments`.
   private func attrsim(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    return try VerifySuiteTests.run(binary, arguments, in: folder)
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    return try ChildProcess.run(binary, arguments, in: folder)
   }
 
   /// The names in `folder`, sorted.

@@ -1,5 +1,6 @@
 import AttributionCrypto
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import Testing
 

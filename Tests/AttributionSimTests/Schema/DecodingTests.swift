@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import SimEngine
 import SimJSON
 import Testing
@@ -101,7 +102,7 @@ struct DecodingTests {
   @Test("sample schemas load on their own, and decode every fine value they can set back to its bucket")
   func sampleSchemas() throws {
     for name in ["quickstart-hybrid", "revenue-game", "legacy-sdk"] {
-      let schema = try ScenarioLoader.loadSchema(path: TestScenarios.scenariosDirectory + "/schemas/\(name).json")
+      let schema = try ScenarioLoader.loadSchema(path: TestPaths.scenarios + "/schemas/\(name).json")
       for revenue in stride(from: 0.0, through: 1_200, by: 0.37) {
         var state = MeasurementState(window: 0, eventCount: schema.eventNames.count)
         state.inWindow.adRevenue[0] = revenue
@@ -142,7 +143,7 @@ struct DecodingTests {
     var report = DecodingReport(decoder: schema, eventNames: schema.eventNames)
     var decoded: [String: DecodedValue] = [:]
     for name in ["v4.0-web-ad-tier-high-fine-cv", "v4.0-web-ad-tier-low-coarse-cv", "v3.0-winning"] {
-      let text = try String(contentsOfFile: AppleData.directory + "/skan-postbacks/apple-signed/apple-doc-\(name).json", encoding: .utf8)
+      let text = try String(contentsOfFile: TestPaths.fixtures + "/skan-postbacks/apple-signed/apple-doc-\(name).json", encoding: .utf8)
       let entry = try #require(PostbackFile.entries(in: text).first)
       if case .decoded(let value) = report.decode(payload: try entry.body.get()) { decoded[name] = value }
     }

@@ -1,4 +1,5 @@
 import AttributionCrypto
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
