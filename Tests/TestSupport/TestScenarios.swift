@@ -1,7 +1,6 @@
 import AttributionSim
 import SimJSON
 import Foundation
-import Testing
 
 /// Scenario texts shared by tests, and helpers to load and run them.
 package enum TestScenarios {

@@ -108,7 +108,7 @@ import Testing
   }
 
   @Test func schemaModelNeedsTheScenariosSchema() {
-    let text = TestScenarios.sdk(steps: "").replacingOccurrences(of: "schema: \(TestScenarios.sdkSchema),", with: "")
+    let text = TestScenarios.sdk(steps: "").replacing(required: "schema: \(TestScenarios.sdkSchema),", with: "")
     #expect(TestScenarios.diagnostics(text).contains { $0.contains("has no 'schema'") })
   }
 

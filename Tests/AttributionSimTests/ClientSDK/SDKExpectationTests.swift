@@ -45,8 +45,8 @@ struct SDKExpectationTests {
   static func scenario(users: String = tester, expect: String, sdk: String? = #"{ model: "sequential" }"#) -> String {
     let text = TestScenarios.scripted(users: users, extra: "expect: \(expect),")
     guard let sdk else { return text }
-    return text.replacingOccurrences(
-      of: #"attributionReportEndpoint: "https://example.com" }"#,
+    return text.replacing(
+      required: #"attributionReportEndpoint: "https://example.com" }"#,
       with: #"attributionReportEndpoint: "https://example.com", sdk: \#(sdk) }"#)
   }
 

@@ -29,8 +29,12 @@ struct DocsTruthTests {
   /// to the commands and the quoted lines alike (a doc's `/tmp/sub` becomes a test's own folder).
   static func transcriptDifferences(_ block: String, in folder: URL, replacing: [(String, String)] = []) throws -> [String] {
     let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    for (placeholder, _) in replacing {
+      #expect(block.contains(placeholder), "the block no longer says \(placeholder)")
+    }
     var commands: [(arguments: [String], lines: [String])] = []
     for quoted in block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      // Line by line, so most lines have none of the placeholders: checked for the block above.
       let line = replacing.reduce(quoted) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
       if line.hasPrefix("$ attrsim ") {
         commands.append((line.dropFirst("$ attrsim ".count).split(separator: " ").map(String.init), []))
@@ -93,9 +97,9 @@ struct DocsTruthTests {
     }
     let original = try String(contentsOfFile: TestPaths.scenarios + "/sdk-sequential.json", encoding: .utf8)
     let scenario = original
-      .replacingOccurrences(of: #"sdk: { model: "sequential" }"#,
+      .replacing(required: #"sdk: { model: "sequential" }"#,
         with: #"sdk: { model: { endpoint: "\#(server.baseURL.absoluteString)/cv" }, responseTime: "0s" }"#)
-      .replacingOccurrences(of: #"{ at: "20h", action: "revenue", amount: 4.99 }"#,
+      .replacing(required: #"{ at: "20h", action: "revenue", amount: 4.99 }"#,
         with: #"{ at: "20h", action: "event", name: "purchase", revenue: 4.99 }"#)
     #expect(scenario.contains("/cv") && scenario.contains(#"name: "purchase""#))
     _ = ScenarioRunner.collect(try TestScenarios.load(scenario, file: "sdk-sequential.json"))
@@ -163,8 +167,8 @@ struct DocsTruthTests {
     // The doc's other change: timo's expected value.
     let file = folder.appendingPathComponent("Scenarios/skan-2.2.json")
     let scenario = try String(contentsOf: file, encoding: .utf8)
-    let changed = scenario.replacingOccurrences(
-      of: #"{ user: "timo", fields: { "conversion-value": 20 }"#, with: #"{ user: "timo", fields: { "conversion-value": 21 }"#)
+    let changed = scenario.replacing(
+      required: #"{ user: "timo", fields: { "conversion-value": 20 }"#, with: #"{ user: "timo", fields: { "conversion-value": 21 }"#)
     #expect(changed != scenario)
     try changed.write(to: file, atomically: true, encoding: .utf8)
 
@@ -181,7 +185,7 @@ struct DocsTruthTests {
     let golden = folder.appendingPathComponent("Scenarios/skan-2.2.golden/postbacks.jsonl")
     var lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines[2].contains(#""campaign-id":37,"#))
-    lines[2] = lines[2].replacingOccurrences(of: #""campaign-id":37,"#, with: #""campaign-id":36,"#)
+    lines[2] = lines[2].replacing(required: #""campaign-id":37,"#, with: #""campaign-id":36,"#)
     try lines.joined(separator: "\n").write(to: golden, atomically: true, encoding: .utf8)
     return folder
   }
@@ -269,8 +273,8 @@ struct DocsTruthTests {
     let original = try String(contentsOfFile: TestPaths.scenarios + "/sdk-sequential.json", encoding: .utf8)
     let expectation = #"sdk: [{ user: "tester", values: [0, 1, 2, 3], rule: "a purchase raises the value" }],"#
     let scenario = original
-      .replacingOccurrences(of: #"        { at: "30h", action: "launch" },"# + "\n", with: "")
-      .replacingOccurrences(of: #"sdk: [{ user: "tester", values: [0, 1, 2, 2, 2, 2], lint: {}, rule: "the sequential test: 0 → 1 → 2, then 2 persists" }],"#,
+      .replacing(required: #"        { at: "30h", action: "launch" },"# + "\n", with: "")
+      .replacing(required: #"sdk: [{ user: "tester", values: [0, 1, 2, 2, 2, 2], lint: {}, rule: "the sequential test: 0 → 1 → 2, then 2 persists" }],"#,
         with: expectation)
     try scenario.write(to: folder.appendingPathComponent("sdk-test.json"), atomically: true, encoding: .utf8)
     let lines = scenario.split(separator: "\n", omittingEmptySubsequences: false)
@@ -315,7 +319,7 @@ struct DocsTruthTests {
       try Self.block("schema-format.md", startingWith: "$ attrsim run Scenarios/subscription.json"), in: TestPaths.repository,
       replacing: replacing)
     #expect(missing.isEmpty, "\(missing)")
-    let quoted = try Self.block("schema-format.md", startingWith: #"{"ad-network-id""#).replacingOccurrences(of: "/tmp/sub", with: folder.path)
+    let quoted = try Self.block("schema-format.md", startingWith: #"{"ad-network-id""#).replacing(required: "/tmp/sub", with: folder.path)
     let written = try String(contentsOf: folder.appendingPathComponent("decoded.jsonl"), encoding: .utf8).split(separator: "\n")
     #expect(written.contains(Substring(quoted)), "schema-format.md's decoded.jsonl line is not in the run's")
   }
@@ -341,7 +345,7 @@ struct DocsTruthTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("schemas"), withIntermediateDirectories: true)
     let schema = try String(contentsOfFile: TestPaths.scenarios + "/schemas/subscription.json", encoding: .utf8)
-    let withoutRates = schema.replacingOccurrences(of: "  exchangeRates: { EUR: 1.08, GBP: 1.27 },\n", with: "")
+    let withoutRates = schema.replacing(required: "  exchangeRates: { EUR: 1.08, GBP: 1.27 },\n", with: "")
     #expect(withoutRates != schema)
     try withoutRates.write(to: folder.appendingPathComponent("schemas/subscription.json"), atomically: true, encoding: .utf8)
     let scenario = try String(contentsOfFile: TestPaths.scenarios + "/subscription.json", encoding: .utf8)
@@ -361,8 +365,8 @@ struct DocsTruthTests {
   func scenarioErrorMessagesAreTrue() throws {
     let quoted = try Self.block("scenario-format.md", startingWith: "Scenarios/bad.json:").split(separator: "\n").map(String.init)
     let scenario = TestScenarios.minimal
-      .replacingOccurrences(of: #"campaign: "c1", publisher"#, with: #"campaign: "c2", publisher"#)
-      .replacingOccurrences(of: "revenue: 4.99", with: #"revenue: "lots""#)
+      .replacing(required: #"campaign: "c1", publisher"#, with: #"campaign: "c2", publisher"#)
+      .replacing(required: "revenue: 4.99", with: #"revenue: "lots""#)
     #expect(scenario != TestScenarios.minimal)
     let said = TestScenarios.diagnostics(scenario).map(Self.message)
     let errors = quoted.filter { $0.contains(": error: ") }
@@ -374,7 +378,7 @@ struct DocsTruthTests {
   @Test("scenario-format.md's arrival-window limit message is what the reader says")
   func arrivalLimitMessageIsTrue() throws {
     let quoted = try Self.block("scenario-format.md", startingWith: "big.json:")
-    let scenario = TestScenarios.minimal.replacingOccurrences(of: #"to: "1d""#, with: #"to: "100000000000d""#)
+    let scenario = TestScenarios.minimal.replacing(required: #"to: "1d""#, with: #"to: "100000000000d""#)
     #expect(scenario != TestScenarios.minimal)
     let said = TestScenarios.diagnostics(scenario).map(Self.message)
     #expect(said == [Self.message(quoted)])
@@ -386,7 +390,7 @@ struct DocsTruthTests {
     let quoted = try Self.block("scenario-format.md", startingWith: "note: large work allowed")
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let scenario = TestScenarios.minimal.replacingOccurrences(of: "count: 10,", with: "count: 100000000,")
+    let scenario = TestScenarios.minimal.replacing(required: "count: 10,", with: "count: 100000000,")
     #expect(scenario != TestScenarios.minimal)
     try scenario.write(to: folder.appendingPathComponent("big.json"), atomically: true, encoding: .utf8)
     // compare states the work once the scenario is read, then stops at the first schema it cannot

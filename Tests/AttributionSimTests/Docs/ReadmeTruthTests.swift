@@ -97,8 +97,8 @@ struct ReadmeTruthTests {
     #expect(quoted.count == 2)
     // The same two mistakes in a scenario of the tests' own; line and column are the README file's.
     let scenario = TestScenarios.minimal
-      .replacingOccurrences(of: #"campaign: "c1", publisher"#, with: #"campaign: "c2", publisher"#)
-      .replacingOccurrences(of: #"delay: "1h""#, with: #"delay: "1 hour""#)
+      .replacing(required: #"campaign: "c1", publisher"#, with: #"campaign: "c2", publisher"#)
+      .replacing(required: #"delay: "1h""#, with: #"delay: "1 hour""#)
     #expect(scenario != TestScenarios.minimal)
     let diagnostics = TestScenarios.diagnostics(scenario)
     for line in quoted {

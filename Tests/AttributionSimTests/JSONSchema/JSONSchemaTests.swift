@@ -109,11 +109,11 @@ struct JSONSchemaTests {
   /// event-count bounds, decoding settings.
   @Test func readersAcceptWhatTheJSONSchemasDeclareInObjectsNoSampleUses() throws {
     let scenario = TestScenarios.minimal
-      .replacingOccurrences(
-        of: #"app: { appId: 111 },"#,
+      .replacing(
+        required: #"app: { appId: 111 },"#,
         with: #"app: { appId: 111, sdk: { model: { endpoint: "http://127.0.0.1:9/model", timeout: "5s", concurrency: 2 } } },"#)
-      .replacingOccurrences(
-        of: #"version: "4.0" },"#,
+      .replacing(
+        required: #"version: "4.0" },"#,
         with: #"version: "4.0", postbackDelivery: { maxAttempts: 3, retryInterval: "1d" } },"#
           + #" rules: { sendDelayShape: { normal: { mean: 0.5, sd: 0.1, min: 0, max: 1 } } },"#)
     let schema = """

@@ -12,7 +12,7 @@ struct WorkLimitTests {
     #expect(TestScenarios.minimal.contains(old), "test setup: '\(old)' not in the minimal scenario")
     do {
       _ = try ScenarioLoader.parse(
-        TestScenarios.minimal.replacingOccurrences(of: old, with: new), file: "bad.json", limits: limits)
+        TestScenarios.minimal.replacing(required: old, with: new), file: "bad.json", limits: limits)
       return []
     } catch {
       return error.diagnostics.map(\.description)
@@ -77,7 +77,7 @@ struct WorkLimitTests {
   @Test("the estimate counts runs, users and the arrival list's memory, and says when it exceeds the limits")
   func estimate() throws {
     let scenario = try ScenarioLoader.parse(
-      TestScenarios.minimal.replacingOccurrences(of: "count: 10,", with: "count: 100000000,"), file: "big.json",
+      TestScenarios.minimal.replacing(required: "count: 10,", with: "count: 100000000,"), file: "big.json",
       limits: .large)
     let estimate = WorkEstimate(scenario: scenario)
     #expect(estimate.runs == 1)
@@ -144,8 +144,8 @@ struct WorkLimitTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-limits-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let base = TestScenarios.minimal.replacingOccurrences(
-      of: "  seed: 7,", with: "  seed: 7, privacy: { thresholds: { tier1: 10, tier2: 50, tier3: 200 } },")
+    let base = TestScenarios.minimal.replacing(
+      required: "  seed: 7,", with: "  seed: 7, privacy: { thresholds: { tier1: 10, tier2: 50, tier3: 200 } },")
     try base.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
     let path = folder.appendingPathComponent("sweep.json").path
     try sweep.write(toFile: path, atomically: true, encoding: .utf8)

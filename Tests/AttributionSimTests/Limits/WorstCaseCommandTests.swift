@@ -11,9 +11,9 @@ struct WorstCaseCommandTests {
   /// its cohort's count and arrival window replaced.
   static func scenario(name: String = "worst", extra: String = "", count: String = "10", arrivalsTo: String = "1d") -> String {
     TestScenarios.minimal
-      .replacingOccurrences(of: #"name: "t","#, with: #"name: "\#(name)", privacy: { thresholds: { tier1: 10, tier2: 50, tier3: 200 } },\#(extra)"#)
-      .replacingOccurrences(of: "count: 10,", with: "count: \(count),")
-      .replacingOccurrences(of: #"to: "1d""#, with: #"to: "\#(arrivalsTo)""#)
+      .replacing(required: #"name: "t","#, with: #"name: "\#(name)", privacy: { thresholds: { tier1: 10, tier2: 50, tier3: 200 } },\#(extra)"#)
+      .replacing(required: "count: 10,", with: "count: \(count),")
+      .replacing(required: #"to: "1d""#, with: #"to: "\#(arrivalsTo)""#)
   }
 
   static let cases: [(name: String, file: String, text: String, arguments: [String], status: Int32, message: String)] = {

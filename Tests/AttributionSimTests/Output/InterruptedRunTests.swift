@@ -15,8 +15,8 @@ import Testing
 struct InterruptedRunTests {
   /// ``TestScenarios/minimal`` with enough users to run for minutes, arriving over 400 days so
   /// that postbacks reach the disk within seconds: it is always interrupted.
-  private static let long = TestScenarios.minimal.replacingOccurrences(of: "count: 10,", with: "count: 600000,")
-    .replacingOccurrences(of: "to: \"1d\"", with: "to: \"400d\"")
+  private static let long = TestScenarios.minimal.replacing(required: "count: 10,", with: "count: 600000,")
+    .replacing(required: "to: \"1d\"", with: "to: \"400d\"")
 
   /// A fresh folder with the scenarios, and `out/` holding a complete run of the small one.
   private func folderWithOutputs() throws -> (folder: URL, out: URL, before: [String: Data]) {

@@ -97,9 +97,9 @@ struct ShardingTests {
   func mergeEqualsWholeRun(file: String) throws {
     let source = TestPaths.scenarios + "/" + file
     let text = try String(contentsOfFile: source, encoding: .utf8)
-      .replacingOccurrences(of: "count: 6000", with: "count: 600").replacingOccurrences(of: "count: 4000", with: "count: 400")
-      .replacingOccurrences(of: "count: 3000", with: "count: 300")
-      .replacingOccurrences(of: "\"schemas/", with: "\"\(TestPaths.scenarios)/schemas/")
+      .replacing(required: "count: 6000", with: "count: 600").replacing(required: "count: 4000", with: "count: 400")
+      .replacing(required: "count: 3000", with: "count: 300")
+      .replacing(required: "\"schemas/", with: "\"\(TestPaths.scenarios)/schemas/")
     try withScenario(text) { path, folder in
       let scenario = try ScenarioLoader.load(path: path)
       let wholeFolder = folder.appendingPathComponent("whole")

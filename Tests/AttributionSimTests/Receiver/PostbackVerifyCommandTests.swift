@@ -50,7 +50,7 @@ struct PostbackVerifyCommandTests {
   func tamperedApplePostback() throws {
     let original = try String(
       contentsOfFile: TestPaths.fixtures + "/skan-postbacks/apple-signed/apple-doc-v3.0-winning.json", encoding: .utf8)
-    let tampered = original.replacingOccurrences(of: #""conversion-value": 20"#, with: #""conversion-value": 99"#)
+    let tampered = original.replacing(required: #""conversion-value": 20"#, with: #""conversion-value": 99"#)
     #expect(tampered != original)
     let result = try verify(["tampered.json": Array(tampered.utf8)], "tampered.json")
     #expect(result.status == 0, "\(result.output)")
@@ -64,7 +64,7 @@ struct PostbackVerifyCommandTests {
   func infiniteConversionValue() throws {
     let original = try String(
       contentsOfFile: TestPaths.fixtures + "/skan-postbacks/apple-signed/apple-doc-v3.0-nonwinning.json", encoding: .utf8)
-    let tampered = original.replacingOccurrences(of: #""did-win": false"#, with: #""did-win": false, "conversion-value": -Infinity"#)
+    let tampered = original.replacing(required: #""did-win": false"#, with: #""did-win": false, "conversion-value": -Infinity"#)
     #expect(tampered != original)
     let result = try verify(["infinite.json": Array(tampered.utf8)], "infinite.json")
     #expect(result.status == 0, "\(result.output)")

@@ -17,7 +17,7 @@ import Testing
     // The schema is named by absolute path, so the scenario can live outside Scenarios/.
     let schema = TestPaths.scenarios + "/schemas/quickstart-hybrid.json"
     let text = ExpectationTests.scenario(expect: "{ \(golden) }")
-      .replacingOccurrences(of: #""schemas/quickstart-hybrid.json""#, with: "\"\(schema)\"")
+      .replacing(required: #""schemas/quickstart-hybrid.json""#, with: "\"\(schema)\"")
     let path = folder.appendingPathComponent("scripted.json").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return (folder, path)
@@ -45,7 +45,7 @@ import Testing
     let golden = folder.appendingPathComponent("scripted.golden")
     let postbacks = golden.appendingPathComponent("postbacks.jsonl")
     let text = try String(contentsOf: postbacks, encoding: .utf8)
-    try text.replacingOccurrences(of: #""conversion-value":0"#, with: #""conversion-value":7"#)
+    try text.replacing(required: #""conversion-value":0"#, with: #""conversion-value":7"#)
       .write(to: postbacks, atomically: true, encoding: .utf8)
     try FileManager.default.removeItem(at: golden.appendingPathComponent("summary.json"))
     let result = ScenarioVerifier().verify(path: path)

@@ -28,13 +28,13 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let text = try String(contentsOfFile: path, encoding: .utf8)
     let good = #"postbacks: [{ user: "u", sequenceIndex: 0, fields: { "conversion-value": 0 } }]"#
-    try text.replacingOccurrences(of: "expect: {  }", with: "expect: { \(good) }").write(toFile: path, atomically: true, encoding: .utf8)
+    try text.replacing(required: "expect: {  }", with: "expect: { \(good) }").write(toFile: path, atomically: true, encoding: .utf8)
     let passing = try ChildProcess.run(binary, ["verify", path])
     #expect(passing.status == 0, "\(passing.output)")
     #expect(passing.output.hasSuffix("1 passed, 0 failed\n"))
 
-    let broken = good.replacingOccurrences(of: #""conversion-value": 0"#, with: #""conversion-value": 9"#)
-    try text.replacingOccurrences(of: "expect: {  }", with: "expect: { \(broken) }").write(toFile: path, atomically: true, encoding: .utf8)
+    let broken = good.replacing(required: #""conversion-value": 0"#, with: #""conversion-value": 9"#)
+    try text.replacing(required: "expect: {  }", with: "expect: { \(broken) }").write(toFile: path, atomically: true, encoding: .utf8)
     let junit = folder.appendingPathComponent("junit.xml").path
     let failing = try ChildProcess.run(binary, ["verify", path, "--junit", junit])
     #expect(failing.status == 1)

@@ -20,10 +20,10 @@ enum ReportFixtures {
       ] }
       """,
     extra: "rules: { sendDelayShape: { fixed: 0.5 } },"
-  ).replacingOccurrences(of: "sourceIdentifier: 4431 }", with: "sourceIdentifier: 4431, forceTier: 0 }")
+  ).replacing(required: "sourceIdentifier: 4431 }", with: "sourceIdentifier: 4431, forceTier: 0 }")
 
   /// A scenario whose only cohort is empty: no users, so nothing at all happens.
-  static let empty = TestScenarios.minimal.replacingOccurrences(of: "count: 10,", with: "count: 0,")
+  static let empty = TestScenarios.minimal.replacing(required: "count: 10,", with: "count: 0,")
 
   /// The quickstart with `users` cohort users instead of 10,000, so tests stay quick.
   static func quickstart(users: Int = 1_500) throws -> Scenario {

@@ -93,9 +93,9 @@ struct SDKReportTests {
   @Test("a run merged from shards writes the same SDK sections, examples included, as the whole run")
   func mergedReport() throws {
     let users = SDKExpectationTests.tester + ", " + SDKExpectationTests.clockMover
-      + ", " + SDKExpectationTests.clockMover.replacingOccurrences(of: "\"mover\"", with: "\"another\"")
+      + ", " + SDKExpectationTests.clockMover.replacing(required: "\"mover\"", with: "\"another\"")
     let text = SDKExpectationTests.scenario(users: users, expect: "{}", sdk: SDKExpectationTests.keepBackSDK)
-      .replacingOccurrences(of: "\"schemas/", with: "\"\(TestPaths.scenarios)/schemas/")
+      .replacing(required: "\"schemas/", with: "\"\(TestPaths.scenarios)/schemas/")
     let (report, merged) = try ReportFixtures.wholeAndMerged(text, shards: 3)
     #expect(merged.markdown == report.markdown)
     #expect(merged.html == report.html)

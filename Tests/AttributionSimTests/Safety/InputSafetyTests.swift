@@ -10,7 +10,7 @@ import Testing
 struct InputSafetyTests {
   private func diagnostics(replacing old: String, with new: String) -> [String] {
     #expect(TestScenarios.minimal.contains(old), "test setup: '\(old)' not in the minimal scenario")
-    return TestScenarios.diagnostics(TestScenarios.minimal.replacingOccurrences(of: old, with: new))
+    return TestScenarios.diagnostics(TestScenarios.minimal.replacing(required: old, with: new))
   }
 
   /// A fresh folder holding `files` (name → bytes), removed by the caller.

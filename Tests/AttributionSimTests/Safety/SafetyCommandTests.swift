@@ -96,7 +96,7 @@ struct SafetyCommandTests {
 
   @Test("a name that would leave Reports/ is refused (65) and nothing is written anywhere")
   func escapingName() throws {
-    let folder = try workspace(["up.json": TestScenarios.minimal.replacingOccurrences(of: #"name: "t""#, with: #"name: "../../up""#)])
+    let folder = try workspace(["up.json": TestScenarios.minimal.replacing(required: #"name: "t""#, with: #"name: "../../up""#)])
     defer { try? FileManager.default.removeItem(at: folder) }
     let parent = contents(folder.deletingLastPathComponent())
     let result = try attrsim(["run", "up.json"], in: folder)

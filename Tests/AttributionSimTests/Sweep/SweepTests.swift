@@ -135,19 +135,19 @@ struct SweepTests {
 
   @Test("bad sweeps are reported in full: unknown keys, paths not in the scenario, unequal lists, bad values located in the sweep file")
   func badSweeps() throws {
-    let unknown = try diagnostics(of: Self.sweep.replacingOccurrences(of: "replicates: 2", with: "replicate: 2"))
+    let unknown = try diagnostics(of: Self.sweep.replacing(required: "replicates: 2", with: "replicate: 2"))
     #expect(unknown.contains { $0.contains("unknown key 'replicate'; did you mean 'replicates'?") })
-    let path = try diagnostics(of: Self.sweep.replacingOccurrences(of: "privacy.thresholds.tier1", with: "privcy.thresholds.tier1"))
+    let path = try diagnostics(of: Self.sweep.replacing(required: "privacy.thresholds.tier1", with: "privcy.thresholds.tier1"))
     #expect(path.contains { $0.contains("'privcy' is not in the scenario; did you mean 'privacy'?") })
-    let beyond = try diagnostics(of: Self.sweep.replacingOccurrences(of: "cohorts[0].count", with: "cohorts[3].count"))
+    let beyond = try diagnostics(of: Self.sweep.replacing(required: "cohorts[0].count", with: "cohorts[3].count"))
     #expect(beyond.contains { $0.contains("'cohorts[3]' is beyond the scenario's 1 element(s)") })
-    let list = try diagnostics(of: Self.sweep.replacingOccurrences(of: "replicates: 2", with: "replicates: 2, combine: 'list'"))
+    let list = try diagnostics(of: Self.sweep.replacing(required: "replicates: 2", with: "replicates: 2, combine: 'list'"))
     #expect(list.contains { $0.contains("the lists have 3, 2 values") })
-    let value = try diagnostics(of: Self.sweep.replacingOccurrences(of: "values: [150, 300]", with: "values: [150, -3]"))
+    let value = try diagnostics(of: Self.sweep.replacing(required: "values: [150, 300]", with: "values: [150, -3]"))
     #expect(value.count == 1)
     #expect(value.first?.contains("sweep.json:5:") == true, "located at the value in the sweep file: \(value)")
     #expect(value.first?.contains("with tier1 = 1, cohorts[0].count = -3") == true)
-    let chart = try diagnostics(of: Self.sweep.replacingOccurrences(of: "y: \"nullShare1\"", with: "y: \"nullShare\""))
+    let chart = try diagnostics(of: Self.sweep.replacing(required: "y: \"nullShare1\"", with: "y: \"nullShare\""))
     #expect(chart.contains { $0.contains("'nullShare' is neither a parameter nor an outcome column; did you mean") })
   }
 
@@ -161,12 +161,12 @@ struct SweepTests {
     #expect(SweepPath("cohorts[1]")!.contains(diagnosticPath: "cohorts[1].count"))
     #expect(!SweepPath("cohorts[1]")!.contains(diagnosticPath: "cohorts[10].count"))
     let overlap = try diagnostics(
-      of: Self.sweep.replacingOccurrences(of: "replicates: 2,", with: "replicates: 2,").replacingOccurrences(
-        of: "{ path: \"cohorts[0].count\", values: [150, 300] },",
+      of: Self.sweep.replacing(required: "replicates: 2,", with: "replicates: 2,").replacing(
+        required: "{ path: \"cohorts[0].count\", values: [150, 300] },",
         with: "{ path: \"privacy\", values: [{ crowdPeriod: '1d' }] },"))
     #expect(overlap.contains { $0.contains("'privacy' overlaps parameter 'privacy.thresholds.tier1'") })
     let reserved = try diagnostics(
-      of: Self.sweep.replacingOccurrences(of: "{ path: \"cohorts[0].count\", values: [150, 300] },", with: "{ path: \"seed\", values: [1, 2] },"))
+      of: Self.sweep.replacing(required: "{ path: \"cohorts[0].count\", values: [150, 300] },", with: "{ path: \"seed\", values: [1, 2] },"))
     #expect(reserved.contains { $0.contains("the column name 'seed' is taken") })
   }
 
