@@ -9,8 +9,7 @@ struct DeliverCommandTests {
   /// Writes `text` as a scenario into a fresh folder and runs `attrsim run` on it with `arguments`.
   private func run(_ text: String, _ arguments: [String]) throws -> (status: Int32, output: String, folder: URL) {
     let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deliver-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("deliver")
     let scenario = folder.appendingPathComponent("deliver.json")
     try text.write(to: scenario, atomically: true, encoding: .utf8)
     let out = folder.appendingPathComponent("out")

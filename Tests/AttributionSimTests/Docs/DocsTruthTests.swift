@@ -18,12 +18,6 @@ struct DocsTruthTests {
     try #require(ReadmeTruthTests.fencedBlocks(try doc(name)).first { $0.hasPrefix(start) }, "no block '\(start)' in \(name)")
   }
 
-  static func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-truth-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   /// Runs each `$ attrsim …` line of a quoted transcript in `folder` and returns the quoted lines
   /// it did not print, in order; "…" stands for lines left out. Each pair of `replacing` is applied
   /// to the commands and the quoted lines alike (a doc's `/tmp/sub` becomes a test's own folder).
@@ -70,7 +64,7 @@ struct DocsTruthTests {
   @Test("sdk-trace.md's tester trace line is the second line sdk-sequential.json's tester writes")
   func sdkTraceLineIsTrue() throws {
     let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
     let run = try ChildProcess.run(binary, ["run", TestPaths.scenarios + "/sdk-sequential.json", "--out", folder.path])
     #expect(run.status == 0, "\(run.output)")
@@ -180,7 +174,7 @@ struct DocsTruthTests {
   /// A copy of Scenarios/ in a new folder, with the golden value regression.md's examples change:
   /// line 3 of skan-2.2.golden/postbacks.jsonl names campaign 36 where the run sends 37.
   static func scenariosWithOneGoldenValueChanged() throws -> URL {
-    let folder = try temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     try FileManager.default.copyItem(atPath: TestPaths.scenarios, toPath: folder.path + "/Scenarios")
     let golden = folder.appendingPathComponent("Scenarios/skan-2.2.golden/postbacks.jsonl")
     var lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -245,7 +239,7 @@ struct DocsTruthTests {
   @Test("regression.md's decoded.csv difference is what verify prints for quickstart.json with one golden cell changed")
   func decodedRowDifferenceIsTrue() throws {
     let block = try Self.block("regression.md", startingWith: "  FAIL golden decoded.csv")
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
     let scenarios = folder.appendingPathComponent("Scenarios")
     try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
@@ -267,7 +261,7 @@ struct DocsTruthTests {
   @Test("regression.md's SDK trace mismatch is what verify prints when sdk-sequential.json's tester is expected to reach 3")
   func sdkMismatchReportIsTrue() throws {
     let block = try Self.block("regression.md", startingWith: "  FAIL expect.sdk[0]")
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
     // The doc's sdk-test.json: sdk-sequential.json's tester without the last launch, expected to reach 3.
     let original = try String(contentsOfFile: TestPaths.scenarios + "/sdk-sequential.json", encoding: .utf8)
@@ -292,7 +286,7 @@ struct DocsTruthTests {
 
   @Test("schema-format.md's lint transcript is what lint prints for its findings.json")
   func schemaLintTranscriptIsTrue() throws {
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
     let findings = try Self.block("schema-format.md", startingWith: "// Most lint findings at once.")
     try findings.write(to: folder.appendingPathComponent("findings.json"), atomically: true, encoding: .utf8)
@@ -312,7 +306,7 @@ struct DocsTruthTests {
 
   @Test("schema-format.md's run and decode transcript, and its decoded.jsonl line, are what attrsim prints and writes")
   func decodeTranscriptIsTrue() throws {
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
     let replacing = [("/tmp/sub", folder.path)]
     let missing = try Self.transcriptDifferences(
@@ -330,7 +324,7 @@ struct DocsTruthTests {
     let prose = try Self.doc("schema-format.md").split(whereSeparator: \.isWhitespace).joined(separator: " ")
     let range = try #require(prose.range(of: #"the last line reads `[^`]*`"#, options: .regularExpression))
     let quoted = String(prose[range].drop { $0 != "`" }.dropFirst().dropLast())
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
     let quickstart = TestPaths.scenarios + "/quickstart.json"
     #expect(try ChildProcess.run(binary, ["run", quickstart, "--out", folder.path]).status == 0)
@@ -341,7 +335,7 @@ struct DocsTruthTests {
   @Test("schema-format.md's missing exchange rate error is what the reader says of subscription.json without its rates")
   func missingExchangeRateMessageIsTrue() throws {
     let quoted = try Self.block("schema-format.md", startingWith: "subscription.json:").split(separator: "\n").map(String.init)
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("schemas"), withIntermediateDirectories: true)
     let schema = try String(contentsOfFile: TestPaths.scenarios + "/schemas/subscription.json", encoding: .utf8)
@@ -388,7 +382,7 @@ struct DocsTruthTests {
   func allowLargeNoteIsTrue() throws {
     let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let quoted = try Self.block("scenario-format.md", startingWith: "note: large work allowed")
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
     let scenario = TestScenarios.minimal.replacing(required: "count: 10,", with: "count: 100000000,")
     #expect(scenario != TestScenarios.minimal)

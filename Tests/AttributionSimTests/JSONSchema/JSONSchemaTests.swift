@@ -65,27 +65,27 @@ struct JSONSchemaTests {
     var document = kind.rawValue
     var node = documents[document] ?? .null
     for step in pointer.split(separator: "/") {
-      if let index = Int(step), let elements = node.array {
+      if let index = Int(step), let elements = node.arrayValue {
         node = elements.indices.contains(index) ? elements[index] : .null
       } else {
-        node = node.object?[String(step)] ?? .null
+        node = node.objectValue?[String(step)] ?? .null
       }
-      if let reference = node.object?["$ref"]?.string {
+      if let reference = node.objectValue?["$ref"]?.stringValue {
         let parts = reference.split(separator: "#", omittingEmptySubsequences: false).map(String.init)
         if !parts[0].isEmpty { document = parts[0] }
         node = documents[document] ?? .null
-        for inner in (parts.count > 1 ? parts[1] : "").split(separator: "/") { node = node.object?[String(inner)] ?? .null }
+        for inner in (parts.count > 1 ? parts[1] : "").split(separator: "/") { node = node.objectValue?[String(inner)] ?? .null }
       }
     }
-    return try #require(node.object, "no schema at \(kind.rawValue)#\(pointer)")
+    return try #require(node.objectValue, "no schema at \(kind.rawValue)#\(pointer)")
   }
 
   static func properties(_ kind: Kind, _ pointer: String) throws -> [String] {
-    try schema(kind, pointer)["properties"]?.object?.keys.sorted() ?? []
+    try schema(kind, pointer)["properties"]?.objectValue?.keys.sorted() ?? []
   }
 
   static func choices(_ kind: Kind, _ pointer: String) throws -> [String] {
-    try (schema(kind, pointer)["enum"]?.array ?? []).compactMap(\.string).sorted()
+    try (schema(kind, pointer)["enum"]?.arrayValue ?? []).compactMap(\.stringValue).sorted()
   }
 
   @Test func everySampleFileValidatesAgainstItsJSONSchema() throws {
@@ -177,12 +177,12 @@ struct JSONSchemaTests {
       #expect(try Self.properties(kind, pointer) == keys.sorted(), "\(kind.rawValue)#/\(pointer)")
     }
     // A timeline step's keys depend on its action: one alternative per action.
-    let steps = try Self.schema(.scenario, "properties/users/items/properties/timeline/items")["oneOf"]?.array ?? []
+    let steps = try Self.schema(.scenario, "properties/users/items/properties/timeline/items")["oneOf"]?.arrayValue ?? []
     var actions: [String] = []
     for case .object(let step) in steps {
-      let action = try #require(step["properties"]?.object?["action"]?.object?["const"]?.string)
+      let action = try #require(step["properties"]?.objectValue?["action"]?.objectValue?["const"]?.stringValue)
       actions.append(action)
-      #expect(step["properties"]?.object?.keys.sorted() == (["at", "action"] + (UserReader.actionKeys[action] ?? [])).sorted(), "\(action)")
+      #expect(step["properties"]?.objectValue?.keys.sorted() == (["at", "action"] + (UserReader.actionKeys[action] ?? [])).sorted(), "\(action)")
     }
     #expect(actions == UserReader.actions)
   }

@@ -141,8 +141,7 @@ struct WorkLimitTests {
 
   /// The diagnostics for `sweep` over the minimal scenario with privacy thresholds to sweep.
   static func sweepDiagnostics(_ sweep: String, limits: WorkLimits = .standard) throws -> [String] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-limits-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("attrsim-limits")
     defer { try? FileManager.default.removeItem(at: folder) }
     let base = TestScenarios.minimal.replacing(
       required: "  seed: 7,", with: "  seed: 7, privacy: { thresholds: { tier1: 10, tier2: 50, tier3: 200 } },")

@@ -46,8 +46,7 @@ struct WorstCaseCommandTests {
   func worstCase(_ index: Int) throws {
     let binary = try #require(ChildProcess.attrsim, "attrsim is built beside the tests")
     let worst = Self.cases[index]
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-worst-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("attrsim-worst")
     defer { try? FileManager.default.removeItem(at: folder) }
     try Self.scenario(name: "base").write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
     let input = folder.appendingPathComponent(worst.file).path

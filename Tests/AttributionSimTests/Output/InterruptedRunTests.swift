@@ -21,8 +21,7 @@ struct InterruptedRunTests {
   /// A fresh folder with the scenarios, and `out/` holding a complete run of the small one.
   private func folderWithOutputs() throws -> (folder: URL, out: URL, before: [String: Data]) {
     let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interrupted-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("interrupted")
     try TestScenarios.minimal.write(to: folder.appendingPathComponent("small.json"), atomically: true, encoding: .utf8)
     try Self.long.write(to: folder.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
     let out = folder.appendingPathComponent("out")
@@ -85,8 +84,7 @@ struct InterruptedRunTests {
   @Test("SIGINT also stops a conversion-model command the run started, which would otherwise outlive it")
   func signalStopsStartedCommands() throws {
     let binary = try #require(ChildProcess.attrsim)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interrupted-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("interrupted")
     defer { try? FileManager.default.removeItem(at: folder) }
     // The command notes its process ID, then never answers: the run waits on its 60 s timeout.
     let scenario = TestScenarios.sdk(
@@ -154,8 +152,7 @@ struct InterruptedRunTests {
 
   @Test("only temporary files of processes that have ended are stale; the pattern is .<name>.<pid>.tmp")
   func stalePattern() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("stale")
     defer { try? FileManager.default.removeItem(at: folder) }
     let ended = Process()
     ended.executableURL = URL(fileURLWithPath: "/bin/true")

@@ -9,8 +9,7 @@ struct PostbackVerifyCommandTests {
   /// checks that the command wrote nothing beside them.
   private func verify(_ files: [String: [UInt8]], _ target: String) throws -> (status: Int32, output: String, path: String) {
     let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("postback-verify-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("postback-verify")
     defer { try? FileManager.default.removeItem(at: folder) }
     for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
     let path = folder.appendingPathComponent(target).path

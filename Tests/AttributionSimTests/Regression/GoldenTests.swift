@@ -12,8 +12,7 @@ import Testing
   static func scratchScenario(golden: String = #"golden: { files: ["summary.json", "postbacks.jsonl", "conversions.jsonl"] }"#)
     throws -> (folder: URL, scenario: String)
   {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("golden")
     // The schema is named by absolute path, so the scenario can live outside Scenarios/.
     let schema = TestPaths.scenarios + "/schemas/quickstart-hybrid.json"
     let text = ExpectationTests.scenario(expect: "{ \(golden) }")

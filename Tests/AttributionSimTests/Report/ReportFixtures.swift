@@ -43,8 +43,7 @@ enum ReportFixtures {
   /// Writes scenario `text` to a temporary file, runs it whole and in `shards` shards merged,
   /// and returns both reports, which must be the same.
   static func wholeAndMerged(_ text: String, shards: Int) throws -> (whole: RunReport, merged: RunReport) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-report-shards-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("attrsim-report-shards")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("scenario.json").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)

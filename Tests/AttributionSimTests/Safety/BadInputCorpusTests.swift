@@ -75,8 +75,7 @@ struct BadInputCorpusTests {
   @Test("each bad input: its exit status and message, and no file written", arguments: cases)
   func badInput(_ bad: Case) throws {
     let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bad-input-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("bad-input")
     defer { try? FileManager.default.removeItem(at: folder) }
     for (name, data) in bad.files {
       let url = folder.appendingPathComponent(name)

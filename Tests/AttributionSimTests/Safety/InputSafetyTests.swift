@@ -15,8 +15,7 @@ struct InputSafetyTests {
 
   /// A fresh folder holding `files` (name → bytes), removed by the caller.
   static func folder(_ files: [String: Data]) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("safety-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("safety")
     for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
     return folder
   }

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -44,8 +45,7 @@ struct SweepTests {
 
   /// Writes the base scenario and `sweep` into a scratch folder and loads the sweep.
   private func withSweep<T>(_ sweep: String = sweep, _ body: (Sweep, String, URL) throws -> T) throws -> T {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-sweep-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("attrsim-sweep")
     defer { try? FileManager.default.removeItem(at: folder) }
     try Self.base.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
     let path = folder.appendingPathComponent("sweep.json").path
