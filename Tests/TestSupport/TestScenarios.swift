@@ -130,6 +130,21 @@ extension TestScenarios {
     ] }
     """
 
+  /// A user of ``scripted(users:privacyTier:developerMode:extra:)`` from the US: taps alpha's
+  /// `broad` ad in `garden` at 1h, installs and launches, completes the tutorial, buys for 4.99 on
+  /// day 2 and for 9.99 on day 11.
+  package static let alice = """
+    { name: "alice", country: "US", timeline: [
+      { at: "1h", action: "click", network: "alpha", campaign: "broad", publisher: "garden" },
+      { at: "1h20m", action: "install" },
+      { at: "1h25m", action: "launch" },
+      { at: "1h40m", action: "event", name: "tutorial_complete" },
+      { at: "1d2h", action: "event", name: "purchase", revenue: 4.99 },
+      { at: "4d", action: "launch" },
+      { at: "10d", action: "event", name: "purchase", revenue: 9.99 },
+    ] }
+    """
+
   /// Scenario text whose app carries a second SDK with the given inline schema.
   package static func withLegacySdk(_ text: String, schema: String) -> String {
     text.replacing(required: "app: { appId: 1234567890,", with: "app: { appId: 1234567890, legacySdk: { schema: \(schema) },")

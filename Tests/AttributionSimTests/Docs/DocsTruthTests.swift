@@ -398,7 +398,7 @@ struct DocsTruthTests {
   @Test("sweep-format.md's billion-point grid message is what the sweep reader says")
   func sweepLimitMessageIsTrue() throws {
     let quoted = try Self.block("sweep-format.md", startingWith: "huge.json:")
-    let said = try WorkLimitTests.sweepDiagnostics(WorkLimitTests.billionPointGrid).map(Self.message)
+    let said = try TestScenarios.sweepDiagnostics(TestScenarios.billionPointGrid).map(Self.message)
     #expect(said == [Self.message(quoted)])
   }
 }

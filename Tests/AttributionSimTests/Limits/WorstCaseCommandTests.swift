@@ -17,7 +17,7 @@ struct WorstCaseCommandTests {
   }
 
   static let cases: [(name: String, file: String, text: String, arguments: [String], status: Int32, message: String)] = {
-    let grid = WorkLimitTests.billionPointGrid
+    let grid = TestScenarios.billionPointGrid
     return [
       ("arrival window near the integer limit", "arrivals.json", scenario(arrivalsTo: "100000000000d"), ["run"], 65,
        #"cohorts[0].arrivals.to: expected a duration of at most 3650d (10 years), found string '100000000000d'"#),

@@ -12,7 +12,7 @@ enum ReportFixtures {
   /// - bob taps beta/video, pinned at tier 0, installs at 3h and launches at 3h10m: postback 1
   ///   carries no value and postbacks 2 and 3 are withheld.
   static let journeys: String = TestScenarios.scripted(
-    users: ScriptedJourneyTests.alice + """
+    users: TestScenarios.alice + """
       ,
       { name: "bob", country: "US", timeline: [
         { at: "2h", action: "click", network: "beta", campaign: "video", publisher: "garden" },

@@ -10,9 +10,9 @@ struct SweepReportTests {
   func sweepPage() throws {
     let folder = try TemporaryFolder.create("attrsim-sweep-report")
     defer { try? FileManager.default.removeItem(at: folder) }
-    try SweepTests.base.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
+    try TestScenarios.sweepBase.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
     let path = folder.appendingPathComponent("sweep.json").path
-    try SweepTests.sweep.write(toFile: path, atomically: true, encoding: .utf8)
+    try TestScenarios.sweep.write(toFile: path, atomically: true, encoding: .utf8)
     let sweep = try ScenarioLoader.loadSweep(path: path)
     let csv = SweepOutput.csv(sweep, rows: SweepRunner.run(sweep))
     let output = folder.appendingPathComponent("out")

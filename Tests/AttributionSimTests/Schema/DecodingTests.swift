@@ -9,7 +9,7 @@ import Testing
 @Suite("Decoding conversion values")
 struct DecodingTests {
   private func hybrid() throws -> ConversionSchema {
-    try TestScenarios.load(TestScenarios.scripted(users: ScriptedJourneyTests.alice)).schema
+    try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice)).schema
   }
 
   @Test("every fine value the hybrid schema sets decodes to the revenue bucket and events that produced it")
@@ -66,7 +66,7 @@ struct DecodingTests {
 
   @Test("alice's report, by hand: window 1 fine 42 → 1–5 USD (3.00), window 2 low → 0.25, window 3 medium → 5.00")
   func scriptedReport() throws {
-    let scenario = try TestScenarios.load(TestScenarios.scripted(users: ScriptedJourneyTests.alice))
+    let scenario = try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice))
     let (summary, outputs) = ScenarioRunner.collect(scenario)
     let report = try #require(summary.decoding)
     let rows = report.orderedRows
