@@ -84,15 +84,20 @@ let package = Package(
 
     // MARK: - Tests
 
+    /// Helpers every test target may share: scenario texts, the repository's paths, child
+    /// processes, a loopback HTTP server, checked fixture edits. Not a product; tests only.
+    .target(
+      name: "AttributionTestSupport", dependencies: ["AttributionSim", "SimJSON"], path: "Tests/TestSupport",
+      exclude: ["README.md"]),
     .testTarget(name: "SimEngineTests", dependencies: ["SimEngine"]),
     .testTarget(name: "SimJSONTests", dependencies: ["SimJSON"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     /// The attrsim command tree itself: its help, man page and completion scripts.
-    .testTarget(name: "attrsimTests", dependencies: ["attrsim", "CommandLineKit"]),
+    .testTarget(name: "attrsimTests", dependencies: ["attrsim", "CommandLineKit", "AttributionTestSupport"]),
     .testTarget(name: "AttributionCryptoTests", dependencies: ["AttributionCrypto"]),
     .testTarget(
-      name: "AttributionSimTests", dependencies: ["AttributionSim", "SimJSON", "AttributionCrypto"],
-      // Golden files and fixtures are read through #filePath, not bundled as resources.
+      name: "AttributionSimTests", dependencies: ["AttributionSim", "SimJSON", "AttributionCrypto", "AttributionTestSupport"],
+      // Golden files and fixtures are read through TestPaths (found from #filePath), not bundled as resources.
       exclude: ["Charts/Golden", "Fixtures"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import CommandLineKit
 import Foundation
 import Testing
@@ -48,7 +49,7 @@ struct CompletionScriptTests {
   /// The lines a shell completes, in a folder holding `quickstart.json` and `reports/`, each
   /// line's candidates sorted; nil when the shell is not installed.
   private static func completions(_ shell: Shell, _ lines: [String]) throws -> [[String]]? {
-    guard let executable = ShellSyntax.path(of: shell.rawValue) else { return nil }
+    guard let executable = ChildProcess.onPath(shell.rawValue) else { return nil }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("reports"), withIntermediateDirectories: true)
     try Data().write(to: folder.appendingPathComponent("quickstart.json"))
@@ -71,7 +72,7 @@ struct CompletionScriptTests {
         // zsh completes only inside its line editor, so no test drives it; `zsh -n` checks the script.
         return []
       }
-      let result = try ShellSyntax.run(executable, ["-c", program])
+      let result = try ChildProcess.run(executable, ["-c", program])
       return result.output.split(separator: "\n").map(String.init).sorted()
     }
   }

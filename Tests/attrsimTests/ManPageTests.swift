@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import CommandLineKit
 import Foundation
 import Testing
@@ -7,9 +8,7 @@ import Testing
 @Suite("attrsim man page")
 struct ManPageTests {
   static let spec = AttrsimTool.spec
-  static let committed = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Docs/attrsim.1")
+  static let committed = TestPaths.repository.appendingPathComponent("Docs/attrsim.1")
 
   @Test("Docs/attrsim.1 is what 'attrsim help --man' prints (regenerate: attrsim help --man > Docs/attrsim.1)")
   func committedPageIsCurrent() throws {
@@ -40,11 +39,11 @@ struct ManPageTests {
 
   @Test("groff reads the page without a warning, where groff is installed")
   func groffReadsIt() throws {
-    guard let groff = ShellSyntax.path(of: "groff") else { return }
+    guard let groff = ChildProcess.onPath("groff") else { return }
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-\(UUID().uuidString).1")
     try (Self.spec.manPage() + "\n").write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
-    let result = try ShellSyntax.run(groff, ["-man", "-Tutf8", "-ww", "-z", file.path])
+    let result = try ChildProcess.run(groff, ["-man", "-Tutf8", "-ww", "-z", file.path])
     #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
   }
 }

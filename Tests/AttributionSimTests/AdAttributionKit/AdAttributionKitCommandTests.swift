@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -8,17 +9,17 @@ struct AdAttributionKitCommandTests {
     "§7.5: every postback of the AdAttributionKit and mixed scenarios verifies with 'attrsim postback verify' and the run's keys.json",
     arguments: ["adattributionkit.json", "mixed-frameworks.json"])
   func everyPostbackVerifies(scenario: String) throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aak-verify-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = TestScenarios.scenariosDirectory + "/" + scenario
-    let run = try VerifySuiteTests.run(binary, ["run", path, "--out", folder.path])
+    let path = TestPaths.scenarios + "/" + scenario
+    let run = try ChildProcess.run(binary, ["run", path, "--out", folder.path])
     #expect(run.status == 0, "\(run.output)")
     let postbacks = folder.appendingPathComponent("postbacks.jsonl").path
     let lines = try String(contentsOfFile: postbacks, encoding: .utf8).split(separator: "\n")
     let signedWithJWS = lines.filter { $0.contains("\"jws-string\"") }.count
     #expect(signedWithJWS > 0)
-    let verified = try VerifySuiteTests.run(
+    let verified = try ChildProcess.run(
       binary, ["postback", "verify", postbacks, "--key", folder.appendingPathComponent("keys.json").path])
     #expect(verified.status == 0, "\(verified.output.prefix(2_000))")
     let verdicts = verified.output.split(separator: "\n")
@@ -30,7 +31,7 @@ struct AdAttributionKitCommandTests {
     #expect(warned.allSatisfy { $0.components(separatedBy: "; warning: ").count == 2 }, "\(warned.prefix(3))")
     #expect(!warned.isEmpty && warned.count < verdicts.count)
     // Without the run's keys, Apple's published key for the same kid rejects the simulator's JWS.
-    let withoutKeys = try VerifySuiteTests.run(binary, ["postback", "verify", postbacks])
+    let withoutKeys = try ChildProcess.run(binary, ["postback", "verify", postbacks])
     #expect(withoutKeys.status == 1)
     #expect(withoutKeys.output.contains("bad signature: the JWS does not verify with the key its kid names"))
   }

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import SimEngine
 import SimJSON
 import Testing

@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Testing
 
 /// Bad AdAttributionKit scenario text is refused with a message naming the rule (rulebook §1,
@@ -14,7 +15,7 @@ struct AdAttributionKitScenarioErrorTests {
   private func diagnostics(_ old: String, _ new: String, users: String? = nil) -> [String] {
     let text = TestScenarios.adAttributionKit(users: users ?? user)
     precondition(text.contains(old), "test setup: '\(old)' not in the scenario")
-    return TestScenarios.diagnostics(text.replacingOccurrences(of: old, with: new))
+    return TestScenarios.diagnostics(text.replacing(required: old, with: new))
   }
 
   @Test("§1: AdAttributionKit needs iOS 17.4")

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimEngine
 import SimJSON
@@ -32,7 +33,7 @@ struct AdServicesRuleTests {
 
   /// Apple's Developer Mode test payload, from the fixture copied from Apple's documentation.
   private static func appleDeveloperModePayload() throws -> [String: JSONValue] {
-    let path = AppleData.directory + "/adservices/apple-doc-developer-mode-test-payload.json"
+    let path = TestPaths.fixtures + "/adservices/apple-doc-developer-mode-test-payload.json"
     let node = try JSONParser.parse(String(contentsOfFile: path, encoding: .utf8))
     return try #require(JSONValue(node).objectValue)
   }
@@ -342,8 +343,8 @@ struct AdServicesRuleTests {
 
   @Test("§8: cohort users are reached only in the campaign's storefronts; consent decides detailed records; search match has no keyword")
   func cohortAppleAds() throws {
-    let text = TestScenarios.appleAds(users: "").replacingOccurrences(
-      of: "  users: [],",
+    let text = TestScenarios.appleAds(users: "").replacing(
+      required: "  users: [],",
       with: """
           cohorts: [{
             name: "players", count: 2000, arrivals: { from: "0d", to: "1d" },
@@ -391,7 +392,7 @@ struct AdServicesExpectationTests {
     """
 
   private func scenario(expect: String) -> String {
-    TestScenarios.appleAds(users: user).replacingOccurrences(of: "  users: [", with: "  expect: \(expect),\n  users: [")
+    TestScenarios.appleAds(users: user).replacing(required: "  users: [", with: "  expect: \(expect),\n  users: [")
   }
 
   @Test("a record field no AdServices record has, and a status the API never answers, are errors with suggestions")

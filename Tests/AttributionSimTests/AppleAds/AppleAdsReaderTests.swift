@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import SimEngine
 import Testing
 
@@ -59,7 +60,7 @@ struct AppleAdsReaderTests {
   /// The diagnostics of `text` with `old` replaced by `new`.
   private func diagnostics(_ text: String, replacing old: String = "", with new: String = "") -> [String] {
     precondition(old.isEmpty || text.contains(old), "test setup: '\(old)' not in the scenario")
-    return TestScenarios.diagnostics(old.isEmpty ? text : text.replacingOccurrences(of: old, with: new))
+    return TestScenarios.diagnostics(old.isEmpty ? text : text.replacing(required: old, with: new))
   }
 
   // MARK: - Valid scenarios
@@ -300,9 +301,9 @@ struct AppleAdsReaderTests {
         + "(the placement encoding, C3 [U]): add one, or map the placement in 'placementCampaigns'"
     ])
     // Mapping it explicitly mends it; a mapping to an unknown campaign is named with a suggestion.
-    let mapped = Self.scenario().replacingOccurrences(of: "sourceIdentifier: 30", with: "sourceIdentifier: 31")
-      .replacingOccurrences(
-        of: "publisher: \"app-store\" }", with: "publisher: \"app-store\", placementCampaigns: { APPSTORE_TODAY_TAB: \"today-tab\" } }")
+    let mapped = Self.scenario().replacing(required: "sourceIdentifier: 30", with: "sourceIdentifier: 31")
+      .replacing(
+        required: "publisher: \"app-store\" }", with: "publisher: \"app-store\", placementCampaigns: { APPSTORE_TODAY_TAB: \"today-tab\" } }")
     #expect(diagnostics(mapped) == [])
     let misspelt = diagnostics(mapped, replacing: "APPSTORE_TODAY_TAB: \"today-tab\"", with: "APPSTORE_TODAY_TAB: \"today-tb\"")
     #expect(misspelt.count == 1)
@@ -329,7 +330,7 @@ struct AppleAdsReaderTests {
     let exposure = Self.cohort(
       "appleAds: [{ campaign: \"today\", tap: 1, delay: \"1h\" }], "
         + "exposures: [{ network: \"apple-ads\", campaign: \"today-tab\", publisher: \"app-store\", click: 1 }]"
-    ).replacingOccurrences(of: "exposures: [], ", with: "")
+    ).replacing(required: "exposures: [], ", with: "")
     let message = "'apple-ads' stands for Apple Ads (appleAds.adNetwork): its clicks come from Apple Ads taps "
       + "(appleAdsTap steps, cohort 'appleAds'), not from network ads"
     let found = diagnostics(Self.scenario(cohorts: exposure))

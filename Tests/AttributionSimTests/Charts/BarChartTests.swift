@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -70,7 +71,7 @@ struct BarChartTests {
         arguments: [("bar-chart-grouped.svg", BarChartTests.revenueChart),
                      ("bar-chart-stacked.svg", BarChartTests.precisionChart)])
   func golden(file: String, chart: BarChart) throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(file)")
+    let url = TestPaths.chartGoldens.appendingPathComponent(file)
     let actual = chart.svg()
     if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
       try Data(actual.utf8).write(to: url)

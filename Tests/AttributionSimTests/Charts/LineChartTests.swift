@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -35,8 +36,7 @@ struct LineChartTests {
     LineChart(title: title, xLabel: "x", yLabel: "y", series: series, yFormat: yFormat)
   }
 
-  static let goldenURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Golden/line-chart.svg")
+  static let goldenURL = TestPaths.chartGoldens.appendingPathComponent("line-chart.svg")
 
   /// To accept a deliberate change, run `UPDATE_GOLDEN=1 swift test --filter LineChart`: the test
   /// rewrites the golden file and fails, so a recording run is never mistaken for a passing one.

@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import Testing
 

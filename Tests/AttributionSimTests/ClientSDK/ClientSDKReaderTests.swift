@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import Testing
 
 /// The scenario's `app.sdk` and the `clockChange` step: settings and their errors.
@@ -50,7 +51,7 @@ import Testing
     }
     #expect(arguments == ["sh", "model.sh"])
     #expect(timeout == 10)
-    #expect(directory == TestScenarios.scenariosDirectory)
+    #expect(directory == TestPaths.scenarios)
   }
 
   @Test func unknownKeyGetsASuggestion() {
@@ -107,7 +108,7 @@ import Testing
   }
 
   @Test func schemaModelNeedsTheScenariosSchema() {
-    let text = TestScenarios.sdk(steps: "").replacingOccurrences(of: "schema: \(TestScenarios.sdkSchema),", with: "")
+    let text = TestScenarios.sdk(steps: "").replacing(required: "schema: \(TestScenarios.sdkSchema),", with: "")
     #expect(TestScenarios.diagnostics(text).contains { $0.contains("has no 'schema'") })
   }
 

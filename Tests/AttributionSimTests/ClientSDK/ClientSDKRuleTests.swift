@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import SimJSON
 import Testing
 
@@ -283,8 +284,8 @@ import Testing
   /// Without an SDK the app's schema calls the platform directly and no SDK trace is written.
   @Test func appWithoutSDKWritesNoSDKTrace() throws {
     let text = TestScenarios.sdk(steps: "{ at: \"4h\", action: \"revenue\", amount: 2 },")
-      .replacingOccurrences(of: "sdk: { model: \"schema\" }", with: "bundleId: \"x\"")
-      .replacingOccurrences(of: "bundleId: \"com.example.app\", ", with: "")
+      .replacing(required: "sdk: { model: \"schema\" }", with: "bundleId: \"x\"")
+      .replacing(required: "bundleId: \"com.example.app\", ", with: "")
     let run = try TestScenarios.runSDK(text)
     #expect(run.sdk.isEmpty)
     #expect(run.summary.hasSDK == false)

@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -104,11 +105,11 @@ import Testing
       guard request.query["n"] == "__SESSION__" else { return .json("{}") }
       return .json("{\"conversion_value\": \(min(current + 1, 63)), \"skan_updated_coarse_value\": \(min(current, 2))}")
     }
-    let scenario = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/sdk-lint.json", encoding: .utf8)
-      .replacingOccurrences(of: "sdk: { model: \"schema\" },", with: """
+    let scenario = try String(contentsOfFile: TestPaths.scenarios + "/sdk-lint.json", encoding: .utf8)
+      .replacing(required: "sdk: { model: \"schema\" },", with: """
         sdk: { model: { endpoint: "\(server.baseURL.absoluteString)/cv", concurrency: 6 }, responseTime: "2h" },
         """)
-      .replacingOccurrences(of: "count: 1000,", with: "count: 150,")
+      .replacing(required: "count: 1000,", with: "count: 150,")
     func lines() throws -> (sdk: [String], postbacks: [String]) {
       let run = try TestScenarios.runSDK(scenario)
       let epoch = try TestScenarios.load(scenario).epoch

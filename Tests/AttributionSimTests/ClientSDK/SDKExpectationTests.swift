@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -6,53 +7,16 @@ import Testing
 /// `expect.sdk`: what a scripted user's client SDK must write to `sdk-trace.jsonl`, read with
 /// located errors and checked against the run.
 ///
-/// The tester clicks alpha's ad at 0h, installs at 1h and first launches at 1h5m, on SKAdNetwork
-/// 4.0 with the sequential model, which answers 0, 1 and 2 to the SDK's first three requests and
-/// nothing new afterwards. The SDK registers at the launch and asks after it, after each event
+/// The tester (`TestScenarios.sdkTester`) clicks alpha's ad at 0h, installs at 1h and first
+/// launches at 1h5m, on SKAdNetwork 4.0 with the sequential model, which answers 0, 1 and 2 to
+/// the SDK's first three requests and nothing new afterwards. The SDK registers at the launch and asks after it, after each event
 /// and after the revenue: five trace lines.
 @Suite("SDK expectations")
 struct SDKExpectationTests {
-  static let tester = """
-    { name: "tester", timeline: [
-      { at: "0h", action: "click", network: "alpha", campaign: "broad", publisher: "garden" },
-      { at: "1h", action: "install" }, { at: "1h5m", action: "launch" },
-      { at: "2h", action: "event", name: "tutorial_complete" }, { at: "3h", action: "event", name: "level_up" },
-      { at: "5h", action: "launch" }, { at: "20h", action: "revenue", amount: 4.99 },
-    ] }
-    """
-
-  /// The tester moves the device clock 3 days forward after the launch: the SDK then believes
-  /// itself in its window 2 while the platform's window 1 runs until 2d1h5m. The purchase's
-  /// revenue counts in the wrong window, and with the belief-driven SDK (``keepBackSDK``) the
-  /// fine values 1 (at the purchase) and 2 (at the second launch) are dropped as late while the
-  /// platform would have taken them.
-  static let clockMover = """
-    { name: "mover", timeline: [
-      { at: "0h", action: "click", network: "alpha", campaign: "broad", publisher: "garden" },
-      { at: "1h", action: "install" }, { at: "1h5m", action: "launch" },
-      { at: "2h", action: "clockChange", by: "+3d" },
-      { at: "3h", action: "event", name: "purchase", revenue: 4.99 },
-      { at: "5h", action: "launch" },
-    ] }
-    """
-
-  /// The sequential SDK keeping fine values back after its own window 1.
-  static let keepBackSDK = #"{ model: "sequential", lateFineValues: "keepBack" }"#
-
-  /// The scripted test world with an SDK in the app (the sequential one unless `sdk` says
-  /// otherwise; none for nil), `users` and an `expect` block.
-  static func scenario(users: String = tester, expect: String, sdk: String? = #"{ model: "sequential" }"#) -> String {
-    let text = TestScenarios.scripted(users: users, extra: "expect: \(expect),")
-    guard let sdk else { return text }
-    return text.replacingOccurrences(
-      of: #"attributionReportEndpoint: "https://example.com" }"#,
-      with: #"attributionReportEndpoint: "https://example.com", sdk: \#(sdk) }"#)
-  }
-
   static func verify(
-    users: String = tester, sdk: String = #"{ model: "sequential" }"#, expect: String
+    users: String = TestScenarios.sdkTester, sdk: String = #"{ model: "sequential" }"#, expect: String
   ) throws -> VerificationResult {
-    ScenarioVerifier().verify(try TestScenarios.load(scenario(users: users, expect: expect, sdk: sdk)), file: "test.json")
+    ScenarioVerifier().verify(try TestScenarios.load(TestScenarios.sdkExpectation(users: users, expect: expect, sdk: sdk)), file: "test.json")
   }
 
   @Test("The sequential test: the SDK sets 0, 1 and 2, then 2 persists, with no lint findings")
@@ -101,7 +65,7 @@ struct SDKExpectationTests {
   @Test("lint counts: named kinds are checked exactly, others not; {} demands no findings at all")
   func lintCounts() throws {
     let exact = try Self.verify(
-      users: Self.clockMover, sdk: Self.keepBackSDK,
+      users: TestScenarios.clockMover, sdk: TestScenarios.keepBackSDK,
       expect: """
         { sdk: [
           { user: "mover", values: [0, 0, 0], lint: { revenueInWrongWindow: 1, droppedBelievingWindowOver: 2 } },
@@ -111,7 +75,7 @@ struct SDKExpectationTests {
     #expect(exact.passed, "\(exact.report())")
 
     let wrong = try Self.verify(
-      users: Self.clockMover, sdk: Self.keepBackSDK,
+      users: TestScenarios.clockMover, sdk: TestScenarios.keepBackSDK,
       expect: #"{ sdk: [{ user: "mover", lint: { droppedBelievingWindowOver: 1, ignoredAfterLock: 0 } }, { user: "mover", lint: {} }] }"#)
     #expect(wrong.checks.map(\.problems) == [
       ["lint 'droppedBelievingWindowOver': expected 1, got 2"],
@@ -139,7 +103,7 @@ struct SDKExpectationTests {
   @Test("reading: an unknown user, an unknown lint kind and an empty entry are located errors with suggestions")
   func badExpectationsAreReported() {
     let diagnostics = TestScenarios.diagnostics(
-      Self.scenario(
+      TestScenarios.sdkExpectation(
         expect: """
           { sdk: [
             { user: "testr", values: [0] },
@@ -163,13 +127,13 @@ struct SDKExpectationTests {
   @Test("reading: sdk expectations need the app's sdk")
   func needsAnSDK() {
     let diagnostics = TestScenarios.diagnostics(
-      Self.scenario(expect: #"{ sdk: [{ user: "tester", values: [0] }] }"#, sdk: nil))
+      TestScenarios.sdkExpectation(expect: #"{ sdk: [{ user: "tester", values: [0] }] }"#, sdk: nil))
     #expect(diagnostics.contains { $0.contains("expect.sdk: 'sdk' expects the client SDK's trace; this scenario's app has no 'sdk'") })
   }
 
   @Test("expectations built in code check the same way as those read from the file")
   func builtInCode() throws {
-    var scenario = try TestScenarios.load(Self.scenario(expect: "{}"))
+    var scenario = try TestScenarios.load(TestScenarios.sdkExpectation(expect: "{}"))
     scenario.expectations.sdk = [
       SDKExpectation(user: "tester", values: [0, 1, 2, 2, 2], lint: [.ignoredAfterLock: 0], actions: ["applied"])
     ]

@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -8,13 +9,6 @@ import Testing
 struct CommandConversionServiceTests {
   private func request(_ pairs: (String, String)...) -> ConversionRequest {
     ConversionRequest(parameters: pairs.map { .init($0.0, $0.1) })
-  }
-
-  /// A fresh empty directory.
-  private func scratchDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("command-service-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
   }
 
   private func shell(_ script: String, in directory: URL? = nil, timeout: Double = 10) -> CommandConversionService {
@@ -32,7 +26,7 @@ struct CommandConversionServiceTests {
 
   @Test("answers come back in order, and each request is one JSON line of its parameters")
   func answersInOrderAndRequestLines() throws {
-    let directory = try scratchDirectory()
+    let directory = try TemporaryFolder.create("command-service")
     defer { try? FileManager.default.removeItem(at: directory) }
     let service = shell(echoModel, in: directory)
     #expect(service.launches == 0)
@@ -49,7 +43,7 @@ struct CommandConversionServiceTests {
 
   @Test("an executable path is found relative to the working directory")
   func relativeExecutableInWorkingDirectory() throws {
-    let directory = try scratchDirectory()
+    let directory = try TemporaryFolder.create("command-service")
     defer { try? FileManager.default.removeItem(at: directory) }
     let script = directory.appendingPathComponent("model.sh")
     try "#!/bin/sh\n\(echoModel)\n".write(to: script, atomically: true, encoding: .utf8)
@@ -152,7 +146,7 @@ struct CommandConversionServiceTests {
 
   @Test("through a pool, answers of a command match their requests")
   func commandBehindAPool() throws {
-    let directory = try scratchDirectory()
+    let directory = try TemporaryFolder.create("command-service")
     defer { try? FileManager.default.removeItem(at: directory) }
     let pool = ConversionRequestPool(service: shell(echoModel, in: directory), width: 3)
     let tickets = (0..<12).map { pool.submit(request(("n", String($0)))) }

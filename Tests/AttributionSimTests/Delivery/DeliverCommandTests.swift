@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -7,13 +8,12 @@ import Testing
 struct DeliverCommandTests {
   /// Writes `text` as a scenario into a fresh folder and runs `attrsim run` on it with `arguments`.
   private func run(_ text: String, _ arguments: [String]) throws -> (status: Int32, output: String, folder: URL) {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deliver-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = try TemporaryFolder.create("deliver")
     let scenario = folder.appendingPathComponent("deliver.json")
     try text.write(to: scenario, atomically: true, encoding: .utf8)
     let out = folder.appendingPathComponent("out")
-    let result = try VerifySuiteTests.run(binary, ["run", scenario.path, "--out", out.path] + arguments)
+    let result = try ChildProcess.run(binary, ["run", scenario.path, "--out", out.path] + arguments)
     return (result.status, result.output, out)
   }
 

@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimEngine
 import Testing
@@ -12,11 +13,11 @@ struct DeliverySettingsTests {
 
   private func diagnostics(replacing old: String, with new: String) -> [String] {
     #expect(TestScenarios.minimal.contains(old), "test setup: '\(old)' not in the minimal scenario")
-    return TestScenarios.diagnostics(TestScenarios.minimal.replacingOccurrences(of: old, with: new))
+    return TestScenarios.diagnostics(TestScenarios.minimal.replacing(required: old, with: new))
   }
 
   private func withDelivery(_ object: String) -> String {
-    platform.replacingOccurrences(of: " },", with: ", postbackDelivery: \(object) },")
+    platform.replacing(required: " },", with: ", postbackDelivery: \(object) },")
   }
 
   @Test("§5.3: by default 9 attempts a day apart, and no network has a postbackURL")
@@ -30,8 +31,8 @@ struct DeliverySettingsTests {
   @Test("§7.6: a postbackURL and delivery settings are read as written")
   func readsSettings() throws {
     let text = TestScenarios.minimal
-      .replacingOccurrences(of: network, with: "\(network) postbackURL: \"https://alpha.example/skan?x=1\",")
-      .replacingOccurrences(of: platform, with: withDelivery("{ maxAttempts: 5, retryInterval: \"2d\" }"))
+      .replacing(required: network, with: "\(network) postbackURL: \"https://alpha.example/skan?x=1\",")
+      .replacing(required: platform, with: withDelivery("{ maxAttempts: 5, retryInterval: \"2d\" }"))
     let scenario = try TestScenarios.load(text)
     #expect(scenario.adNetworks[0].postbackURL == URL(string: "https://alpha.example/skan?x=1"))
     #expect(scenario.platform.postbackDelivery == PostbackDelivery(maxAttempts: 5, retryInterval: .days(2)))

@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 
 /// A receiver that fails about half the requests, as a struggling server does: of each six

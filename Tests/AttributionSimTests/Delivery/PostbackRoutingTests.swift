@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -66,8 +67,8 @@ struct PostbackRoutingTests {
 
   @Test("§7.6: a developer copy goes to the app endpoint's domain under the well-known path")
   func developerCopyURL() throws {
-    let (scenario, postbacks) = try DeliveryFixtures.run(DeliveryFixtures.adAttributionKit.replacingOccurrences(
-      of: "AttributionCopyEndpoint: \"https://example.com\"", with: "AttributionCopyEndpoint: \"https://copies.example.org\""))
+    let (scenario, postbacks) = try DeliveryFixtures.run(DeliveryFixtures.adAttributionKit.replacing(
+      required: "AttributionCopyEndpoint: \"https://example.com\"", with: "AttributionCopyEndpoint: \"https://copies.example.org\""))
     var scenarioWithURLs = scenario
     for index in scenarioWithURLs.adNetworks.indices {
       scenarioWithURLs.adNetworks[index].postbackURL = URL(string: "https://net\(index).example/p")

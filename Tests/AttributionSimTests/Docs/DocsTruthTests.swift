@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -9,7 +10,7 @@ import Testing
 @Suite("Docs/ quote what attrsim really prints")
 struct DocsTruthTests {
   static func doc(_ name: String) throws -> String {
-    try String(contentsOf: ReadmeTruthTests.repository.appendingPathComponent("Docs/\(name)"), encoding: .utf8)
+    try String(contentsOf: TestPaths.repository.appendingPathComponent("Docs/\(name)"), encoding: .utf8)
   }
 
   /// The first fenced block of a doc that starts with `start`.
@@ -17,19 +18,17 @@ struct DocsTruthTests {
     try #require(ReadmeTruthTests.fencedBlocks(try doc(name)).first { $0.hasPrefix(start) }, "no block '\(start)' in \(name)")
   }
 
-  static func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-truth-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   /// Runs each `$ attrsim …` line of a quoted transcript in `folder` and returns the quoted lines
   /// it did not print, in order; "…" stands for lines left out. Each pair of `replacing` is applied
   /// to the commands and the quoted lines alike (a doc's `/tmp/sub` becomes a test's own folder).
   static func transcriptDifferences(_ block: String, in folder: URL, replacing: [(String, String)] = []) throws -> [String] {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    for (placeholder, _) in replacing {
+      #expect(block.contains(placeholder), "the block no longer says \(placeholder)")
+    }
     var commands: [(arguments: [String], lines: [String])] = []
     for quoted in block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      // Line by line, so most lines have none of the placeholders: checked for the block above.
       let line = replacing.reduce(quoted) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
       if line.hasPrefix("$ attrsim ") {
         commands.append((line.dropFirst("$ attrsim ".count).split(separator: " ").map(String.init), []))
@@ -40,7 +39,7 @@ struct DocsTruthTests {
     #expect(!commands.isEmpty, "no '$ attrsim' command in the block")
     var missing: [String] = []
     for command in commands {
-      let printed = try VerifySuiteTests.run(binary, command.arguments, in: folder).output
+      let printed = try ChildProcess.run(binary, command.arguments, in: folder).output
         .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       var next = printed.startIndex
       for line in command.lines {
@@ -64,10 +63,10 @@ struct DocsTruthTests {
 
   @Test("sdk-trace.md's tester trace line is the second line sdk-sequential.json's tester writes")
   func sdkTraceLineIsTrue() throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    let folder = try Self.temporaryFolder()
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try VerifySuiteTests.run(binary, ["run", TestScenarios.scenariosDirectory + "/sdk-sequential.json", "--out", folder.path])
+    let run = try ChildProcess.run(binary, ["run", TestPaths.scenarios + "/sdk-sequential.json", "--out", folder.path])
     #expect(run.status == 0, "\(run.output)")
     let excerpt = JSONValue(try JSONParser.parse(try Self.block("sdk-trace.md", startingWith: "{\n  \"action\"")))
     let lines = try String(contentsOf: folder.appendingPathComponent("sdk-trace.jsonl"), encoding: .utf8).split(separator: "\n")
@@ -90,11 +89,11 @@ struct DocsTruthTests {
     let server = try LoopbackServer { request in
       .json(["tutorial_complete": #"{"conversion_value": 1}"#, "level_up": #"{"conversion_value": 2}"#][request.query["n"] ?? ""] ?? "{}")
     }
-    let original = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/sdk-sequential.json", encoding: .utf8)
+    let original = try String(contentsOfFile: TestPaths.scenarios + "/sdk-sequential.json", encoding: .utf8)
     let scenario = original
-      .replacingOccurrences(of: #"sdk: { model: "sequential" }"#,
+      .replacing(required: #"sdk: { model: "sequential" }"#,
         with: #"sdk: { model: { endpoint: "\#(server.baseURL.absoluteString)/cv" }, responseTime: "0s" }"#)
-      .replacingOccurrences(of: #"{ at: "20h", action: "revenue", amount: 4.99 }"#,
+      .replacing(required: #"{ at: "20h", action: "revenue", amount: 4.99 }"#,
         with: #"{ at: "20h", action: "event", name: "purchase", revenue: 4.99 }"#)
     #expect(scenario.contains("/cv") && scenario.contains(#"name: "purchase""#))
     _ = ScenarioRunner.collect(try TestScenarios.load(scenario, file: "sdk-sequential.json"))
@@ -148,7 +147,7 @@ struct DocsTruthTests {
   @Test("regression.md's skipped count under --filter is the Scenarios/ folder less one")
   func filterSkipCountIsTheFolders() throws {
     let text = try Self.doc("regression.md")
-    let scenarios = ScenarioFiles(paths: [TestScenarios.scenariosDirectory]).scenarios.count
+    let scenarios = ScenarioFiles(paths: [TestPaths.scenarios]).scenarios.count
     #expect(text.contains("(`1 passed, 0 failed, \(scenarios - 1) skipped (--filter)`)"))
     #expect(text.contains(#""skipped": \#(scenarios - 1),"#))
     #expect(text.contains(#"skipped="\#(scenarios - 1)""#))
@@ -162,8 +161,8 @@ struct DocsTruthTests {
     // The doc's other change: timo's expected value.
     let file = folder.appendingPathComponent("Scenarios/skan-2.2.json")
     let scenario = try String(contentsOf: file, encoding: .utf8)
-    let changed = scenario.replacingOccurrences(
-      of: #"{ user: "timo", fields: { "conversion-value": 20 }"#, with: #"{ user: "timo", fields: { "conversion-value": 21 }"#)
+    let changed = scenario.replacing(
+      required: #"{ user: "timo", fields: { "conversion-value": 20 }"#, with: #"{ user: "timo", fields: { "conversion-value": 21 }"#)
     #expect(changed != scenario)
     try changed.write(to: file, atomically: true, encoding: .utf8)
 
@@ -175,22 +174,22 @@ struct DocsTruthTests {
   /// A copy of Scenarios/ in a new folder, with the golden value regression.md's examples change:
   /// line 3 of skan-2.2.golden/postbacks.jsonl names campaign 36 where the run sends 37.
   static func scenariosWithOneGoldenValueChanged() throws -> URL {
-    let folder = try temporaryFolder()
-    try FileManager.default.copyItem(atPath: TestScenarios.scenariosDirectory, toPath: folder.path + "/Scenarios")
+    let folder = try TemporaryFolder.create("docs-truth")
+    try FileManager.default.copyItem(atPath: TestPaths.scenarios, toPath: folder.path + "/Scenarios")
     let golden = folder.appendingPathComponent("Scenarios/skan-2.2.golden/postbacks.jsonl")
     var lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines[2].contains(#""campaign-id":37,"#))
-    lines[2] = lines[2].replacingOccurrences(of: #""campaign-id":37,"#, with: #""campaign-id":36,"#)
+    lines[2] = lines[2].replacing(required: #""campaign-id":37,"#, with: #""campaign-id":36,"#)
     try lines.joined(separator: "\n").write(to: golden, atomically: true, encoding: .utf8)
     return folder
   }
 
   @Test("regression.md's JUnit excerpt is what --junit writes for the changed golden value, times aside")
   func junitExcerptIsTrue() throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let folder = try Self.scenariosWithOneGoldenValueChanged()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try VerifySuiteTests.run(binary, ["verify", "Scenarios/", "--filter", "skan-2.2", "--junit", "verify.xml"], in: folder)
+    let run = try ChildProcess.run(binary, ["verify", "Scenarios/", "--filter", "skan-2.2", "--junit", "verify.xml"], in: folder)
     #expect(run.status != 0)
     // Times are wall time: each is compared as a time, not as a figure.
     func untimed(_ line: some StringProtocol) -> String {
@@ -210,11 +209,11 @@ struct DocsTruthTests {
 
   @Test("regression.md's JSON summary is what --format json prints for the changed golden value, times aside")
   func jsonSummaryIsTrue() throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let folder = try Self.scenariosWithOneGoldenValueChanged()
     defer { try? FileManager.default.removeItem(at: folder) }
     let arguments = ["verify", "Scenarios/", "--filter", "skan-2.2", "--format", "json", "--keep-failed", "Reports/verify-failures"]
-    let run = try VerifySuiteTests.run(binary, arguments, in: folder)
+    let run = try ChildProcess.run(binary, arguments, in: folder)
     func untimed(_ value: JSONValue) -> JSONValue {
       switch value {
       case .object(let members): .object(members.filter { $0.key != "seconds" }.mapValues(untimed))
@@ -240,12 +239,12 @@ struct DocsTruthTests {
   @Test("regression.md's decoded.csv difference is what verify prints for quickstart.json with one golden cell changed")
   func decodedRowDifferenceIsTrue() throws {
     let block = try Self.block("regression.md", startingWith: "  FAIL golden decoded.csv")
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
     let scenarios = folder.appendingPathComponent("Scenarios")
     try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
     for name in ["quickstart.json", "quickstart.golden", "schemas"] {
-      try FileManager.default.copyItem(atPath: TestScenarios.scenariosDirectory + "/" + name, toPath: scenarios.path + "/" + name)
+      try FileManager.default.copyItem(atPath: TestPaths.scenarios + "/" + name, toPath: scenarios.path + "/" + name)
     }
     // The change the doc names: line 3's coarse count, 51 in the run, 50 in the golden copy.
     let golden = scenarios.appendingPathComponent("quickstart.golden/decoded.csv")
@@ -262,14 +261,14 @@ struct DocsTruthTests {
   @Test("regression.md's SDK trace mismatch is what verify prints when sdk-sequential.json's tester is expected to reach 3")
   func sdkMismatchReportIsTrue() throws {
     let block = try Self.block("regression.md", startingWith: "  FAIL expect.sdk[0]")
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
     // The doc's sdk-test.json: sdk-sequential.json's tester without the last launch, expected to reach 3.
-    let original = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/sdk-sequential.json", encoding: .utf8)
+    let original = try String(contentsOfFile: TestPaths.scenarios + "/sdk-sequential.json", encoding: .utf8)
     let expectation = #"sdk: [{ user: "tester", values: [0, 1, 2, 3], rule: "a purchase raises the value" }],"#
     let scenario = original
-      .replacingOccurrences(of: #"        { at: "30h", action: "launch" },"# + "\n", with: "")
-      .replacingOccurrences(of: #"sdk: [{ user: "tester", values: [0, 1, 2, 2, 2, 2], lint: {}, rule: "the sequential test: 0 → 1 → 2, then 2 persists" }],"#,
+      .replacing(required: #"        { at: "30h", action: "launch" },"# + "\n", with: "")
+      .replacing(required: #"sdk: [{ user: "tester", values: [0, 1, 2, 2, 2, 2], lint: {}, rule: "the sequential test: 0 → 1 → 2, then 2 persists" }],"#,
         with: expectation)
     try scenario.write(to: folder.appendingPathComponent("sdk-test.json"), atomically: true, encoding: .utf8)
     let lines = scenario.split(separator: "\n", omittingEmptySubsequences: false)
@@ -287,13 +286,13 @@ struct DocsTruthTests {
 
   @Test("schema-format.md's lint transcript is what lint prints for its findings.json")
   func schemaLintTranscriptIsTrue() throws {
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
     let findings = try Self.block("schema-format.md", startingWith: "// Most lint findings at once.")
     try findings.write(to: folder.appendingPathComponent("findings.json"), atomically: true, encoding: .utf8)
     let missing = try Self.transcriptDifferences(
       try Self.block("schema-format.md", startingWith: "$ attrsim schema lint"), in: folder,
-      replacing: [(" Scenarios/", " \(TestScenarios.scenariosDirectory)/")])
+      replacing: [(" Scenarios/", " \(TestPaths.scenarios)/")])
     #expect(missing.isEmpty, "\(missing)")
   }
 
@@ -301,49 +300,49 @@ struct DocsTruthTests {
     "$ attrsim schema explain", "$ attrsim compare",
   ])
   func schemaTranscriptIsTrue(start: String) throws {
-    let missing = try Self.transcriptDifferences(try Self.block("schema-format.md", startingWith: start), in: ReadmeTruthTests.repository)
+    let missing = try Self.transcriptDifferences(try Self.block("schema-format.md", startingWith: start), in: TestPaths.repository)
     #expect(missing.isEmpty, "\(missing)")
   }
 
   @Test("schema-format.md's run and decode transcript, and its decoded.jsonl line, are what attrsim prints and writes")
   func decodeTranscriptIsTrue() throws {
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
     let replacing = [("/tmp/sub", folder.path)]
     let missing = try Self.transcriptDifferences(
-      try Self.block("schema-format.md", startingWith: "$ attrsim run Scenarios/subscription.json"), in: ReadmeTruthTests.repository,
+      try Self.block("schema-format.md", startingWith: "$ attrsim run Scenarios/subscription.json"), in: TestPaths.repository,
       replacing: replacing)
     #expect(missing.isEmpty, "\(missing)")
-    let quoted = try Self.block("schema-format.md", startingWith: #"{"ad-network-id""#).replacingOccurrences(of: "/tmp/sub", with: folder.path)
+    let quoted = try Self.block("schema-format.md", startingWith: #"{"ad-network-id""#).replacing(required: "/tmp/sub", with: folder.path)
     let written = try String(contentsOf: folder.appendingPathComponent("decoded.jsonl"), encoding: .utf8).split(separator: "\n")
     #expect(written.contains(Substring(quoted)), "schema-format.md's decoded.jsonl line is not in the run's")
   }
 
   @Test("schema-format.md's last decode line for the quickstart is what decode prints")
   func quickstartDecodeLineIsTrue() throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let prose = try Self.doc("schema-format.md").split(whereSeparator: \.isWhitespace).joined(separator: " ")
     let range = try #require(prose.range(of: #"the last line reads `[^`]*`"#, options: .regularExpression))
     let quoted = String(prose[range].drop { $0 != "`" }.dropFirst().dropLast())
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let quickstart = TestScenarios.scenariosDirectory + "/quickstart.json"
-    #expect(try VerifySuiteTests.run(binary, ["run", quickstart, "--out", folder.path]).status == 0)
-    let decode = try VerifySuiteTests.run(binary, ["decode", folder.path + "/postbacks.jsonl", "--scenario", quickstart])
+    let quickstart = TestPaths.scenarios + "/quickstart.json"
+    #expect(try ChildProcess.run(binary, ["run", quickstart, "--out", folder.path]).status == 0)
+    let decode = try ChildProcess.run(binary, ["decode", folder.path + "/postbacks.jsonl", "--scenario", quickstart])
     #expect(decode.output.split(separator: "\n").last.map(String.init) == quoted, "\(decode.output)")
   }
 
   @Test("schema-format.md's missing exchange rate error is what the reader says of subscription.json without its rates")
   func missingExchangeRateMessageIsTrue() throws {
     let quoted = try Self.block("schema-format.md", startingWith: "subscription.json:").split(separator: "\n").map(String.init)
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("schemas"), withIntermediateDirectories: true)
-    let schema = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/schemas/subscription.json", encoding: .utf8)
-    let withoutRates = schema.replacingOccurrences(of: "  exchangeRates: { EUR: 1.08, GBP: 1.27 },\n", with: "")
+    let schema = try String(contentsOfFile: TestPaths.scenarios + "/schemas/subscription.json", encoding: .utf8)
+    let withoutRates = schema.replacing(required: "  exchangeRates: { EUR: 1.08, GBP: 1.27 },\n", with: "")
     #expect(withoutRates != schema)
     try withoutRates.write(to: folder.appendingPathComponent("schemas/subscription.json"), atomically: true, encoding: .utf8)
-    let scenario = try String(contentsOfFile: TestScenarios.scenariosDirectory + "/subscription.json", encoding: .utf8)
+    let scenario = try String(contentsOfFile: TestPaths.scenarios + "/subscription.json", encoding: .utf8)
     var diagnostics: [String] = []
     do {
       _ = try ScenarioLoader.parse(scenario, file: "subscription.json", baseDirectory: folder.path)
@@ -360,8 +359,8 @@ struct DocsTruthTests {
   func scenarioErrorMessagesAreTrue() throws {
     let quoted = try Self.block("scenario-format.md", startingWith: "Scenarios/bad.json:").split(separator: "\n").map(String.init)
     let scenario = TestScenarios.minimal
-      .replacingOccurrences(of: #"campaign: "c1", publisher"#, with: #"campaign: "c2", publisher"#)
-      .replacingOccurrences(of: "revenue: 4.99", with: #"revenue: "lots""#)
+      .replacing(required: #"campaign: "c1", publisher"#, with: #"campaign: "c2", publisher"#)
+      .replacing(required: "revenue: 4.99", with: #"revenue: "lots""#)
     #expect(scenario != TestScenarios.minimal)
     let said = TestScenarios.diagnostics(scenario).map(Self.message)
     let errors = quoted.filter { $0.contains(": error: ") }
@@ -373,7 +372,7 @@ struct DocsTruthTests {
   @Test("scenario-format.md's arrival-window limit message is what the reader says")
   func arrivalLimitMessageIsTrue() throws {
     let quoted = try Self.block("scenario-format.md", startingWith: "big.json:")
-    let scenario = TestScenarios.minimal.replacingOccurrences(of: #"to: "1d""#, with: #"to: "100000000000d""#)
+    let scenario = TestScenarios.minimal.replacing(required: #"to: "1d""#, with: #"to: "100000000000d""#)
     #expect(scenario != TestScenarios.minimal)
     let said = TestScenarios.diagnostics(scenario).map(Self.message)
     #expect(said == [Self.message(quoted)])
@@ -381,16 +380,16 @@ struct DocsTruthTests {
 
   @Test("scenario-format.md's --allow-large note is what compare states for 100 million users")
   func allowLargeNoteIsTrue() throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let quoted = try Self.block("scenario-format.md", startingWith: "note: large work allowed")
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder.create("docs-truth")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let scenario = TestScenarios.minimal.replacingOccurrences(of: "count: 10,", with: "count: 100000000,")
+    let scenario = TestScenarios.minimal.replacing(required: "count: 10,", with: "count: 100000000,")
     #expect(scenario != TestScenarios.minimal)
     try scenario.write(to: folder.appendingPathComponent("big.json"), atomically: true, encoding: .utf8)
     // compare states the work once the scenario is read, then stops at the first schema it cannot
     // read, so the 100 million users are never run.
-    let compare = try VerifySuiteTests.run(
+    let compare = try ChildProcess.run(
       binary, ["compare", "big.json", "--schema", "absent-a.json", "--schema", "absent-b.json", "--allow-large"], in: folder)
     #expect(compare.status != 0)
     #expect(compare.output.split(separator: "\n").contains(Substring(quoted)), "\(compare.output)")
@@ -399,7 +398,7 @@ struct DocsTruthTests {
   @Test("sweep-format.md's billion-point grid message is what the sweep reader says")
   func sweepLimitMessageIsTrue() throws {
     let quoted = try Self.block("sweep-format.md", startingWith: "huge.json:")
-    let said = try WorkLimitTests.sweepDiagnostics(WorkLimitTests.billionPointGrid).map(Self.message)
+    let said = try TestScenarios.sweepDiagnostics(TestScenarios.billionPointGrid).map(Self.message)
     #expect(said == [Self.message(quoted)])
   }
 }

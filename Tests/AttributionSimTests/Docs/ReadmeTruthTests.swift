@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -8,11 +9,8 @@ import Testing
 /// quoted figure or transcript is checked here, so the README fails the build when it drifts.
 @Suite("README quotes what attrsim really prints")
 struct ReadmeTruthTests {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
   static func readme() throws -> String {
-    try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+    try String(contentsOf: TestPaths.repository.appendingPathComponent("README.md"), encoding: .utf8)
   }
 
   /// The fenced blocks of `text`, in order, without their fences.
@@ -33,7 +31,7 @@ struct ReadmeTruthTests {
   @Test("'attrsim verify Scenarios/' is quoted with the number of scenarios the folder holds")
   func verifyCountIsTheFolders() throws {
     let line = try #require(try Self.readme().split(separator: "\n").first { $0.hasPrefix("attrsim verify Scenarios/ ") })
-    let found = ScenarioFiles(paths: [TestScenarios.scenariosDirectory])
+    let found = ScenarioFiles(paths: [TestPaths.scenarios])
     #expect(line.hasSuffix("# \(found.scenarios.count) passed, 0 failed"), "\(line)")
   }
 
@@ -43,7 +41,7 @@ struct ReadmeTruthTests {
     let excerpt = JSONValue(try JSONParser.parse(block))
     let golden = JSONValue(
       try JSONParser.parse(
-        String(contentsOfFile: TestScenarios.scenariosDirectory + "/quickstart.golden/summary.json", encoding: .utf8)))
+        String(contentsOfFile: TestPaths.scenarios + "/quickstart.golden/summary.json", encoding: .utf8)))
     let differences = Self.differences(excerpt, in: golden, path: "")
     #expect(differences.isEmpty, "README's summary excerpt differs from Scenarios/quickstart.golden/summary.json: \(differences)")
   }
@@ -52,16 +50,16 @@ struct ReadmeTruthTests {
   func schemaTranscriptIsTrue() throws {
     let block = try #require(Self.fencedBlocks(try Self.readme()).first { $0.hasPrefix("$ attrsim schema lint") })
     #expect(block.components(separatedBy: "$ attrsim ").count == 3)
-    let missing = try DocsTruthTests.transcriptDifferences(block, in: Self.repository)
+    let missing = try DocsTruthTests.transcriptDifferences(block, in: TestPaths.repository)
     #expect(missing.isEmpty, "\(missing)")
   }
 
   @Test("the quickstart's postbacks.jsonl lines and conversions.jsonl excerpt are what a run writes")
   func quickstartOutputExcerptsAreTrue() throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try VerifySuiteTests.run(binary, ["run", TestScenarios.scenariosDirectory + "/quickstart.json", "--out", folder.path])
+    let run = try ChildProcess.run(binary, ["run", TestPaths.scenarios + "/quickstart.json", "--out", folder.path])
     #expect(run.status == 0, "\(run.output)")
     let blocks = Self.fencedBlocks(try Self.readme())
     let postbacks = Set(try String(contentsOf: folder.appendingPathComponent("postbacks.jsonl"), encoding: .utf8).split(separator: "\n"))
@@ -80,10 +78,10 @@ struct ReadmeTruthTests {
 
   @Test("the apple-ads adservices.jsonl lines are what a run writes")
   func appleAdsExcerptIsTrue() throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try VerifySuiteTests.run(binary, ["run", TestScenarios.scenariosDirectory + "/apple-ads.json", "--out", folder.path])
+    let run = try ChildProcess.run(binary, ["run", TestPaths.scenarios + "/apple-ads.json", "--out", folder.path])
     #expect(run.status == 0, "\(run.output)")
     let written = Set(try String(contentsOf: folder.appendingPathComponent("adservices.jsonl"), encoding: .utf8).split(separator: "\n"))
     let quoted = Self.fencedBlocks(try Self.readme()).flatMap { $0.split(separator: "\n") }
@@ -99,8 +97,8 @@ struct ReadmeTruthTests {
     #expect(quoted.count == 2)
     // The same two mistakes in a scenario of the tests' own; line and column are the README file's.
     let scenario = TestScenarios.minimal
-      .replacingOccurrences(of: #"campaign: "c1", publisher"#, with: #"campaign: "c2", publisher"#)
-      .replacingOccurrences(of: #"delay: "1h""#, with: #"delay: "1 hour""#)
+      .replacing(required: #"campaign: "c1", publisher"#, with: #"campaign: "c2", publisher"#)
+      .replacing(required: #"delay: "1h""#, with: #"delay: "1 hour""#)
     #expect(scenario != TestScenarios.minimal)
     let diagnostics = TestScenarios.diagnostics(scenario)
     for line in quoted {

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -20,11 +21,8 @@ struct JSONSchemaTests {
     let node: JSONNode
   }
 
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
   static func validator() throws -> JSONSchemaValidator {
-    try JSONSchemaValidator(folder: root.appendingPathComponent("Docs/schemas"))
+    try JSONSchemaValidator(folder: TestPaths.repository.appendingPathComponent("Docs/schemas"))
   }
 
   /// Every JSON file of Scenarios/: schemas in Scenarios/schemas, sweeps (files naming a base
@@ -32,7 +30,7 @@ struct JSONSchemaTests {
   static func samples() throws -> [Sample] {
     var samples: [Sample] = []
     for folder in ["Scenarios", "Scenarios/schemas", "Scenarios/sweeps"] {
-      let directory = root.appendingPathComponent(folder)
+      let directory = TestPaths.repository.appendingPathComponent(folder)
       for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where name.hasSuffix(".json") {
         let path = "\(folder)/\(name)"
         let node = try JSONParser.parse(String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
@@ -47,7 +45,7 @@ struct JSONSchemaTests {
 
   /// What the reader of `sample`'s kind accepted while reading it, and its diagnostics.
   static func readerShapes(_ sample: Sample) -> (ReaderShapes, [ScenarioDiagnostic]) {
-    let file = root.appendingPathComponent(sample.path).path
+    let file = TestPaths.repository.appendingPathComponent(sample.path).path
     let log = DiagnosticLog()
     let shapes = ReaderShapes(file: file)
     log.shapes = shapes
@@ -67,27 +65,27 @@ struct JSONSchemaTests {
     var document = kind.rawValue
     var node = documents[document] ?? .null
     for step in pointer.split(separator: "/") {
-      if let index = Int(step), let elements = node.array {
+      if let index = Int(step), let elements = node.arrayValue {
         node = elements.indices.contains(index) ? elements[index] : .null
       } else {
-        node = node.object?[String(step)] ?? .null
+        node = node.objectValue?[String(step)] ?? .null
       }
-      if let reference = node.object?["$ref"]?.string {
+      if let reference = node.objectValue?["$ref"]?.stringValue {
         let parts = reference.split(separator: "#", omittingEmptySubsequences: false).map(String.init)
         if !parts[0].isEmpty { document = parts[0] }
         node = documents[document] ?? .null
-        for inner in (parts.count > 1 ? parts[1] : "").split(separator: "/") { node = node.object?[String(inner)] ?? .null }
+        for inner in (parts.count > 1 ? parts[1] : "").split(separator: "/") { node = node.objectValue?[String(inner)] ?? .null }
       }
     }
-    return try #require(node.object, "no schema at \(kind.rawValue)#\(pointer)")
+    return try #require(node.objectValue, "no schema at \(kind.rawValue)#\(pointer)")
   }
 
   static func properties(_ kind: Kind, _ pointer: String) throws -> [String] {
-    try schema(kind, pointer)["properties"]?.object?.keys.sorted() ?? []
+    try schema(kind, pointer)["properties"]?.objectValue?.keys.sorted() ?? []
   }
 
   static func choices(_ kind: Kind, _ pointer: String) throws -> [String] {
-    try (schema(kind, pointer)["enum"]?.array ?? []).compactMap(\.string).sorted()
+    try (schema(kind, pointer)["enum"]?.arrayValue ?? []).compactMap(\.stringValue).sorted()
   }
 
   @Test func everySampleFileValidatesAgainstItsJSONSchema() throws {
@@ -111,11 +109,11 @@ struct JSONSchemaTests {
   /// event-count bounds, decoding settings.
   @Test func readersAcceptWhatTheJSONSchemasDeclareInObjectsNoSampleUses() throws {
     let scenario = TestScenarios.minimal
-      .replacingOccurrences(
-        of: #"app: { appId: 111 },"#,
+      .replacing(
+        required: #"app: { appId: 111 },"#,
         with: #"app: { appId: 111, sdk: { model: { endpoint: "http://127.0.0.1:9/model", timeout: "5s", concurrency: 2 } } },"#)
-      .replacingOccurrences(
-        of: #"version: "4.0" },"#,
+      .replacing(
+        required: #"version: "4.0" },"#,
         with: #"version: "4.0", postbackDelivery: { maxAttempts: 3, retryInterval: "1d" } },"#
           + #" rules: { sendDelayShape: { normal: { mean: 0.5, sd: 0.1, min: 0, max: 1 } } },"#)
     let schema = """
@@ -179,12 +177,12 @@ struct JSONSchemaTests {
       #expect(try Self.properties(kind, pointer) == keys.sorted(), "\(kind.rawValue)#/\(pointer)")
     }
     // A timeline step's keys depend on its action: one alternative per action.
-    let steps = try Self.schema(.scenario, "properties/users/items/properties/timeline/items")["oneOf"]?.array ?? []
+    let steps = try Self.schema(.scenario, "properties/users/items/properties/timeline/items")["oneOf"]?.arrayValue ?? []
     var actions: [String] = []
     for case .object(let step) in steps {
-      let action = try #require(step["properties"]?.object?["action"]?.object?["const"]?.string)
+      let action = try #require(step["properties"]?.objectValue?["action"]?.objectValue?["const"]?.stringValue)
       actions.append(action)
-      #expect(step["properties"]?.object?.keys.sorted() == (["at", "action"] + (UserReader.actionKeys[action] ?? [])).sorted(), "\(action)")
+      #expect(step["properties"]?.objectValue?.keys.sorted() == (["at", "action"] + (UserReader.actionKeys[action] ?? [])).sorted(), "\(action)")
     }
     #expect(actions == UserReader.actions)
   }
@@ -223,7 +221,7 @@ struct JSONSchemaTests {
   /// What an editor shows for a misspelt key: the JSON Schema rejects it where it is written,
   /// as the reader does.
   @Test func aMisspeltKeyIsRejectedByTheJSONSchema() throws {
-    let text = try String(contentsOf: Self.root.appendingPathComponent("Scenarios/quickstart.json"), encoding: .utf8)
+    let text = try String(contentsOf: TestPaths.repository.appendingPathComponent("Scenarios/quickstart.json"), encoding: .utf8)
     #expect(text.contains("retention:"))
     let typo = text.replacingCharacters(in: try #require(text.range(of: "retention:")), with: "retension:")
     let node = try JSONParser.parse(typo)
@@ -234,7 +232,7 @@ struct JSONSchemaTests {
     #expect(problem.message.hasPrefix("unknown key 'retension'; allowed: "))
     #expect(problem.message.contains("retention"))
     let error = #expect(throws: ScenarioLoadError.self) {
-      try ScenarioLoader.parse(typo, file: "q.json", baseDirectory: Self.root.appendingPathComponent("Scenarios").path)
+      try ScenarioLoader.parse(typo, file: "q.json", baseDirectory: TestPaths.repository.appendingPathComponent("Scenarios").path)
     }
     #expect(error?.diagnostics.map(\.message) == ["unknown key 'retension'; did you mean 'retention'?"])
   }
@@ -267,7 +265,7 @@ struct JSONSchemaTests {
       { "$schema": "../../Docs/schemas/sweep.schema.json", version: 1, name: "s", scenario: "crowd-base.json",
         parameters: [{ name: "s", path: "seed", values: [1] }] }
       """
-    _ = try ScenarioLoader.parseSweep(sweep, file: "s.json", baseDirectory: Self.root.appendingPathComponent("Scenarios/sweeps").path)
+    _ = try ScenarioLoader.parseSweep(sweep, file: "s.json", baseDirectory: TestPaths.repository.appendingPathComponent("Scenarios/sweeps").path)
     let error = #expect(throws: ScenarioLoadError.self) {
       try ScenarioLoader.parseSchema(#"{ "$schema": 2, version: 1 }"#, file: "c.json")
     }

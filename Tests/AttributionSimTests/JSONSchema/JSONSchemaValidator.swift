@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimJSON
 
@@ -71,7 +72,7 @@ struct JSONSchemaValidator {
       return
     }
     if case .array(let choices)? = schema["enum"] {
-      if case .string = node.value { outcome.choices[path] = choices.compactMap(\.string) }
+      if case .string = node.value { outcome.choices[path] = choices.compactMap(\.stringValue) }
       if !choices.contains(JSONValue(node)) {
         fail("expected one of \(choices.map { $0.serialized() }.joined(separator: ", ")), found \(node.summary)")
       }
@@ -107,7 +108,7 @@ struct JSONSchemaValidator {
       }
     }
     if case .object(let members) = node.value {
-      let properties = schema["properties"]?.object ?? [:]
+      let properties = schema["properties"]?.objectValue ?? [:]
       if schema["properties"] != nil { outcome.keys[path] = properties.keys.sorted() }
       if let least = schema["minProperties"]?.number, Double(members.count) < least {
         fail("expected at least \(least.plain) keys, found \(members.count)")
@@ -115,7 +116,7 @@ struct JSONSchemaValidator {
       if let most = schema["maxProperties"]?.number, Double(members.count) > most {
         fail("expected at most \(most.plain) keys, found \(members.count)")
       }
-      for case .string(let key) in schema["required"]?.array ?? [] where !members.contains(where: { $0.key == key }) {
+      for case .string(let key) in schema["required"]?.arrayValue ?? [] where !members.contains(where: { $0.key == key }) {
         fail("missing key '\(key)'")
       }
       for member in members {
@@ -161,14 +162,14 @@ struct JSONSchemaValidator {
     let file = parts[0].isEmpty ? document : parts[0]
     var target = documents[file] ?? .null
     for step in (parts.count > 1 ? parts[1] : "").split(separator: "/") {
-      target = target.object?[String(step)] ?? .null
+      target = target.objectValue?[String(step)] ?? .null
     }
     return (target, file)
   }
 
   private static func matches(_ node: JSONNode, type: JSONValue) -> Bool {
     if case .array(let types) = type { return types.contains { matches(node, type: $0) } }
-    switch (type.string, node.value) {
+    switch (type.stringValue, node.value) {
     case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool), ("null", .null), ("number", .number):
       return true
     case ("integer", .number(let number)):
@@ -179,15 +180,12 @@ struct JSONSchemaValidator {
   }
 
   private static func describe(_ type: JSONValue) -> String {
-    if case .array(let types) = type { return types.compactMap(\.string).joined(separator: " or ") }
-    return type.string ?? "?"
+    if case .array(let types) = type { return types.compactMap(\.stringValue).joined(separator: " or ") }
+    return type.stringValue ?? "?"
   }
 }
 
 extension JSONValue {
-  var string: String? { if case .string(let text) = self { text } else { nil } }
-  var array: [JSONValue]? { if case .array(let elements) = self { elements } else { nil } }
-  var object: [String: JSONValue]? { if case .object(let members) = self { members } else { nil } }
   var number: Double? {
     switch self {
     case .int(let value): Double(value)

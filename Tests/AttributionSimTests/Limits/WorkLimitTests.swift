@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimEngine
 import Testing
@@ -11,7 +12,7 @@ struct WorkLimitTests {
     #expect(TestScenarios.minimal.contains(old), "test setup: '\(old)' not in the minimal scenario")
     do {
       _ = try ScenarioLoader.parse(
-        TestScenarios.minimal.replacingOccurrences(of: old, with: new), file: "bad.json", limits: limits)
+        TestScenarios.minimal.replacing(required: old, with: new), file: "bad.json", limits: limits)
       return []
     } catch {
       return error.diagnostics.map(\.description)
@@ -76,7 +77,7 @@ struct WorkLimitTests {
   @Test("the estimate counts runs, users and the arrival list's memory, and says when it exceeds the limits")
   func estimate() throws {
     let scenario = try ScenarioLoader.parse(
-      TestScenarios.minimal.replacingOccurrences(of: "count: 10,", with: "count: 100000000,"), file: "big.json",
+      TestScenarios.minimal.replacing(required: "count: 10,", with: "count: 100000000,"), file: "big.json",
       limits: .large)
     let estimate = WorkEstimate(scenario: scenario)
     #expect(estimate.runs == 1)
@@ -90,7 +91,7 @@ struct WorkLimitTests {
 
   @Test("a sweep grid of a billion points is refused before any point is built")
   func hugeGrid() throws {
-    let problems = try Self.sweepDiagnostics(Self.billionPointGrid)
+    let problems = try TestScenarios.sweepDiagnostics(TestScenarios.billionPointGrid)
     #expect(problems.count == 1)
     #expect(
       problems.first?.hasSuffix(
@@ -104,15 +105,15 @@ struct WorkLimitTests {
       { version: 1, name: "g", scenario: "base.json", replicates: 11,
         parameters: [{ path: "privacy.thresholds.tier1", values: [\((1...100).map(String.init).joined(separator: ","))] }] }
       """
-    #expect(try Self.sweepDiagnostics(runs).first?.hasSuffix("error: parameters: 100 points × 11 replicates = 1,100 runs, "
+    #expect(try TestScenarios.sweepDiagnostics(runs).first?.hasSuffix("error: parameters: 100 points × 11 replicates = 1,100 runs, "
       + "above the limit of 1,000 runs in a sweep; --allow-large raises it to 100,000") == true)
     let users = """
       { version: 1, name: "g", scenario: "base.json", replicates: 20,
         parameters: [{ path: "cohorts[0].count", values: [6000000] }] }
       """
-    #expect(try Self.sweepDiagnostics(users).first?.hasSuffix("error: parameters: the sweep's 20 runs simulate 120,000,000 users, "
+    #expect(try TestScenarios.sweepDiagnostics(users).first?.hasSuffix("error: parameters: the sweep's 20 runs simulate 120,000,000 users, "
       + "above the limit of 100,000,000 users simulated in a sweep; --allow-large raises it to 100,000,000,000") == true)
-    #expect(try Self.sweepDiagnostics(users, limits: .large) == [])
+    #expect(try TestScenarios.sweepDiagnostics(users, limits: .large) == [])
   }
 
   @Test("instants saturate at the ends of integer time instead of trapping")
@@ -125,34 +126,5 @@ struct WorkLimitTests {
     #expect(epoch.unixMilliseconds(after: .max) == .max)
     #expect(!epoch.iso8601(after: .max).isEmpty)
     #expect(!epoch.iso8601(after: .min).isEmpty)
-  }
-
-  /// A sweep of base.json over 1000 values of each privacy threshold: 15 kB for a billion points.
-  static let billionPointGrid: String = {
-    let values = (1...1_000).map(String.init).joined(separator: ",")
-    return """
-      { version: 1, name: "grid", scenario: "base.json", parameters: [
-        { path: "privacy.thresholds.tier1", values: [\(values)] },
-        { path: "privacy.thresholds.tier2", values: [\(values)] },
-        { path: "privacy.thresholds.tier3", values: [\(values)] } ] }
-      """
-  }()
-
-  /// The diagnostics for `sweep` over the minimal scenario with privacy thresholds to sweep.
-  static func sweepDiagnostics(_ sweep: String, limits: WorkLimits = .standard) throws -> [String] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-limits-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let base = TestScenarios.minimal.replacingOccurrences(
-      of: "  seed: 7,", with: "  seed: 7, privacy: { thresholds: { tier1: 10, tier2: 50, tier3: 200 } },")
-    try base.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
-    let path = folder.appendingPathComponent("sweep.json").path
-    try sweep.write(toFile: path, atomically: true, encoding: .utf8)
-    do {
-      _ = try ScenarioLoader.loadSweep(path: path, limits: limits)
-      return []
-    } catch {
-      return error.diagnostics.map(\.description)
-    }
   }
 }

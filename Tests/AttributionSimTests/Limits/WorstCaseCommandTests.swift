@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -10,13 +11,13 @@ struct WorstCaseCommandTests {
   /// its cohort's count and arrival window replaced.
   static func scenario(name: String = "worst", extra: String = "", count: String = "10", arrivalsTo: String = "1d") -> String {
     TestScenarios.minimal
-      .replacingOccurrences(of: #"name: "t","#, with: #"name: "\#(name)", privacy: { thresholds: { tier1: 10, tier2: 50, tier3: 200 } },\#(extra)"#)
-      .replacingOccurrences(of: "count: 10,", with: "count: \(count),")
-      .replacingOccurrences(of: #"to: "1d""#, with: #"to: "\#(arrivalsTo)""#)
+      .replacing(required: #"name: "t","#, with: #"name: "\#(name)", privacy: { thresholds: { tier1: 10, tier2: 50, tier3: 200 } },\#(extra)"#)
+      .replacing(required: "count: 10,", with: "count: \(count),")
+      .replacing(required: #"to: "1d""#, with: #"to: "\#(arrivalsTo)""#)
   }
 
   static let cases: [(name: String, file: String, text: String, arguments: [String], status: Int32, message: String)] = {
-    let grid = WorkLimitTests.billionPointGrid
+    let grid = TestScenarios.billionPointGrid
     return [
       ("arrival window near the integer limit", "arrivals.json", scenario(arrivalsTo: "100000000000d"), ["run"], 65,
        #"cohorts[0].arrivals.to: expected a duration of at most 3650d (10 years), found string '100000000000d'"#),
@@ -43,10 +44,9 @@ struct WorstCaseCommandTests {
 
   @Test("each worst case exits with its status and message, and writes nothing", arguments: 0..<cases.count)
   func worstCase(_ index: Int) throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "attrsim is built beside the tests")
+    let binary = try #require(ChildProcess.attrsim, "attrsim is built beside the tests")
     let worst = Self.cases[index]
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-worst-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("attrsim-worst")
     defer { try? FileManager.default.removeItem(at: folder) }
     try Self.scenario(name: "base").write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
     let input = folder.appendingPathComponent(worst.file).path
@@ -54,7 +54,7 @@ struct WorstCaseCommandTests {
     let out = folder.appendingPathComponent("out").path
     let words = [binary] + worst.arguments + [input, "--out", out]
     let command = "ulimit -v 2000000; exec timeout 60 " + words.map { "'\($0)'" }.joined(separator: " ")
-    let (status, output) = try VerifySuiteTests.run("/bin/sh", ["-c", command])
+    let (status, output) = try ChildProcess.run("/bin/sh", ["-c", command])
     #expect(status == worst.status, "\(worst.name): \(output)")
     #expect(output.contains(worst.message), "\(worst.name): \(output)")
     #expect(!FileManager.default.fileExists(atPath: out), "\(worst.name) wrote its output folder")

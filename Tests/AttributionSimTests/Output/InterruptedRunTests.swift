@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -14,18 +15,17 @@ import Testing
 struct InterruptedRunTests {
   /// ``TestScenarios/minimal`` with enough users to run for minutes, arriving over 400 days so
   /// that postbacks reach the disk within seconds: it is always interrupted.
-  private static let long = TestScenarios.minimal.replacingOccurrences(of: "count: 10,", with: "count: 600000,")
-    .replacingOccurrences(of: "to: \"1d\"", with: "to: \"400d\"")
+  private static let long = TestScenarios.minimal.replacing(required: "count: 10,", with: "count: 600000,")
+    .replacing(required: "to: \"1d\"", with: "to: \"400d\"")
 
   /// A fresh folder with the scenarios, and `out/` holding a complete run of the small one.
   private func folderWithOutputs() throws -> (folder: URL, out: URL, before: [String: Data]) {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interrupted-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = try TemporaryFolder.create("interrupted")
     try TestScenarios.minimal.write(to: folder.appendingPathComponent("small.json"), atomically: true, encoding: .utf8)
     try Self.long.write(to: folder.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
     let out = folder.appendingPathComponent("out")
-    let first = try VerifySuiteTests.run(binary, ["run", folder.appendingPathComponent("small.json").path, "--out", out.path])
+    let first = try ChildProcess.run(binary, ["run", folder.appendingPathComponent("small.json").path, "--out", out.path])
     #expect(first.status == 0, "\(first.output)")
     return (folder, out, try contents(of: out))
   }
@@ -42,7 +42,7 @@ struct InterruptedRunTests {
   /// Starts `attrsim run long.json --out out` and waits until its postbacks' temporary file has
   /// data in it: the run is under way and writing.
   private func startLongRun(in folder: URL, out: URL) throws -> (process: Process, output: Pipe) {
-    let binary = try #require(VerifySuiteTests.attrsim)
+    let binary = try #require(ChildProcess.attrsim)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = ["run", folder.appendingPathComponent("long.json").path, "--out", out.path]
@@ -83,9 +83,8 @@ struct InterruptedRunTests {
 
   @Test("SIGINT also stops a conversion-model command the run started, which would otherwise outlive it")
   func signalStopsStartedCommands() throws {
-    let binary = try #require(VerifySuiteTests.attrsim)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interrupted-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let binary = try #require(ChildProcess.attrsim)
+    let folder = try TemporaryFolder.create("interrupted")
     defer { try? FileManager.default.removeItem(at: folder) }
     // The command notes its process ID, then never answers: the run waits on its 60 s timeout.
     let scenario = TestScenarios.sdk(
@@ -143,8 +142,8 @@ struct InterruptedRunTests {
     // Files that only look alike: a live process's, and names not of the pattern.
     let others = [".summary.json.1.tmp", "notes.tmp", ".notes.tmp", ".x.12a.tmp", "draft.\(killed).tmp"]
     for name in others { try Data("keep".utf8).write(to: out.appendingPathComponent(name)) }
-    let binary = try #require(VerifySuiteTests.attrsim)
-    let again = try VerifySuiteTests.run(binary, ["run", folder.appendingPathComponent("small.json").path, "--out", out.path])
+    let binary = try #require(ChildProcess.attrsim)
+    let again = try ChildProcess.run(binary, ["run", folder.appendingPathComponent("small.json").path, "--out", out.path])
     #expect(again.status == 0, "\(again.output)")
     let after = try contents(of: out)
     #expect(after.keys.sorted() == (Array(before.keys) + others).sorted())
@@ -153,8 +152,7 @@ struct InterruptedRunTests {
 
   @Test("only temporary files of processes that have ended are stale; the pattern is .<name>.<pid>.tmp")
   func stalePattern() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("stale")
     defer { try? FileManager.default.removeItem(at: folder) }
     let ended = Process()
     ended.executableURL = URL(fileURLWithPath: "/bin/true")

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimEngine
 import SimJSON
@@ -35,8 +36,7 @@ struct ShardingTests {
 
   /// A scratch folder holding `text` as a scenario file, removed after `body`.
   private func withScenario<T>(_ text: String, _ body: (String, URL) throws -> T) throws -> T {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-shards-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("attrsim-shards")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("scenario.json").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -90,15 +90,24 @@ struct ShardingTests {
     }
   }
 
+  /// The edits each sample scenario gets: cohorts cut tenfold so the test stays quick, and
+  /// schema paths made absolute since the copy is read from a temporary folder.
+  static let sampleEdits: [String: [(String, String)]] = [
+    "quickstart.json": [
+      ("count: 6000", "count: 600"), ("count: 4000", "count: 400"), ("\"schemas/", "\"\(TestPaths.scenarios)/schemas/"),
+    ],
+    "adattributionkit.json": [("count: 3000", "count: 300"), ("\"schemas/", "\"\(TestPaths.scenarios)/schemas/")],
+    "apple-ads.json": [("count: 3000", "count: 300")],
+    "sdk-lint.json": [],
+  ]
+
   @Test(
     "a run merged from 3 shards writes the whole run's files byte for byte (re-engagements and AdServices calls included)",
     arguments: ["quickstart.json", "adattributionkit.json", "apple-ads.json", "sdk-lint.json"])
   func mergeEqualsWholeRun(file: String) throws {
-    let source = TestScenarios.scenariosDirectory + "/" + file
-    let text = try String(contentsOfFile: source, encoding: .utf8)
-      .replacingOccurrences(of: "count: 6000", with: "count: 600").replacingOccurrences(of: "count: 4000", with: "count: 400")
-      .replacingOccurrences(of: "count: 3000", with: "count: 300")
-      .replacingOccurrences(of: "\"schemas/", with: "\"\(TestScenarios.scenariosDirectory)/schemas/")
+    let source = TestPaths.scenarios + "/" + file
+    var text = try String(contentsOfFile: source, encoding: .utf8)
+    for (old, new) in try #require(Self.sampleEdits[file]) { text = text.replacing(required: old, with: new) }
     try withScenario(text) { path, folder in
       let scenario = try ScenarioLoader.load(path: path)
       let wholeFolder = folder.appendingPathComponent("whole")

@@ -1,5 +1,6 @@
 import AttributionCrypto
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -8,13 +9,13 @@ import Testing
 @Suite("Real SKAdNetwork postbacks")
 struct ApplePostbackTests {
   private func load(_ relative: String) throws -> JSONValue {
-    let text = try String(contentsOfFile: AppleData.directory + "/" + relative, encoding: .utf8)
+    let text = try String(contentsOfFile: TestPaths.fixtures + "/" + relative, encoding: .utf8)
     return JSONValue(try JSONParser.parse(text))
   }
 
   private func verifier(keyFile: String?) throws -> PostbackVerifier {
     guard let keyFile else { return PostbackVerifier(keys: PostbackVerifier.applesKeys) }
-    let pem = try String(contentsOfFile: AppleData.directory + "/" + keyFile, encoding: .utf8)
+    let pem = try String(contentsOfFile: TestPaths.fixtures + "/" + keyFile, encoding: .utf8)
     return PostbackVerifier(keys: [try ECPublicKey(pem: pem)])
   }
 
@@ -39,7 +40,7 @@ struct ApplePostbackTests {
   @Test("§7.4: the built-in Apple keys are exactly the keys Apple publishes (P-192 for 1.0–2.0, P-256 from 2.1; AAK by kid)")
   func builtInKeysArePublished() throws {
     func published(_ name: String) throws -> [UInt8] {
-      try ECPublicKey(pem: String(contentsOfFile: AppleData.directory + "/keys/\(name).pem", encoding: .utf8)).spkiDER
+      try ECPublicKey(pem: String(contentsOfFile: TestPaths.fixtures + "/keys/\(name).pem", encoding: .utf8)).spkiDER
     }
     #expect(try PostbackVerifier.applesKeys.map(\.spkiDER)
       == [published("apple-skadnetwork-p192-v1.0-v2.0"), published("apple-skadnetwork-p256-v2.1-and-later")])

@@ -1,5 +1,6 @@
 import AttributionCrypto
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -9,7 +10,7 @@ import Testing
 @Suite("JWS and impression signatures")
 struct AppleSignedArtifactTests {
   private func load(_ relative: String) throws -> JSONValue {
-    JSONValue(try JSONParser.parse(try String(contentsOfFile: AppleData.directory + "/" + relative, encoding: .utf8)))
+    JSONValue(try JSONParser.parse(try String(contentsOfFile: TestPaths.fixtures + "/" + relative, encoding: .utf8)))
   }
 
   @Test("§7.5: AdAttributionKit postbacks get their manifest result with Apple's keys by kid")
@@ -36,7 +37,7 @@ struct AppleSignedArtifactTests {
     let entries = AppleData.entries(kind: "skan-impression")
     #expect(entries.count == 3)
     for entry in entries {
-      let key = try ECPublicKey(pem: String(contentsOfFile: AppleData.directory + "/" + (entry.key ?? ""), encoding: .utf8))
+      let key = try ECPublicKey(pem: String(contentsOfFile: TestPaths.fixtures + "/" + (entry.key ?? ""), encoding: .utf8))
       guard case .object(let fields) = try load(entry.file), var impression = ImpressionSignature(json: fields) else {
         Issue.record("\(entry.file): not an impression")
         continue

@@ -1,4 +1,5 @@
 import AttributionCrypto
+import AttributionTestSupport
 import SimEngine
 import SimJSON
 import Testing
@@ -70,7 +71,7 @@ struct PostbackFieldsTests {
 
   @Test("§7.5 an AdAttributionKit postback decodes into its campaign's row, window by window")
   func decodingReport() throws {
-    let schema = try TestScenarios.load(TestScenarios.scripted(users: ScriptedJourneyTests.alice)).schema
+    let schema = try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice)).schema
     let scenario = try Signing.scenario(adAttributionKit: true)
     var report = DecodingReport(decoder: schema, eventNames: schema.eventNames, networks: scenario.adNetworks)
     #expect(report.decode(payload: try tier3()) != nil)

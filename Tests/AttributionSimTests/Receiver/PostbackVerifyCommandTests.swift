@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -7,13 +8,12 @@ struct PostbackVerifyCommandTests {
   /// Writes `files` into a new folder, runs `postback verify` on the one named `target`, and
   /// checks that the command wrote nothing beside them.
   private func verify(_ files: [String: [UInt8]], _ target: String) throws -> (status: Int32, output: String, path: String) {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("postback-verify-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = try TemporaryFolder.create("postback-verify")
     defer { try? FileManager.default.removeItem(at: folder) }
     for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
     let path = folder.appendingPathComponent(target).path
-    let result = try VerifySuiteTests.run(binary, ["postback", "verify", path])
+    let result = try ChildProcess.run(binary, ["postback", "verify", path])
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == files.keys.sorted(), "nothing written")
     return (result.status, result.output, path)
   }
@@ -48,8 +48,8 @@ struct PostbackVerifyCommandTests {
     "§4: an Apple-signed postback with a conversion-value of 99 is valid with a warning; its high-S signature is named")
   func tamperedApplePostback() throws {
     let original = try String(
-      contentsOfFile: AppleData.directory + "/skan-postbacks/apple-signed/apple-doc-v3.0-winning.json", encoding: .utf8)
-    let tampered = original.replacingOccurrences(of: #""conversion-value": 20"#, with: #""conversion-value": 99"#)
+      contentsOfFile: TestPaths.fixtures + "/skan-postbacks/apple-signed/apple-doc-v3.0-winning.json", encoding: .utf8)
+    let tampered = original.replacing(required: #""conversion-value": 20"#, with: #""conversion-value": 99"#)
     #expect(tampered != original)
     let result = try verify(["tampered.json": Array(tampered.utf8)], "tampered.json")
     #expect(result.status == 0, "\(result.output)")
@@ -62,8 +62,8 @@ struct PostbackVerifyCommandTests {
     "fuzz-json5 regression: a verified postback with conversion-value Infinity (JSON5) is valid with a warning, not a crash")
   func infiniteConversionValue() throws {
     let original = try String(
-      contentsOfFile: AppleData.directory + "/skan-postbacks/apple-signed/apple-doc-v3.0-nonwinning.json", encoding: .utf8)
-    let tampered = original.replacingOccurrences(of: #""did-win": false"#, with: #""did-win": false, "conversion-value": -Infinity"#)
+      contentsOfFile: TestPaths.fixtures + "/skan-postbacks/apple-signed/apple-doc-v3.0-nonwinning.json", encoding: .utf8)
+    let tampered = original.replacing(required: #""did-win": false"#, with: #""did-win": false, "conversion-value": -Infinity"#)
     #expect(tampered != original)
     let result = try verify(["infinite.json": Array(tampered.utf8)], "infinite.json")
     #expect(result.status == 0, "\(result.output)")

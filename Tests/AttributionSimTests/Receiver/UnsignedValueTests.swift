@@ -1,5 +1,6 @@
 import AttributionCrypto
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -10,7 +11,7 @@ import Testing
 @Suite("Receiving: unsigned values and malleable signatures")
 struct UnsignedValueTests {
   private func fields(_ relative: String) throws -> [String: JSONValue] {
-    let text = try String(contentsOfFile: AppleData.directory + "/" + relative, encoding: .utf8)
+    let text = try String(contentsOfFile: TestPaths.fixtures + "/" + relative, encoding: .utf8)
     guard case .object(let fields) = JSONValue(try JSONParser.parse(text)) else { throw CocoaError(.fileReadCorruptFile) }
     return fields
   }
@@ -65,7 +66,7 @@ struct UnsignedValueTests {
 
   @Test("§4: a fine value on a later window's postback earns a warning (windows 2 and 3 carry coarse values only)")
   func fineAfterFirstWindow() throws {
-    let pem = try String(contentsOfFile: AppleData.directory + "/keys/rubyspec-custom-test-p256.pem", encoding: .utf8)
+    let pem = try String(contentsOfFile: TestPaths.fixtures + "/keys/rubyspec-custom-test-p256.pem", encoding: .utf8)
     let verifier = PostbackVerifier(keys: [try ECPublicKey(pem: pem)])
     var body = try fields("skan-postbacks/third-party-key-signed/rubyspec-v4.0-psi-1.json")
     body["coarse-conversion-value"] = nil

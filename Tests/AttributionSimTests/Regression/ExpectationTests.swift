@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -60,7 +61,7 @@ import Testing
 
   @Test("whole payloads refuse extra fields; send times outside their bounds are shown as epoch offsets")
   func extraFieldAndLateSend() throws {
-    let payload = Self.wholePayload.replacingOccurrences(of: #""conversion-value": 0 "#, with: "")
+    let payload = Self.wholePayload.replacing(required: #""conversion-value": 0 "#, with: "")
     let result = try Self.verify(
       expect: """
         { postbacks: [{ user: "u", sequenceIndex: 0, payload: \(payload), sendTime: { to: "3d" } }] }

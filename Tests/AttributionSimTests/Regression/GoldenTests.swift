@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -11,12 +12,11 @@ import Testing
   static func scratchScenario(golden: String = #"golden: { files: ["summary.json", "postbacks.jsonl", "conversions.jsonl"] }"#)
     throws -> (folder: URL, scenario: String)
   {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("golden")
     // The schema is named by absolute path, so the scenario can live outside Scenarios/.
-    let schema = TestScenarios.scenariosDirectory + "/schemas/quickstart-hybrid.json"
+    let schema = TestPaths.scenarios + "/schemas/quickstart-hybrid.json"
     let text = ExpectationTests.scenario(expect: "{ \(golden) }")
-      .replacingOccurrences(of: #""schemas/quickstart-hybrid.json""#, with: "\"\(schema)\"")
+      .replacing(required: #""schemas/quickstart-hybrid.json""#, with: "\"\(schema)\"")
     let path = folder.appendingPathComponent("scripted.json").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return (folder, path)
@@ -44,7 +44,7 @@ import Testing
     let golden = folder.appendingPathComponent("scripted.golden")
     let postbacks = golden.appendingPathComponent("postbacks.jsonl")
     let text = try String(contentsOf: postbacks, encoding: .utf8)
-    try text.replacingOccurrences(of: #""conversion-value":0"#, with: #""conversion-value":7"#)
+    try text.replacing(required: #""conversion-value":0"#, with: #""conversion-value":7"#)
       .write(to: postbacks, atomically: true, encoding: .utf8)
     try FileManager.default.removeItem(at: golden.appendingPathComponent("summary.json"))
     let result = ScenarioVerifier().verify(path: path)

@@ -18,7 +18,7 @@ import Testing
     _ = ScenarioVerifier(updateGolden: true).verify(path: path)
     let postbacks = folder.appendingPathComponent("scripted.golden/postbacks.jsonl")
     let text = try String(contentsOf: postbacks, encoding: .utf8)
-    try text.replacingOccurrences(of: #""conversion-value":0"#, with: #""conversion-value":7"#)
+    try text.replacing(required: #""conversion-value":0"#, with: #""conversion-value":7"#)
       .write(to: postbacks, atomically: true, encoding: .utf8)
     return (folder, path)
   }
@@ -138,7 +138,7 @@ import Testing
     // The normalised copy is what was compared: it differs from the golden copy just where the report says.
     let kept = try String(contentsOfFile: "\(target)/normalised/postbacks.jsonl", encoding: .utf8)
     let golden = try String(contentsOf: folder.appendingPathComponent("scripted.golden/postbacks.jsonl"), encoding: .utf8)
-    #expect(kept == golden.replacingOccurrences(of: #""conversion-value":7"#, with: #""conversion-value":0"#))
+    #expect(kept == golden.replacing(required: #""conversion-value":7"#, with: #""conversion-value":0"#))
     let failing = try #require(result.checks.first { !$0.passed })
     #expect(failing.context.last == "the run's outputs are kept in \(target)/ (compared files as normalised in \(target)/normalised/)")
     #expect(try String(contentsOfFile: "\(target)/failure.txt", encoding: .utf8) == result.report() + "\n")

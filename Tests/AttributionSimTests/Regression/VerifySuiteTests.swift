@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @Suite("Regression: verify") struct VerifySuiteTests {
   @Test("Scenarios/ is the regression suite: every scenario's expectations and golden copies hold")
   func scenariosFolderPasses() {
-    let found = ScenarioFiles(paths: [TestScenarios.scenariosDirectory])
+    let found = ScenarioFiles(paths: [TestPaths.scenarios])
     #expect(found.scenarios.count >= 8)
     #expect(found.skipped.contains { $0.file.hasSuffix("schemas/quickstart-hybrid.json") && $0.reason == "a conversion schema" })
     #expect(found.skipped.contains { $0.file.hasSuffix("sweeps/crowd-thresholds.json") && $0.reason == "a sweep" })
@@ -22,20 +23,20 @@ import Testing
 
   @Test("attrsim verify exits 1 with the readable difference for a broken expectation, 0 when it holds, and writes JUnit")
   func commandExitStatus() throws {
-    let binary = try #require(Self.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let (folder, path) = try GoldenTests.scratchScenario(golden: "")
     defer { try? FileManager.default.removeItem(at: folder) }
     let text = try String(contentsOfFile: path, encoding: .utf8)
     let good = #"postbacks: [{ user: "u", sequenceIndex: 0, fields: { "conversion-value": 0 } }]"#
-    try text.replacingOccurrences(of: "expect: {  }", with: "expect: { \(good) }").write(toFile: path, atomically: true, encoding: .utf8)
-    let passing = try Self.run(binary, ["verify", path])
+    try text.replacing(required: "expect: {  }", with: "expect: { \(good) }").write(toFile: path, atomically: true, encoding: .utf8)
+    let passing = try ChildProcess.run(binary, ["verify", path])
     #expect(passing.status == 0, "\(passing.output)")
     #expect(passing.output.hasSuffix("1 passed, 0 failed\n"))
 
-    let broken = good.replacingOccurrences(of: #""conversion-value": 0"#, with: #""conversion-value": 9"#)
-    try text.replacingOccurrences(of: "expect: {  }", with: "expect: { \(broken) }").write(toFile: path, atomically: true, encoding: .utf8)
+    let broken = good.replacing(required: #""conversion-value": 0"#, with: #""conversion-value": 9"#)
+    try text.replacing(required: "expect: {  }", with: "expect: { \(broken) }").write(toFile: path, atomically: true, encoding: .utf8)
     let junit = folder.appendingPathComponent("junit.xml").path
-    let failing = try Self.run(binary, ["verify", path, "--junit", junit])
+    let failing = try ChildProcess.run(binary, ["verify", path, "--junit", junit])
     #expect(failing.status == 1)
     #expect(failing.output.contains("FAIL expect.postbacks[0]: u's postback to the ad network, sequence index 0"))
     #expect(failing.output.contains("field 'conversion-value': expected 9, got 0"))
@@ -45,7 +46,7 @@ import Testing
 
   @Test("attrsim verify --filter skips the rest and counts them, --format json prints only a summary, --keep-failed names its folder")
   func commandOptions() throws {
-    let binary = try #require(Self.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     let (folder, path) = try VerifyReportTests.failingScenario()
     defer { try? FileManager.default.removeItem(at: folder) }
     let other = folder.appendingPathComponent("other.json").path
@@ -54,50 +55,29 @@ import Testing
       at: folder.appendingPathComponent("scripted.golden"), to: folder.appendingPathComponent("other.golden"))
     let scenarios = folder.path
 
-    let filtered = try Self.run(binary, ["verify", scenarios, "--filter", "oth*", "-j", "2"])
+    let filtered = try ChildProcess.run(binary, ["verify", scenarios, "--filter", "oth*", "-j", "2"])
     #expect(filtered.status == 1)
     #expect(filtered.output.hasPrefix("FAIL \(other)"))
     #expect(!filtered.output.contains("scripted.json"))
     #expect(filtered.output.hasSuffix("0 passed, 1 failed, 1 skipped (--filter)\n"))
-    let verbose = try Self.run(binary, ["verify", scenarios, "--filter", "oth*", "-v"])
+    let verbose = try ChildProcess.run(binary, ["verify", scenarios, "--filter", "oth*", "-v"])
     #expect(verbose.output.contains("SKIP \(path)  (not matched by --filter 'oth*')"))
-    let none = try Self.run(binary, ["verify", scenarios, "--filter", "nothing"])
+    let none = try ChildProcess.run(binary, ["verify", scenarios, "--filter", "nothing"])
     #expect(none.status == 1)
     #expect(none.output.contains("error: --filter 'nothing' matches none of the 2 scenario file(s) under \(scenarios)"))
 
-    let json = try Self.run(binary, ["verify", scenarios, "--format", "json", "--jobs", "2"])
+    let json = try ChildProcess.run(binary, ["verify", scenarios, "--format", "json", "--jobs", "2"])
     #expect(json.status == 1)
     let summary = JSONValue(try JSONParser.parse(json.output))
     #expect(summary.member("failed") == 2 && summary.member("passed") == 0)
-    #expect(try Self.run(binary, ["verify", scenarios, "--format", "xml"]).status == 64)
-    #expect(try Self.run(binary, ["verify", scenarios, "--jobs", "0"]).status == 64)
+    #expect(try ChildProcess.run(binary, ["verify", scenarios, "--format", "xml"]).status == 64)
+    #expect(try ChildProcess.run(binary, ["verify", scenarios, "--jobs", "0"]).status == 64)
 
     let keep = folder.appendingPathComponent("kept").path
-    let kept = try Self.run(binary, ["verify", path, "--keep-failed", keep])
+    let kept = try ChildProcess.run(binary, ["verify", path, "--keep-failed", keep])
     let target = keep + (path as NSString).deletingPathExtension
     #expect(kept.output.contains("the run's outputs are kept in \(target)/"))
     #expect(kept.output.contains("  outputs kept in \(target)/"))
     #expect(FileManager.default.fileExists(atPath: target + "/normalised/postbacks.jsonl"))
-  }
-
-  /// The `attrsim` executable `swift test` builds beside the test bundle.
-  static let attrsim: String? = {
-    let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
-      .map { $0.deletingLastPathComponent().appendingPathComponent("attrsim").path }
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }()
-
-  static func run(_ binary: String, _ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
-    if let folder { process.currentDirectoryURL = folder }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 }

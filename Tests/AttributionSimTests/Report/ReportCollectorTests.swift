@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Testing
 
 /// The collector's bins, worked out by hand for ``ReportFixtures/journeys``.

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 
 /// Scenarios and helpers shared by the report tests.
@@ -11,7 +12,7 @@ enum ReportFixtures {
   /// - bob taps beta/video, pinned at tier 0, installs at 3h and launches at 3h10m: postback 1
   ///   carries no value and postbacks 2 and 3 are withheld.
   static let journeys: String = TestScenarios.scripted(
-    users: ScriptedJourneyTests.alice + """
+    users: TestScenarios.alice + """
       ,
       { name: "bob", country: "US", timeline: [
         { at: "2h", action: "click", network: "beta", campaign: "video", publisher: "garden" },
@@ -19,14 +20,14 @@ enum ReportFixtures {
       ] }
       """,
     extra: "rules: { sendDelayShape: { fixed: 0.5 } },"
-  ).replacingOccurrences(of: "sourceIdentifier: 4431 }", with: "sourceIdentifier: 4431, forceTier: 0 }")
+  ).replacing(required: "sourceIdentifier: 4431 }", with: "sourceIdentifier: 4431, forceTier: 0 }")
 
   /// A scenario whose only cohort is empty: no users, so nothing at all happens.
-  static let empty = TestScenarios.minimal.replacingOccurrences(of: "count: 10,", with: "count: 0,")
+  static let empty = TestScenarios.minimal.replacing(required: "count: 10,", with: "count: 0,")
 
   /// The quickstart with `users` cohort users instead of 10,000, so tests stay quick.
   static func quickstart(users: Int = 1_500) throws -> Scenario {
-    var scenario = try ScenarioLoader.load(path: TestScenarios.scenariosDirectory + "/quickstart.json")
+    var scenario = try ScenarioLoader.load(path: TestPaths.scenarios + "/quickstart.json")
     scenario.cohorts[0].count = users * 6 / 10
     scenario.cohorts[1].count = users * 4 / 10
     return scenario
@@ -42,8 +43,7 @@ enum ReportFixtures {
   /// Writes scenario `text` to a temporary file, runs it whole and in `shards` shards merged,
   /// and returns both reports, which must be the same.
   static func wholeAndMerged(_ text: String, shards: Int) throws -> (whole: RunReport, merged: RunReport) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-report-shards-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("attrsim-report-shards")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("scenario.json").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -7,15 +8,7 @@ import Testing
 struct ReportRenderTests {
   /// Chromium's path, when installed: Debian calls it `chromium`, Ubuntu's snap wrapper
   /// `chromium-browser`.
-  static let chromium: String? = {
-    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-    for name in ["chromium", "chromium-browser"] {
-      for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
-        return "\(folder)/\(name)"
-      }
-    }
-    return nil
-  }()
+  static let chromium = ChildProcess.onPath("chromium", "chromium-browser")
 
   // Skipped, with this reason, where no Chromium is installed.
   @Test(

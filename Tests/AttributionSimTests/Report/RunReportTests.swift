@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -113,10 +114,10 @@ struct RunReportTests {
 
   @Test("a run merged from shards writes the whole run's reports byte for byte")
   func mergedReport() throws {
-    let quickstart = TestScenarios.scenariosDirectory + "/quickstart.json"
+    let quickstart = TestPaths.scenarios + "/quickstart.json"
     let text = try String(contentsOfFile: quickstart, encoding: .utf8)
-      .replacingOccurrences(of: "count: 6000", with: "count: 600").replacingOccurrences(of: "count: 4000", with: "count: 400")
-      .replacingOccurrences(of: "\"schemas/", with: "\"\(TestScenarios.scenariosDirectory)/schemas/")
+      .replacing(required: "count: 6000", with: "count: 600").replacing(required: "count: 4000", with: "count: 400")
+      .replacing(required: "\"schemas/", with: "\"\(TestPaths.scenarios)/schemas/")
     let (whole, merged) = try ReportFixtures.wholeAndMerged(text, shards: 2)
     #expect(merged.html == whole.html)
     #expect(merged.markdown == whole.markdown)

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimEngine
 import Testing
@@ -14,8 +15,8 @@ struct SDKReportTests {
   /// SDKExpectationTests' clock mover, with the SDK keeping late fine values back: 3 requests all answered with a value, 1 applied, 2 fine
   /// values dropped after the SDK's window 1, and 3 findings, all at 3h and 5h.
   static func clockMoverReport() throws -> RunReport {
-    let text = SDKExpectationTests.scenario(
-      users: SDKExpectationTests.clockMover, expect: "{}", sdk: SDKExpectationTests.keepBackSDK)
+    let text = TestScenarios.sdkExpectation(
+      users: TestScenarios.clockMover, expect: "{}", sdk: TestScenarios.keepBackSDK)
     return ReportFixtures.run(try TestScenarios.load(text)).report
   }
 
@@ -54,7 +55,7 @@ struct SDKReportTests {
 
   @Test("each request and value count lands in its own row")
   func everyCountInItsRow() throws {
-    let scenario = try TestScenarios.load(SDKExpectationTests.scenario(expect: "{}"))
+    let scenario = try TestScenarios.load(TestScenarios.sdkExpectation(expect: "{}"))
     var summary = RunSummary()
     // Distinct counts, so a row showing another row's figure fails.
     for (offset, count) in SDKCounts.counts.enumerated() { summary.sdk[keyPath: count.path] = offset + 1 }
@@ -91,10 +92,10 @@ struct SDKReportTests {
 
   @Test("a run merged from shards writes the same SDK sections, examples included, as the whole run")
   func mergedReport() throws {
-    let users = SDKExpectationTests.tester + ", " + SDKExpectationTests.clockMover
-      + ", " + SDKExpectationTests.clockMover.replacingOccurrences(of: "\"mover\"", with: "\"another\"")
-    let text = SDKExpectationTests.scenario(users: users, expect: "{}", sdk: SDKExpectationTests.keepBackSDK)
-      .replacingOccurrences(of: "\"schemas/", with: "\"\(TestScenarios.scenariosDirectory)/schemas/")
+    let users = TestScenarios.sdkTester + ", " + TestScenarios.clockMover
+      + ", " + TestScenarios.clockMover.replacing(required: "\"mover\"", with: "\"another\"")
+    let text = TestScenarios.sdkExpectation(users: users, expect: "{}", sdk: TestScenarios.keepBackSDK)
+      .replacing(required: "\"schemas/", with: "\"\(TestPaths.scenarios)/schemas/")
     let (report, merged) = try ReportFixtures.wholeAndMerged(text, shards: 3)
     #expect(merged.markdown == report.markdown)
     #expect(merged.html == report.html)
@@ -105,7 +106,7 @@ struct SDKReportTests {
 
   @Test("a kind's example is its earliest finding, then by user, whatever order the records arrive in")
   func earliestExampleWins() throws {
-    let scenario = try TestScenarios.load(SDKExpectationTests.scenario(expect: "{}"))
+    let scenario = try TestScenarios.load(TestScenarios.sdkExpectation(expect: "{}"))
     func record(_ hours: Int64, _ user: String, _ message: String) -> SDKTraceRecord {
       SDKTraceRecord(
         time: SimTime(milliseconds: hours * 3_600_000), user: user, activity: "session", action: "stopped",

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -7,12 +8,11 @@ import Testing
 struct SweepReportTests {
   @Test("sweep.html: the configured chart first, then tier-0 share, fine share and revenue error, then every row")
   func sweepPage() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-sweep-report-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("attrsim-sweep-report")
     defer { try? FileManager.default.removeItem(at: folder) }
-    try SweepTests.base.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
+    try TestScenarios.sweepBase.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
     let path = folder.appendingPathComponent("sweep.json").path
-    try SweepTests.sweep.write(toFile: path, atomically: true, encoding: .utf8)
+    try TestScenarios.sweep.write(toFile: path, atomically: true, encoding: .utf8)
     let sweep = try ScenarioLoader.loadSweep(path: path)
     let csv = SweepOutput.csv(sweep, rows: SweepRunner.run(sweep))
     let output = folder.appendingPathComponent("out")

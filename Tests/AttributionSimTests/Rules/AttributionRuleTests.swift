@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import SimEngine
 import SimJSON
 import Testing
@@ -120,7 +121,7 @@ struct AttributionRuleTests {
   func runnerUpFirstPostbackOnly() throws {
     // n1's campaign is pinned at tier 1: its postback keeps 2 digits while the winner's has 4.
     let text = TestScenarios.multiNetwork(version: "4.0", users: Self.twoNetworks)
-      .replacingOccurrences(of: "sourceIdentifier: 11 }", with: "sourceIdentifier: 11, forceTier: 1 }")
+      .replacing(required: "sourceIdentifier: 11 }", with: "sourceIdentifier: 11, forceTier: 1 }")
     let run = try TestScenarios.run(text)
     let losers = run.postbacks.filter { !$0.didWin }
     try #require(losers.count == 1)

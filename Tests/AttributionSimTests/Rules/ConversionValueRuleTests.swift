@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import SimEngine
 import SimJSON
 import Testing
@@ -120,7 +121,7 @@ struct ConversionValueRuleTests {
 
   @Test("§4: no postback carries both a fine and a coarse value, whatever the tier")
   func neverFineAndCoarse() throws {
-    let scenario = try ScenarioLoader.load(path: TestScenarios.scenariosDirectory + "/quickstart.json")
+    let scenario = try ScenarioLoader.load(path: TestPaths.scenarios + "/quickstart.json")
     let (_, outputs) = ScenarioRunner.collect(scenario)
     #expect(outputs.postbacks.count > 100)
     #expect(outputs.postbacks.contains { $0.fields["conversion-value"] != nil })

@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import SimEngine
 import SimJSON
 import Testing
@@ -8,11 +9,11 @@ import Testing
 struct CrowdTierRuleTests {
   /// One network with campaigns 1234 and 5234 (sharing "234" and "34"), thresholds 1/2/3 per day.
   private func policy(privacyExtra: String = "", campaignExtra: String = "", rules: String = "{}") throws -> CrowdTierPolicy {
-    let text = TestScenarios.minimal.replacingOccurrences(
-      of: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }]",
+    let text = TestScenarios.minimal.replacing(
+      required: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }]",
       with: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }, { name: \"c2\", sourceIdentifier: 5234\(campaignExtra) }]"
-    ).replacingOccurrences(
-      of: "  seed: 7,",
+    ).replacing(
+      required: "  seed: 7,",
       with: "  seed: 7, rules: \(rules), privacy: { thresholds: { tier1: 1, tier2: 2, tier3: 3 }, crowdPeriod: '1d'\(privacyExtra) },")
     return CrowdTierPolicy(scenario: try TestScenarios.load(text))
   }
@@ -108,7 +109,7 @@ struct CrowdTierRuleTests {
 
   @Test("tier thresholds must not decrease once the defaults fill the tiers not given")
   func partialThresholds() {
-    let text = TestScenarios.minimal.replacingOccurrences(of: "  seed: 7,", with: "  seed: 7, privacy: { thresholds: { tier1: 100 } },")
+    let text = TestScenarios.minimal.replacing(required: "  seed: 7,", with: "  seed: 7, privacy: { thresholds: { tier1: 100 } },")
     #expect(TestScenarios.diagnostics(text) == [
       "bad.json:4:35: error: privacy.thresholds: tier thresholds must not decrease (defaults fill the tiers not given); found tier1 100, tier2 50, tier3 200"
     ])

@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -75,7 +76,7 @@ struct ImpressionRuleTests {
           { at: "2h", action: "install" }, { at: "2h5m", action: "launch" },
         ] }
         """
-    ).replacingOccurrences(of: "publishers: [", with: "publishers: [{ name: \"site\", domain: \"news.example\" }, ")
+    ).replacing(required: "publishers: [", with: "publishers: [{ name: \"site\", domain: \"news.example\" }, ")
     let first = try #require(try TestScenarios.run(text).postbacks.first { $0.recipient == .adNetwork })
     #expect(first.fields["fidelity-type"] == 1)
     #expect(first.fields["source-domain"] == "news.example")

@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -7,7 +8,7 @@ import Testing
 struct DeterminismTests {
   /// The quickstart with fewer users, so the tests stay quick.
   private func quickstart(users: Int = 1_500, seed: UInt64? = nil) throws -> Scenario {
-    var scenario = try ScenarioLoader.load(path: TestScenarios.scenariosDirectory + "/quickstart.json")
+    var scenario = try ScenarioLoader.load(path: TestPaths.scenarios + "/quickstart.json")
     scenario.cohorts[0].count = users
     scenario.cohorts[1].count = users / 2
     if let seed { scenario.seed = seed }

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import SimEngine
 import SimJSON
 import Testing
@@ -108,9 +109,9 @@ struct PlatformRuleTests {
   @Test("heavy-tailed distributions are clamped instead of overflowing time, counts or revenue")
   func heavyTailsStayFinite() throws {
     let text = TestScenarios.minimal
-      .replacingOccurrences(of: "delay: \"1h\"", with: "delay: { lognormal: { median: \"1h\", sigma: 10 } }")
-      .replacingOccurrences(of: "revenue: 4.99", with: "revenue: { lognormal: { median: 4.99, sigma: 10 } }")
-      .replacingOccurrences(of: "count: 10,", with: "count: 100, sessionsPerActiveDay: { lognormal: { median: 2, sigma: 10 } }, retention: [0.5],")
+      .replacing(required: "delay: \"1h\"", with: "delay: { lognormal: { median: \"1h\", sigma: 10 } }")
+      .replacing(required: "revenue: 4.99", with: "revenue: { lognormal: { median: 4.99, sigma: 10 } }")
+      .replacing(required: "count: 10,", with: "count: 100, sessionsPerActiveDay: { lognormal: { median: 2, sigma: 10 } }, retention: [0.5],")
     let scenario = try TestScenarios.load(text)
     let (summary, outputs) = ScenarioRunner.collect(scenario)
     #expect(summary.installs > 0)

@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import SimEngine
 import SimJSON
 import Testing
@@ -6,18 +7,6 @@ import Testing
 /// Scripted users whose postbacks are worked out by hand from the rulebook.
 @Suite("Scripted journeys under SKAdNetwork 4")
 struct ScriptedJourneyTests {
-  static let alice = """
-    { name: "alice", country: "US", timeline: [
-      { at: "1h", action: "click", network: "alpha", campaign: "broad", publisher: "garden" },
-      { at: "1h20m", action: "install" },
-      { at: "1h25m", action: "launch" },
-      { at: "1h40m", action: "event", name: "tutorial_complete" },
-      { at: "1d2h", action: "event", name: "purchase", revenue: 4.99 },
-      { at: "4d", action: "launch" },
-      { at: "10d", action: "event", name: "purchase", revenue: 9.99 },
-    ] }
-    """
-
   private func adNetworkPostbacks(_ users: String, tier: Int = 2) throws -> [PostbackRecord] {
     let scenario = try TestScenarios.load(TestScenarios.scripted(users: users, privacyTier: tier))
     return ScenarioRunner.collect(scenario).outputs.postbacks.filter { $0.recipient == .adNetwork }
@@ -27,7 +16,7 @@ struct ScriptedJourneyTests {
 
   @Test("a clicked ad's conversion sends three postbacks: fine value in the first, coarse in the others")
   func clickJourneyFieldByField() throws {
-    let postbacks = try adNetworkPostbacks(Self.alice)
+    let postbacks = try adNetworkPostbacks(TestScenarios.alice)
     try #require(postbacks.count == 3)
 
     // Window 1 runs from first launch (1h25m) to +48h. Fine value at its close: revenue 4.99
@@ -72,7 +61,7 @@ struct ScriptedJourneyTests {
 
   @Test("the developer gets an exact copy of each winning postback at the same time")
   func developerCopies() throws {
-    let scenario = try TestScenarios.load(TestScenarios.scripted(users: Self.alice))
+    let scenario = try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice))
     let postbacks = ScenarioRunner.collect(scenario).outputs.postbacks
     let network = postbacks.filter { $0.recipient == .adNetwork }
     let developer = postbacks.filter { $0.recipient == .developer }
@@ -82,7 +71,7 @@ struct ScriptedJourneyTests {
 
   @Test("tier 3 adds source-app-id and country-code to postback 1 only")
   func tierThreeFields() throws {
-    let postbacks = try adNetworkPostbacks(Self.alice, tier: 3)
+    let postbacks = try adNetworkPostbacks(TestScenarios.alice, tier: 3)
     let first = try #require(postbacks.first?.payload.objectValue)
     #expect(first["source-app-id"] == 6_444_000_001)
     #expect(first["country-code"] == "US")
@@ -94,7 +83,7 @@ struct ScriptedJourneyTests {
 
   @Test("tier 1 sends the coarse value in postback 1 and 2 source-identifier digits")
   func tierOneCoarse() throws {
-    let first = try #require(try adNetworkPostbacks(Self.alice, tier: 1).first?.payload.objectValue)
+    let first = try #require(try adNetworkPostbacks(TestScenarios.alice, tier: 1).first?.payload.objectValue)
     #expect(first["coarse-conversion-value"] == "medium")
     #expect(first["conversion-value"] == nil)
     #expect(first["source-identifier"] == "11")
@@ -102,7 +91,7 @@ struct ScriptedJourneyTests {
 
   @Test("tier 0 sends only postback 1, with no conversion value")
   func tierZero() throws {
-    let postbacks = try adNetworkPostbacks(Self.alice, tier: 0)
+    let postbacks = try adNetworkPostbacks(TestScenarios.alice, tier: 0)
     try #require(postbacks.count == 1)
     let first = try #require(postbacks[0].payload.objectValue)
     #expect(first["conversion-value"] == nil && first["coarse-conversion-value"] == nil)
@@ -180,7 +169,7 @@ struct ScriptedJourneyTests {
 
   @Test("the conversion's ground truth records windows, values and revenue")
   func groundTruth() throws {
-    let scenario = try TestScenarios.load(TestScenarios.scripted(users: Self.alice))
+    let scenario = try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice))
     let conversion = try #require(ScenarioRunner.collect(scenario).outputs.conversions.first?.json.objectValue)
     #expect(conversion["user"] == "alice")
     #expect(conversion["installTime"] == "2026-03-02T01:20:00.000Z")
@@ -195,22 +184,5 @@ struct ScriptedJourneyTests {
     #expect(first["sessions"] == 1 && first["activeDays"] == 1)
     #expect(windows[1].objectValue?["activeDays"] == 1, "the launch on day 3 of the clock, in window 2")
     #expect(windows[2].objectValue?["revenue"] == .object(["iap": .object(["USD": 9.99]), "ad": .object(["USD": 0.0])]))
-  }
-}
-
-extension JSONValue {
-  var objectValue: [String: JSONValue]? {
-    if case .object(let members) = self { return members }
-    return nil
-  }
-
-  var arrayValue: [JSONValue]? {
-    if case .array(let elements) = self { return elements }
-    return nil
-  }
-
-  var stringValue: String? {
-    if case .string(let text) = self { return text }
-    return nil
   }
 }

@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -18,10 +19,9 @@ struct BadInputCorpusTests {
     var testDescription: String { name }
   }
 
-  /// The corpus, read from the fixture beside the tests.
+  /// The corpus, read from its fixture.
   static let cases: [Case] = {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/bad-inputs.json")
+    let url = URL(fileURLWithPath: TestPaths.fixtures).appendingPathComponent("bad-inputs.json")
     guard let data = try? Data(contentsOf: url),
       let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
       let templates = root["templates"] as? [String: String], let entries = root["cases"] as? [[String: Any]]
@@ -64,8 +64,7 @@ struct BadInputCorpusTests {
 
   @Test("the corpus reads whole: at least 150 distinct cases, every template replacement matching")
   func corpusIsComplete() throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/bad-inputs.json")
+    let url = URL(fileURLWithPath: TestPaths.fixtures).appendingPathComponent("bad-inputs.json")
     let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     let entries = try #require(root["cases"] as? [[String: Any]])
     #expect(Self.cases.count == entries.count, "a case whose files cannot be built is dropped: fix its replacement")
@@ -75,9 +74,8 @@ struct BadInputCorpusTests {
 
   @Test("each bad input: its exit status and message, and no file written", arguments: cases)
   func badInput(_ bad: Case) throws {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bad-input-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = try TemporaryFolder.create("bad-input")
     defer { try? FileManager.default.removeItem(at: folder) }
     for (name, data) in bad.files {
       let url = folder.appendingPathComponent(name)
@@ -85,7 +83,7 @@ struct BadInputCorpusTests {
       try data.write(to: url)
     }
     let before = Self.listing(folder)
-    let result = try VerifySuiteTests.run(binary, bad.arguments, in: folder)
+    let result = try ChildProcess.run(binary, bad.arguments, in: folder)
     #expect(result.status == bad.exit, "\(result.output)")
     #expect(result.output.contains(bad.message), "\(result.output)")
     #expect(Self.listing(folder) == before, "nothing is written")

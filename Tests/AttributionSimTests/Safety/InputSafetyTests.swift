@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -9,13 +10,12 @@ import Testing
 struct InputSafetyTests {
   private func diagnostics(replacing old: String, with new: String) -> [String] {
     #expect(TestScenarios.minimal.contains(old), "test setup: '\(old)' not in the minimal scenario")
-    return TestScenarios.diagnostics(TestScenarios.minimal.replacingOccurrences(of: old, with: new))
+    return TestScenarios.diagnostics(TestScenarios.minimal.replacing(required: old, with: new))
   }
 
   /// A fresh folder holding `files` (name → bytes), removed by the caller.
   static func folder(_ files: [String: Data]) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("safety-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("safety")
     for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
     return folder
   }

@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -15,8 +16,8 @@ struct SafetyCommandTests {
 
   /// Runs attrsim in `folder` with `arguments`.
   private func attrsim(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
-    let binary = try #require(VerifySuiteTests.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    return try VerifySuiteTests.run(binary, arguments, in: folder)
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    return try ChildProcess.run(binary, arguments, in: folder)
   }
 
   /// The names in `folder`, sorted.
@@ -95,7 +96,7 @@ struct SafetyCommandTests {
 
   @Test("a name that would leave Reports/ is refused (65) and nothing is written anywhere")
   func escapingName() throws {
-    let folder = try workspace(["up.json": TestScenarios.minimal.replacingOccurrences(of: #"name: "t""#, with: #"name: "../../up""#)])
+    let folder = try workspace(["up.json": TestScenarios.minimal.replacing(required: #"name: "t""#, with: #"name: "../../up""#)])
     defer { try? FileManager.default.removeItem(at: folder) }
     let parent = contents(folder.deletingLastPathComponent())
     let result = try attrsim(["run", "up.json"], in: folder)

@@ -1,5 +1,6 @@
 import AttributionCrypto
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 struct BadScenarioTests {
   private func diagnostics(replacing old: String, with new: String) -> [String] {
     #expect(TestScenarios.minimal.contains(old), "test setup: '\(old)' not in the minimal scenario")
-    return TestScenarios.diagnostics(TestScenarios.minimal.replacingOccurrences(of: old, with: new))
+    return TestScenarios.diagnostics(TestScenarios.minimal.replacing(required: old, with: new))
   }
 
   @Test("the minimal scenario itself is valid")
@@ -182,8 +183,8 @@ struct BadScenarioTests {
 
   @Test("web ads are taps: a view-through exposure on a website is refused")
   func webViews() {
-    let web = TestScenarios.minimal.replacingOccurrences(of: "appId: 222, adNetworks: [\"alpha\"]", with: "domain: \"news.example\"")
-      .replacingOccurrences(of: "click: 0.5 }", with: "view: 0.5 }")
+    let web = TestScenarios.minimal.replacing(required: "appId: 222, adNetworks: [\"alpha\"]", with: "domain: \"news.example\"")
+      .replacing(required: "click: 0.5 }", with: "view: 0.5 }")
     #expect(TestScenarios.diagnostics(web) == [
       "bad.json:17:66: error: cohorts[0].exposures[0].publisher: 'pub' is a website: web ads are tapped (fidelity-type 1), never view-through"
     ])
@@ -207,8 +208,8 @@ struct BadScenarioTests {
   @Test("every problem is reported, in file order")
   func collectsAll() {
     let text = TestScenarios.minimal
-      .replacingOccurrences(of: "seed: 7", with: "seed: -1")
-      .replacingOccurrences(of: "count: 10", with: "count: \"ten\"")
+      .replacing(required: "seed: 7", with: "seed: -1")
+      .replacing(required: "count: 10", with: "count: \"ten\"")
     #expect(TestScenarios.diagnostics(text) == [
       "bad.json:4:9: error: seed: expected an integer of at least 0, found -1",
       "bad.json:15:14: error: cohorts[0].count: expected an integer from 0 to 1000000000, found string 'ten'",
@@ -217,8 +218,8 @@ struct BadScenarioTests {
 
   @Test("a scripted user cannot launch the app before installing it")
   func launchBeforeInstall() {
-    let text = TestScenarios.minimal.replacingOccurrences(
-      of: "  cohorts: [",
+    let text = TestScenarios.minimal.replacing(
+      required: "  cohorts: [",
       with: "  users: [{ name: \"u\", timeline: [{ at: \"1h\", action: \"launch\" }, { at: \"2h\", action: \"install\" }] }],\n  cohorts: [")
     #expect(TestScenarios.diagnostics(text) == [
       "bad.json:12:35: error: users[0].timeline[0]: 'launch' at 1h comes before the user installs the app"

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import SimEngine
 import SimJSON
 import Testing
@@ -21,7 +22,7 @@ struct InfoPlistTests {
     var text = TestScenarios.minimal
     for (old, new) in replacements {
       precondition(text.contains(old), "test setup: '\(old)' not in the minimal scenario")
-      text = text.replacingOccurrences(of: old, with: new)
+      text = text.replacing(required: old, with: new)
     }
     return text
   }
@@ -222,7 +223,7 @@ struct InfoPlistTests {
 
   @Test("§2.5: windows are configured for install conversions only")
   func windowsNeedInstall() {
-    let extra = windows("{ click: 3 }").replacingOccurrences(of: "global: { install:", with: "global: { reengagement:")
+    let extra = windows("{ click: 3 }").replacing(required: "global: { install:", with: "global: { reengagement:")
     let diagnostics = diagnostics(extra)
     #expect(diagnostics.count == 2)
     #expect(diagnostics.contains { $0.hasSuffix("global.reengagement: unknown key 'reengagement'; expected one of 'install'") })

@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import SimEngine
 import SimJSON
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @Suite("Decoding conversion values")
 struct DecodingTests {
   private func hybrid() throws -> ConversionSchema {
-    try TestScenarios.load(TestScenarios.scripted(users: ScriptedJourneyTests.alice)).schema
+    try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice)).schema
   }
 
   @Test("every fine value the hybrid schema sets decodes to the revenue bucket and events that produced it")
@@ -65,7 +66,7 @@ struct DecodingTests {
 
   @Test("alice's report, by hand: window 1 fine 42 → 1–5 USD (3.00), window 2 low → 0.25, window 3 medium → 5.00")
   func scriptedReport() throws {
-    let scenario = try TestScenarios.load(TestScenarios.scripted(users: ScriptedJourneyTests.alice))
+    let scenario = try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice))
     let (summary, outputs) = ScenarioRunner.collect(scenario)
     let report = try #require(summary.decoding)
     let rows = report.orderedRows
@@ -101,7 +102,7 @@ struct DecodingTests {
   @Test("sample schemas load on their own, and decode every fine value they can set back to its bucket")
   func sampleSchemas() throws {
     for name in ["quickstart-hybrid", "revenue-game", "legacy-sdk"] {
-      let schema = try ScenarioLoader.loadSchema(path: TestScenarios.scenariosDirectory + "/schemas/\(name).json")
+      let schema = try ScenarioLoader.loadSchema(path: TestPaths.scenarios + "/schemas/\(name).json")
       for revenue in stride(from: 0.0, through: 1_200, by: 0.37) {
         var state = MeasurementState(window: 0, eventCount: schema.eventNames.count)
         state.inWindow.adRevenue[0] = revenue
@@ -142,7 +143,7 @@ struct DecodingTests {
     var report = DecodingReport(decoder: schema, eventNames: schema.eventNames)
     var decoded: [String: DecodedValue] = [:]
     for name in ["v4.0-web-ad-tier-high-fine-cv", "v4.0-web-ad-tier-low-coarse-cv", "v3.0-winning"] {
-      let text = try String(contentsOfFile: AppleData.directory + "/skan-postbacks/apple-signed/apple-doc-\(name).json", encoding: .utf8)
+      let text = try String(contentsOfFile: TestPaths.fixtures + "/skan-postbacks/apple-signed/apple-doc-\(name).json", encoding: .utf8)
       let entry = try #require(PostbackFile.entries(in: text).first)
       if case .decoded(let value) = report.decode(payload: try entry.body.get()) { decoded[name] = value }
     }

@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import SimEngine
 import SimJSON
 import Testing
@@ -10,7 +11,7 @@ struct SchemaEncodingTests {
   static let samples = ["quickstart-hybrid", "revenue-game", "legacy-sdk", "subscription", "skan3-retention"]
 
   private static func sample(_ name: String) throws -> ConversionSchema {
-    try ScenarioLoader.loadSchema(path: TestScenarios.scenariosDirectory + "/schemas/\(name).json")
+    try ScenarioLoader.loadSchema(path: TestPaths.scenarios + "/schemas/\(name).json")
   }
 
   /// Deterministic pseudo-random measurements over the ranges schemas test.

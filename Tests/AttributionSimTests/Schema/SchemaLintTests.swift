@@ -1,4 +1,5 @@
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -113,7 +114,7 @@ struct SchemaLintTests {
 
   @Test("the sample schemas lint clean against the scenarios that use them")
   func samplesClean() throws {
-    let directory = TestScenarios.scenariosDirectory
+    let directory = TestPaths.scenarios
     let pairs = [("quickstart-hybrid", "quickstart"), ("revenue-game", "quickstart"), ("subscription", "subscription")]
     for (schema, scenario) in pairs {
       let events = try ScenarioLoader.load(path: "\(directory)/\(scenario).json").declaredEvents
@@ -123,7 +124,7 @@ struct SchemaLintTests {
 
   @Test("explain lists each value with its meaning and the revenue it decodes to")
   func explain() throws {
-    let schema = try ScenarioLoader.loadSchema(path: TestScenarios.scenariosDirectory + "/schemas/subscription.json")
+    let schema = try ScenarioLoader.loadSchema(path: TestPaths.scenarios + "/schemas/subscription.json")
     let explanation = SchemaExplanation(schema)
     #expect(explanation.fine.map(\.value) == ["0", "1", "2", "3", "4", "10", "11", "12", "20", "21", "22"])
     // Registration's 0 decodes too: no entry held, so no session (value 1 needs one).

@@ -1,4 +1,5 @@
 import AttributionCrypto
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -14,7 +15,7 @@ struct AdAttributionKitSigningTests {
 
   /// The scripted test world, with alpha serving AdAttributionKit ads when `adAttributionKit`.
   static func scenario(adAttributionKit: Bool) throws -> Scenario {
-    var scenario = try TestScenarios.load(TestScenarios.scripted(users: ScriptedJourneyTests.alice))
+    var scenario = try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice))
     if adAttributionKit {
       scenario.adNetworks[0].identifier = network
       scenario.adNetworks[0].framework = .adAttributionKit

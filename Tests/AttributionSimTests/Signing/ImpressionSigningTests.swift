@@ -1,5 +1,6 @@
 import AttributionCrypto
 import AttributionSim
+import AttributionTestSupport
 import SimJSON
 import Testing
 
@@ -81,12 +82,12 @@ struct ImpressionSigningTests {
   private func cohortScenario(share: Double, count: Int, check: String) throws -> Scenario {
     try TestScenarios.load(
       TestScenarios.minimal
-        .replacingOccurrences(of: "count: 10,", with: "count: \(count),")
-        .replacingOccurrences(of: "click: 0.5 }", with: "click: 1.0 }")
-        .replacingOccurrences(
-          of: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }] }",
+        .replacing(required: "count: 10,", with: "count: \(count),")
+        .replacing(required: "click: 0.5 }", with: "click: 1.0 }")
+        .replacing(
+          required: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }] }",
           with: "campaigns: [{ name: \"c1\", sourceIdentifier: 1234 }], invalidSignatureShare: \(share) }")
-        .replacingOccurrences(of: "seed: 7,", with: "seed: 7, signing: { impressionCheck: \"\(check)\" },"))
+        .replacing(required: "seed: 7,", with: "seed: 7, signing: { impressionCheck: \"\(check)\" },"))
   }
 
   @Test("§7.3: a network's invalidSignatureShare fails that share of its ads, and both check modes reject the same ones")

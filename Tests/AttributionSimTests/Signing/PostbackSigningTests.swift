@@ -1,5 +1,6 @@
 import AttributionCrypto
 import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -25,7 +26,7 @@ struct PostbackSigningTests {
 
   @Test("§7.2: every postback in postbacks.jsonl verifies with the keys.json beside it, and not with Apple's keys")
   func runOutputVerifiesWithKeysFile() throws {
-    var scenario = try ScenarioLoader.load(path: TestScenarios.scenariosDirectory + "/quickstart.json")
+    var scenario = try ScenarioLoader.load(path: TestPaths.scenarios + "/quickstart.json")
     scenario.cohorts[0].count = 600
     scenario.cohorts[1].count = 300
     let (postbacks, keysText) = try runFiles(scenario)

@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import SimJSON
 import Testing
@@ -6,48 +7,11 @@ import Testing
 /// Sweeps: reading, common random numbers, ordered parallel results and shards.
 @Suite("Sweeps")
 struct SweepTests {
-  /// A base scenario of 300 users on two campaigns over two days, with a schema.
-  static let base = """
-    {
-      version: 1, name: "base", seed: 11, epoch: "2026-03-02T00:00:00Z",
-      platform: { framework: "skadnetwork", version: "4.0" },
-      app: { appId: 111 },
-      adNetworks: [{ name: "alpha", identifier: "alpha.skadnetwork", campaigns: [
-        { name: "a", sourceIdentifier: 1207 }, { name: "b", sourceIdentifier: 3307 }] }],
-      publishers: [{ name: "pub", appId: 222, adNetworks: ["alpha"] }],
-      privacy: { thresholds: { tier1: 2, tier2: 4, tier3: 8 } },
-      signing: { impressionCheck: "flag" },
-      schema: { version: 1, fineValue: { revenueBuckets: [1, 5, 20] }, coarseValue: [{ value: "high", revenueAtLeast: 5 }, { value: "low" }] },
-      cohorts: [{
-        name: "players", count: 300, arrivals: { from: "0d", to: "2d" },
-        exposures: [
-          { network: "alpha", campaign: "a", publisher: "pub", click: 0.3, view: 0.3 },
-          { network: "alpha", campaign: "b", publisher: "pub", reach: 0.5, click: 0.2 }],
-        install: { afterClick: 0.4, afterView: 0.05, delay: "1h" },
-        retention: [0.5, 0.3],
-        events: [{ name: "purchase", perDay: [0.2, 0.1], revenue: { uniform: { min: 1, max: 30 } } }],
-      }],
-    }
-    """
-
-  static let sweep = """
-    {
-      version: 1, name: "grid", scenario: "base.json",
-      parameters: [
-        { name: "tier1", path: "privacy.thresholds.tier1", values: [1, 2, 4] },
-        { path: "cohorts[0].count", values: [150, 300] },
-      ],
-      replicates: 2,
-      chart: { x: "installsPerCampaignPerDay", y: "nullShare1", series: "tier1" },
-    }
-    """
-
   /// Writes the base scenario and `sweep` into a scratch folder and loads the sweep.
-  private func withSweep<T>(_ sweep: String = sweep, _ body: (Sweep, String, URL) throws -> T) throws -> T {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attrsim-sweep-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  private func withSweep<T>(_ sweep: String = TestScenarios.sweep, _ body: (Sweep, String, URL) throws -> T) throws -> T {
+    let folder = try TemporaryFolder.create("attrsim-sweep")
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Self.base.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
+    try TestScenarios.sweepBase.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
     let path = folder.appendingPathComponent("sweep.json").path
     try sweep.write(toFile: path, atomically: true, encoding: .utf8)
     return try body(try ScenarioLoader.loadSweep(path: path), path, folder)
@@ -135,19 +99,19 @@ struct SweepTests {
 
   @Test("bad sweeps are reported in full: unknown keys, paths not in the scenario, unequal lists, bad values located in the sweep file")
   func badSweeps() throws {
-    let unknown = try diagnostics(of: Self.sweep.replacingOccurrences(of: "replicates: 2", with: "replicate: 2"))
+    let unknown = try diagnostics(of: TestScenarios.sweep.replacing(required: "replicates: 2", with: "replicate: 2"))
     #expect(unknown.contains { $0.contains("unknown key 'replicate'; did you mean 'replicates'?") })
-    let path = try diagnostics(of: Self.sweep.replacingOccurrences(of: "privacy.thresholds.tier1", with: "privcy.thresholds.tier1"))
+    let path = try diagnostics(of: TestScenarios.sweep.replacing(required: "privacy.thresholds.tier1", with: "privcy.thresholds.tier1"))
     #expect(path.contains { $0.contains("'privcy' is not in the scenario; did you mean 'privacy'?") })
-    let beyond = try diagnostics(of: Self.sweep.replacingOccurrences(of: "cohorts[0].count", with: "cohorts[3].count"))
+    let beyond = try diagnostics(of: TestScenarios.sweep.replacing(required: "cohorts[0].count", with: "cohorts[3].count"))
     #expect(beyond.contains { $0.contains("'cohorts[3]' is beyond the scenario's 1 element(s)") })
-    let list = try diagnostics(of: Self.sweep.replacingOccurrences(of: "replicates: 2", with: "replicates: 2, combine: 'list'"))
+    let list = try diagnostics(of: TestScenarios.sweep.replacing(required: "replicates: 2", with: "replicates: 2, combine: 'list'"))
     #expect(list.contains { $0.contains("the lists have 3, 2 values") })
-    let value = try diagnostics(of: Self.sweep.replacingOccurrences(of: "values: [150, 300]", with: "values: [150, -3]"))
+    let value = try diagnostics(of: TestScenarios.sweep.replacing(required: "values: [150, 300]", with: "values: [150, -3]"))
     #expect(value.count == 1)
     #expect(value.first?.contains("sweep.json:5:") == true, "located at the value in the sweep file: \(value)")
     #expect(value.first?.contains("with tier1 = 1, cohorts[0].count = -3") == true)
-    let chart = try diagnostics(of: Self.sweep.replacingOccurrences(of: "y: \"nullShare1\"", with: "y: \"nullShare\""))
+    let chart = try diagnostics(of: TestScenarios.sweep.replacing(required: "y: \"nullShare1\"", with: "y: \"nullShare\""))
     #expect(chart.contains { $0.contains("'nullShare' is neither a parameter nor an outcome column; did you mean") })
   }
 
@@ -161,12 +125,12 @@ struct SweepTests {
     #expect(SweepPath("cohorts[1]")!.contains(diagnosticPath: "cohorts[1].count"))
     #expect(!SweepPath("cohorts[1]")!.contains(diagnosticPath: "cohorts[10].count"))
     let overlap = try diagnostics(
-      of: Self.sweep.replacingOccurrences(of: "replicates: 2,", with: "replicates: 2,").replacingOccurrences(
-        of: "{ path: \"cohorts[0].count\", values: [150, 300] },",
+      of: TestScenarios.sweep.replacing(required: "replicates: 2,", with: "replicates: 2,").replacing(
+        required: "{ path: \"cohorts[0].count\", values: [150, 300] },",
         with: "{ path: \"privacy\", values: [{ crowdPeriod: '1d' }] },"))
     #expect(overlap.contains { $0.contains("'privacy' overlaps parameter 'privacy.thresholds.tier1'") })
     let reserved = try diagnostics(
-      of: Self.sweep.replacingOccurrences(of: "{ path: \"cohorts[0].count\", values: [150, 300] },", with: "{ path: \"seed\", values: [1, 2] },"))
+      of: TestScenarios.sweep.replacing(required: "{ path: \"cohorts[0].count\", values: [150, 300] },", with: "{ path: \"seed\", values: [1, 2] },"))
     #expect(reserved.contains { $0.contains("the column name 'seed' is taken") })
   }
 

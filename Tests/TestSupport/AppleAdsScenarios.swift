@@ -11,7 +11,7 @@ extension TestScenarios {
   /// (`com.apple.ads`, campaigns 10, 20, 30, 40) stands for Apple Ads in `store` when
   /// `linked`. The API answers without faults; records are ready as soon as the token exists and the
   /// server calls 1 s after the first launch, unless `api` or `server` say otherwise.
-  static func appleAds(
+  package static func appleAds(
     users: String, api: String = "recordDelay: \"0s\"", server: String = "firstCallDelay: \"1s\"",
     linked: Bool = false, platformExtra: String = "", iosVersion: String = "16.0"
   ) -> String {
@@ -55,7 +55,7 @@ extension TestScenarios {
   }
 
   /// Runs scenario text and returns the summary, the AdServices calls and the postbacks.
-  static func runAppleAds(_ text: String) throws -> (
+  package static func runAppleAds(_ text: String) throws -> (
     summary: RunSummary, calls: [AdServicesExchange], postbacks: [PostbackRecord]
   ) {
     let (summary, outputs) = ScenarioRunner.collect(try load(text))

@@ -3,22 +3,20 @@ import SimJSON
 import Testing
 
 /// Fixtures/: public Apple keys and signed artifacts others collected (see Fixtures/PROVENANCE.md),
-/// with the result each must get. Read through #filePath so a plain clone has them all.
-enum AppleData {
+/// with the result each must get, listed in `Fixtures/manifest.json`.
+package enum AppleData {
   /// One manifest entry.
-  struct Entry: Sendable, CustomTestStringConvertible {
-    var file: String
-    var kind: String
-    var expect: String
-    var key: String?
-    var testDescription: String { file }
+  package struct Entry: Sendable, CustomTestStringConvertible {
+    package var file: String
+    package var kind: String
+    package var expect: String
+    package var key: String?
+    package var testDescription: String { file }
   }
 
-  static let directory: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Fixtures").path
-
-  static func entries(kind: String) -> [Entry] {
-    guard let text = try? String(contentsOfFile: directory + "/manifest.json", encoding: .utf8),
+  /// The manifest's entries of one kind, in its order.
+  package static func entries(kind: String) -> [Entry] {
+    guard let text = try? String(contentsOfFile: TestPaths.fixtures + "/manifest.json", encoding: .utf8),
       let node = try? JSONParser.parse(text), case .object(let root) = JSONValue(node),
       case .array(let artifacts) = root["artifacts"]
     else { return [] }

@@ -5,7 +5,7 @@ extension TestScenarios {
   /// A schema for SDK tests. Fine value: revenue bucket (<0.01 → 0, ≥0.01 → 1, ≥1 → 2, ≥5 → 3)
   /// plus 8 for the tutorial; coarse: high from 5 revenue, medium from 1, low once a session
   /// happened; a purchase locks window 1.
-  static let sdkSchema = """
+  package static let sdkSchema = """
     { version: 1,
       fineValue: { revenueBuckets: [0.01, 1, 5], eventBits: { tutorial_complete: 3 } },
       coarseValue: [
@@ -17,7 +17,7 @@ extension TestScenarios {
   /// One network `alpha` (campaign `c`, pinned at tier 3), one publisher `pub`, an app with the
   /// given SDK and ``sdkSchema``, and user `u` who taps at 1h, installs at 2h, first launches
   /// at 3h and then takes `steps`.
-  static func sdk(version: String = "4.0", sdk: String = "{ model: \"schema\" }", steps: String) -> String {
+  package static func sdk(version: String = "4.0", sdk: String = "{ model: \"schema\" }", steps: String) -> String {
     """
     {
       version: 1,
@@ -43,17 +43,10 @@ extension TestScenarios {
   }
 
   /// Runs scenario text and returns the summary, the SDK's trace, the postbacks and the conversions.
-  static func runSDK(_ text: String) throws -> (
+  package static func runSDK(_ text: String) throws -> (
     summary: RunSummary, sdk: [SDKTraceRecord], postbacks: [PostbackRecord], conversions: [ConversionRecord]
   ) {
     let (summary, outputs) = ScenarioRunner.collect(try load(text))
     return (summary, outputs.sdk, outputs.postbacks, outputs.conversions)
   }
-}
-
-extension SDKTraceRecord {
-  /// The fine value after this line, under its version's key.
-  var currentValue: Int64? { fineValue.map(Int64.init) }
-  /// The kinds of this line's findings.
-  var lintKinds: [SDKLintFinding.Kind] { lint.map(\.kind) }
 }

@@ -7,7 +7,7 @@ extension TestScenarios {
   /// `c`, 4431), and the SKAdNetwork 4.0 network `s1` (campaign `c`, 6121); the production
   /// publisher `hub` and the development publisher `dev` (item ID 0) list all three. Tier 3 is
   /// forced unless `privacy` says otherwise; no schema, so only scripted updates set values.
-  static func adAttributionKit(
+  package static func adAttributionKit(
     users: String, infoPlist: String = "", rules: String = "{}", privacy: String = "{ forceTier: 3 }",
     platformExtra: String = ""
   ) -> String {
@@ -37,23 +37,5 @@ extension TestScenarios {
       users: [\(users)],
     }
     """
-  }
-}
-
-extension PostbackRecord {
-  /// What an AdAttributionKit postback says: its JWS payload's fields and the unsigned siblings
-  /// (`jws-string` left out); an SKAdNetwork postback's own fields.
-  var said: [String: JSONValue] {
-    var fields = payload.objectValue ?? [:]
-    guard case .string(let text) = fields.removeValue(forKey: "jws-string"), let jws = try? CompactJWS(parsing: text) else {
-      return fields
-    }
-    return fields.merging(jws.payload) { sibling, _ in sibling }
-  }
-
-  /// The JWS key ID of an AdAttributionKit postback.
-  var keyId: String? {
-    guard case .string(let text) = fields["jws-string"] else { return nil }
-    return (try? CompactJWS(parsing: text))?.keyId
   }
 }

@@ -3,9 +3,9 @@ import SimJSON
 import Foundation
 
 /// Scenario texts shared by tests, and helpers to load and run them.
-enum TestScenarios {
+package enum TestScenarios {
   /// A small valid scenario; tests derive bad ones from it by replacing one piece of text.
-  static let minimal = """
+  package static let minimal = """
     {
       version: 1,
       name: "t",
@@ -31,17 +31,17 @@ enum TestScenarios {
     """
 
   /// An inline schema, read as part of ``minimal``, so it gets the scenario's checks too.
-  static func schema(_ inline: String) throws -> ConversionSchema {
-    try load(minimal.replacingOccurrences(of: "  seed: 7,", with: "  seed: 7, schema: \(inline),")).schema
+  package static func schema(_ inline: String) throws -> ConversionSchema {
+    try load(minimal.replacing(required: "  seed: 7,", with: "  seed: 7, schema: \(inline),")).schema
   }
 
   /// Loads scenario text, failing the test on diagnostics.
-  static func load(_ text: String, file: String = "test.json") throws -> Scenario {
-    try ScenarioLoader.parse(text, file: file, baseDirectory: scenariosDirectory)
+  package static func load(_ text: String, file: String = "test.json") throws -> Scenario {
+    try ScenarioLoader.parse(text, file: file, baseDirectory: TestPaths.scenarios)
   }
 
   /// The diagnostics for scenario text, as printed.
-  static func diagnostics(_ text: String) -> [String] {
+  package static func diagnostics(_ text: String) -> [String] {
     do {
       _ = try ScenarioLoader.parse(text, file: "bad.json")
       return []
@@ -50,14 +50,8 @@ enum TestScenarios {
     }
   }
 
-  /// The repository's Scenarios/ folder, found from this source file.
-  static let scenariosDirectory: String = {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios").path
-  }()
-
   /// A world with one network of two campaigns, two publishers and the given scripted users.
-  static func scripted(users: String, privacyTier: Int = 2, developerMode: Bool = false, extra: String = "") -> String {
+  package static func scripted(users: String, privacyTier: Int = 2, developerMode: Bool = false, extra: String = "") -> String {
     """
     {
       version: 1,
@@ -87,7 +81,7 @@ enum TestScenarios {
 extension TestScenarios {
   /// Seven networks `n1`…`n7` (campaign `c` with campaign-id 11…17, valid for every version),
   /// all listed by the app `hub`, under the given version, privacy and rules.
-  static func multiNetwork(
+  package static func multiNetwork(
     version: String, users: String, privacy: String = "{ forceTier: 3 }", rules: String = "{}",
     platformExtra: String = "", extra: String = ""
   ) -> String {
@@ -114,7 +108,7 @@ extension TestScenarios {
 
   /// A user `u` of ``multiNetwork(version:users:privacy:rules:platformExtra:extra:)`` who taps
   /// n1's ad at 1h, installs at 2h and first launches at 3h, then takes `steps`.
-  static func clicker(then steps: String = "") -> String {
+  package static func clicker(then steps: String = "") -> String {
     """
     { name: "u", timeline: [
       { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
@@ -127,7 +121,7 @@ extension TestScenarios {
   /// A user `u` of ``multiNetwork(version:users:privacy:rules:platformExtra:extra:)``: n1's
   /// click loses to n2's later click; the app sets fine 9 and coarse medium in window 1 and
   /// coarse high in window 2.
-  static let overtakenClicker = """
+  package static let overtakenClicker = """
     { name: "u", country: "FR", timeline: [
       { at: "1h", action: "click", network: "n1", campaign: "c", publisher: "hub" },
       { at: "2h", action: "click", network: "n2", campaign: "c", publisher: "hub" },
@@ -136,19 +130,29 @@ extension TestScenarios {
     ] }
     """
 
+  /// A user of ``scripted(users:privacyTier:developerMode:extra:)`` from the US: taps alpha's
+  /// `broad` ad in `garden` at 1h, installs and launches, completes the tutorial, buys for 4.99 on
+  /// day 2 and for 9.99 on day 11.
+  package static let alice = """
+    { name: "alice", country: "US", timeline: [
+      { at: "1h", action: "click", network: "alpha", campaign: "broad", publisher: "garden" },
+      { at: "1h20m", action: "install" },
+      { at: "1h25m", action: "launch" },
+      { at: "1h40m", action: "event", name: "tutorial_complete" },
+      { at: "1d2h", action: "event", name: "purchase", revenue: 4.99 },
+      { at: "4d", action: "launch" },
+      { at: "10d", action: "event", name: "purchase", revenue: 9.99 },
+    ] }
+    """
+
   /// Scenario text whose app carries a second SDK with the given inline schema.
-  static func withLegacySdk(_ text: String, schema: String) -> String {
-    text.replacingOccurrences(of: "app: { appId: 1234567890,", with: "app: { appId: 1234567890, legacySdk: { schema: \(schema) },")
+  package static func withLegacySdk(_ text: String, schema: String) -> String {
+    text.replacing(required: "app: { appId: 1234567890,", with: "app: { appId: 1234567890, legacySdk: { schema: \(schema) },")
   }
 
   /// Runs scenario text and returns the summary, all postbacks and the trace.
-  static func run(_ text: String) throws -> (summary: RunSummary, postbacks: [PostbackRecord], trace: [TraceRecord]) {
+  package static func run(_ text: String) throws -> (summary: RunSummary, postbacks: [PostbackRecord], trace: [TraceRecord]) {
     let (summary, outputs) = ScenarioRunner.collect(try load(text))
     return (summary, outputs.postbacks, outputs.trace)
   }
-}
-
-extension PostbackRecord {
-  /// The payload's members.
-  var fields: [String: JSONValue] { payload.objectValue ?? [:] }
 }

@@ -11,66 +11,85 @@ import Foundation
 /// POSIX sockets and one thread per connection: enough for tests that need a real receiver on
 /// the wire (keep-alive, slow answers, dropped and reset connections) without a dependency. Request bodies
 /// need a Content-Length (no chunked uploads); answers always carry one.
-final class LoopbackServer: @unchecked Sendable {
+package final class LoopbackServer: @unchecked Sendable {
   /// One query parameter, in the order the request gave it.
-  struct QueryItem: Sendable, Equatable {
-    let name: String
-    let value: String
+  package struct QueryItem: Sendable, Equatable {
+    package let name: String
+    package let value: String
+
+    /// A parameter of the given name and value.
+    package init(name: String, value: String) {
+      self.name = name
+      self.value = value
+    }
   }
 
   /// A request as it arrived.
-  struct Request: Sendable {
-    let method: String
+  package struct Request: Sendable {
+    package let method: String
     /// The path without the query.
-    let path: String
+    package let path: String
     /// Query parameters, percent-decoded; a repeated name keeps its last value.
-    let query: [String: String]
+    package let query: [String: String]
     /// Query parameters in order, repeats included.
-    let queryItems: [QueryItem]
+    package let queryItems: [QueryItem]
     /// Header fields under lower-cased names; repeated fields joined with ", ".
-    let headers: [String: String]
-    let body: Data
+    package let headers: [String: String]
+    package let body: Data
     /// 1-based arrival order across all connections.
-    let number: Int
+    package let number: Int
     /// 1-based order in which its connection was accepted: requests on one kept-alive
     /// connection share it.
-    let connection: Int
+    package let connection: Int
   }
 
   /// What to answer.
-  struct Response: Sendable {
-    var status: Int = 200
-    var headers: [String: String] = [:]
-    var body: Data = Data()
+  package struct Response: Sendable {
+    package var status: Int = 200
+    package var headers: [String: String] = [:]
+    package var body: Data = Data()
     /// Seconds to wait before answering (a slow server).
-    var delay: Double = 0
+    package var delay: Double = 0
     /// Close the connection without answering.
-    var dropConnection = false
+    package var dropConnection = false
     /// Abort the connection without answering: the client gets a reset (RST), not an orderly close.
-    var resetConnection = false
+    package var resetConnection = false
+
+    /// An answer of the given parts; by default an immediate, empty 200.
+    package init(
+      status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0,
+      dropConnection: Bool = false, resetConnection: Bool = false
+    ) {
+      self.status = status
+      self.headers = headers
+      self.body = body
+      self.delay = delay
+      self.dropConnection = dropConnection
+      self.resetConnection = resetConnection
+    }
 
     /// A JSON answer with the given status.
-    static func json(_ text: String, status: Int = 200) -> Response {
+    package static func json(_ text: String, status: Int = 200) -> Response {
       Response(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
     }
   }
 
   /// The port the server listens on, chosen by the system.
-  let port: Int
+  package let port: Int
   /// `http://127.0.0.1:<port>`.
-  var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+  package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
   /// Every request received, in arrival order.
-  var requests: [Request] { core.locked { core.received } }
+  package var requests: [Request] { core.locked { core.received } }
   /// The most requests it was handling at once.
-  var peakConcurrency: Int { core.locked { core.peak } }
+  package var peakConcurrency: Int { core.locked { core.peak } }
 
   /// The state the threads share; kept apart so that the threads do not keep the server alive
   /// and its deinit can stop them.
   private let core: Core
 
   /// Starts listening on an ephemeral port of 127.0.0.1.
-  init(handler: @escaping @Sendable (Request) -> Response) throws {
+  package init(handler: @escaping @Sendable (Request) -> Response) throws {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw ServerError.system("socket") }
     var yes: Int32 = 1
@@ -105,9 +124,9 @@ final class LoopbackServer: @unchecked Sendable {
   deinit { stop() }
 
   /// Stops accepting, closes open connections and waits for the accepting thread to end.
-  func stop() { core.stop() }
+  package func stop() { core.stop() }
 
-  enum ServerError: Error {
+  package enum ServerError: Error {
     case system(String)
   }
 }

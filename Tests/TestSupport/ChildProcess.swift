@@ -1,0 +1,40 @@
+import Foundation
+
+/// Runs programs as child processes for tests: the built `attrsim`, shells, groff, and the like.
+package enum ChildProcess {
+  /// The `attrsim` executable `swift test` builds beside the test bundle, or nil when absent.
+  package static let attrsim: String? = {
+    let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
+      .map { $0.deletingLastPathComponent().appendingPathComponent("attrsim").path }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }()
+
+  /// The path of the first of `names` found on `PATH`, or nil when none is installed.
+  package static func onPath(_ names: String...) -> String? {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    for name in names {
+      for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+        return "\(folder)/\(name)"
+      }
+    }
+    return nil
+  }
+
+  /// Runs a program to its end, in `folder` when given: its exit status, and its standard error
+  /// and output together.
+  package static func run(
+    _ executable: String, _ arguments: [String], in folder: URL? = nil
+  ) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let folder { process.currentDirectoryURL = folder }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}
