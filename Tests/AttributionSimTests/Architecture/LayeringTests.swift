@@ -1,3 +1,4 @@
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -8,8 +9,7 @@ import Testing
 struct LayeringTests {
   /// Every Swift file under `Sources/`, by path relative to it.
   static let sources: [String: String] = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+    let root = TestPaths.repository.appendingPathComponent("Sources")
     var files: [String: String] = [:]
     let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
     while let url = walker?.nextObject() as? URL {
