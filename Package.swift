@@ -102,3 +102,9 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Each source target's README.md says what it owns, what it may use and where to start; it is
+// for readers, not the build.
+for target in package.targets where target.type != .test && target.type != .system {
+  target.exclude.append("README.md")
+}

@@ -68,12 +68,6 @@ public struct SummaryPath: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// Why a figure could not be read from `summary.json`.
-package struct FigureError: Error {
-  package var reason: String
-  package init(_ reason: String) { self.reason = reason }
-}
-
 extension JSONPath.Component {
   /// The step as written in a path.
   package var text: String {

@@ -78,8 +78,3 @@ package struct SweepPath: Sendable {
     return .success(node)
   }
 }
-
-/// Why a sweep path leads nowhere in the scenario.
-package struct SweepPathError: Error {
-  package var reason: String
-}

@@ -1,0 +1,51 @@
+import SimModel
+
+/// The declared names user descriptions may refer to.
+package struct References {
+  package let networks: [AdNetwork]
+  package let publishers: [PublisherApp]
+  /// The devices' iOS version, for APIs that need a newer one.
+  package var iosVersion = OSVersion.current
+  /// Whether any network serves AdAttributionKit ads.
+  package var usesAdAttributionKit = false
+  /// The scenario's Apple Ads campaigns, or nil when it has none.
+  package var appleAds: AppleAds?
+  /// Whether `appleAds` is given but unreadable (reported already), so naming it adds no error.
+  package var appleAdsUnreadable = false
+
+  /// The ad network standing for Apple Ads, if any: network ads must not name it.
+  package var appleAdsNetwork: Int? { appleAds?.adNetwork?.network }
+
+  /// Resolves a `network`, `campaign`, `publisher` triple of an object, logging bad references
+  /// and publishers that do not list the network.
+  /// A view-through exposure on a website is logged too: web ads are always taps. So is the
+  /// network standing for Apple Ads, whose clicks only Apple Ads taps make (§8, C3 [U]).
+  package func exposure(_ object: ObjectReader, view: Bool) -> (network: Int, campaign: Int, publisher: Int)? {
+    let networkReader = object.required("network")
+    var network = networkReader?.reference(to: networks.map(\.name), what: "ad network")
+    if let linked = network, linked == appleAdsNetwork {
+      networkReader?.error(
+        "'\(networks[linked].name)' stands for Apple Ads (appleAds.adNetwork): its clicks come from Apple Ads taps "
+          + "(appleAdsTap steps, cohort 'appleAds'), not from network ads")
+      network = nil
+    }
+    let campaign = network.flatMap { network in
+      object.required("campaign")?.reference(
+        to: networks[network].campaigns.map(\.name), what: "campaign",
+        owner: " of ad network '\(networks[network].name)'")
+    }
+    let publisherReader = object.required("publisher")
+    let publisher = publisherReader?.reference(to: publishers.map(\.name), what: "publisher")
+    if view, let publisher, publishers[publisher].isWeb {
+      publisherReader?.error(
+        "'\(publishers[publisher].name)' is a website: web ads are tapped (fidelity-type 1), never view-through")
+    }
+    if let network, let publisher, networks[network].framework == .adAttributionKit, publishers[publisher].isWeb {
+      publisherReader?.error(
+        "'\(publishers[publisher].name)' is a website, and AdAttributionKit has no web ads; "
+          + "'\(networks[network].name)' serves AdAttributionKit ads")
+    }
+    guard let network, let campaign, let publisher else { return nil }
+    return (network, campaign, publisher)
+  }
+}

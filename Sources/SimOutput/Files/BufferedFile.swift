@@ -1,0 +1,121 @@
+import Foundation
+import SimJSON
+import SimModel
+
+/// A file written through a buffer to a temporary path, then made durable and renamed to its
+/// final path; the temporary file is registered in ``TemporaryFiles`` while it exists.
+package struct BufferedFile {
+  package let final: URL
+  package let temporary: URL
+  private var handle: FileHandle?
+  private var buffer = ""
+  /// Whether the written bytes have reached the disk since the last write.
+  private var synchronized = false
+
+  package init(final: URL) throws(RunDirectoryWriter.WriteError) {
+    self.final = final
+    // The process ID keeps concurrent runs into one folder from sharing a temporary file.
+    temporary = TemporaryFiles.path(for: final)
+    guard TemporaryFiles.shared.create(temporary), let handle = FileHandle(forWritingAtPath: temporary.path) else {
+      TemporaryFiles.shared.unregister(temporary)
+      try? FileManager.default.removeItem(at: temporary)
+      throw RunDirectoryWriter.WriteError(description: "cannot create '\(temporary.path)'")
+    }
+    self.handle = handle
+    buffer.reserveCapacity(1 << 20)
+  }
+
+  package mutating func appendLine(_ value: JSONValue) throws(RunDirectoryWriter.WriteError) {
+    value.write(to: &buffer, pretty: false)
+    buffer += "\n"
+    if buffer.utf8.count >= 1 << 20 { try flush() }
+  }
+
+  package mutating func append(_ text: String) throws(RunDirectoryWriter.WriteError) {
+    buffer += text
+    try flush()
+  }
+
+  private mutating func flush() throws(RunDirectoryWriter.WriteError) {
+    guard let handle, !buffer.isEmpty else { return }
+    do {
+      try handle.write(contentsOf: Data(buffer.utf8))
+    } catch {
+      throw RunDirectoryWriter.WriteError(
+        description: "cannot write '\(final.path)': \(FileProblem.reason(writing: final.path, error))")
+    }
+    buffer.removeAll(keepingCapacity: true)
+    synchronized = false
+  }
+
+  /// Writes out the buffer and waits until the file's bytes are on disk (fsync), so that the
+  /// rename cannot put an empty or partial file in place of a complete one after a crash.
+  package mutating func synchronize() throws(RunDirectoryWriter.WriteError) {
+    try flush()
+    guard let handle, !synchronized else { return }
+    do {
+      try handle.synchronize()
+    } catch {
+      throw RunDirectoryWriter.WriteError(description: "cannot write '\(final.path)' to disk: \(error.localizedDescription)")
+    }
+    synchronized = true
+  }
+
+  package mutating func moveIntoPlace() throws(RunDirectoryWriter.WriteError) {
+    try synchronize()
+    do {
+      try handle?.close()
+      handle = nil
+      // rename(2) replaces the target atomically; FileManager's move refuses to overwrite.
+      guard rename(temporary.path, final.path) == 0 else {
+        throw RunDirectoryWriter.WriteError(
+          description: "cannot move output into '\(final.path)': \(String(cString: strerror(errno)))")
+      }
+      TemporaryFiles.shared.unregister(temporary)
+    } catch let error as RunDirectoryWriter.WriteError {
+      throw error
+    } catch {
+      throw RunDirectoryWriter.WriteError(
+        description: "cannot close '\(final.path)': \(FileProblem.reason(writing: final.path, error))")
+    }
+  }
+
+  /// Makes the renames into `folder` durable (fsync of the folder); where a folder cannot be
+  /// opened for that, the renames are as durable as the system makes them.
+  package static func synchronizeFolder(_ folder: URL) throws(RunDirectoryWriter.WriteError) {
+    let fd = open(folder.path, O_RDONLY | O_DIRECTORY)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    guard fsync(fd) == 0 || errno == EINVAL else {
+      throw RunDirectoryWriter.WriteError(
+        description: "cannot write folder '\(folder.path)' to disk: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// Writes `text` to `url` whole, through a temporary file and a rename, creating its folder.
+  package static func write(_ text: String, to url: URL) throws(RunDirectoryWriter.WriteError) {
+    let folder = url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw RunDirectoryWriter.WriteError(
+        description: "cannot create folder '\(folder.path)': \(FileProblem.reason(writing: folder.path, error))")
+    }
+    var file = try BufferedFile(final: url)
+    do {
+      try file.append(text)
+      try file.moveIntoPlace()
+      try synchronizeFolder(url.deletingLastPathComponent())
+    } catch {
+      file.discard()
+      throw error
+    }
+  }
+
+  package mutating func discard() {
+    try? handle?.close()
+    handle = nil
+    try? FileManager.default.removeItem(at: temporary)
+    TemporaryFiles.shared.unregister(temporary)
+  }
+}
