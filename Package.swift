@@ -98,7 +98,7 @@ let package = Package(
     .testTarget(
       name: "AttributionSimTests", dependencies: ["AttributionSim", "SimJSON", "AttributionCrypto", "AttributionTestSupport"],
       // Golden files and fixtures are read through TestPaths (found from #filePath), not bundled as resources.
-      exclude: ["Charts/Golden", "Fixtures"]),
+      exclude: ["SimOutput/Charts/Golden", "Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -17,5 +17,5 @@ package enum TestPaths {
   package static let fixtures: String = repository.appendingPathComponent("Tests/AttributionSimTests/Fixtures").path
 
   /// The charts' golden SVG files.
-  package static let chartGoldens: URL = repository.appendingPathComponent("Tests/AttributionSimTests/Charts/Golden")
+  package static let chartGoldens: URL = repository.appendingPathComponent("Tests/AttributionSimTests/SimOutput/Charts/Golden")
 }

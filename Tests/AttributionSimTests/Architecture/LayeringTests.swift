@@ -49,6 +49,27 @@ struct LayeringTests {
     #expect(described == nil)
   }
 
+  @Test("test folders named after a layer mirror its source folders")
+  func testsMirrorSources() throws {
+    let tests = TestPaths.repository.appendingPathComponent("Tests/AttributionSimTests")
+    let files = FileManager.default
+    var strays: [String] = []
+    for layer in SourceGraph.layers {
+      let folder = tests.appendingPathComponent(layer)
+      guard let walker = files.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+      while let url = walker.nextObject() as? URL {
+        guard url.pathExtension == "swift" else { continue }
+        let relative = url.deletingLastPathComponent().path.dropFirst(tests.path.count + 1)
+        var isFolder: ObjCBool = false
+        let source = TestPaths.repository.appendingPathComponent("Sources/\(relative)").path
+        if !files.fileExists(atPath: source, isDirectory: &isFolder) || !isFolder.boolValue {
+          strays.append("\(relative)/\(url.lastPathComponent)")
+        }
+      }
+    }
+    #expect(strays == [], "tests in folders that Sources/ does not have")
+  }
+
   // The checks themselves, on small made-up trees, so that they are known to catch what they claim.
 
   @Test("a cycle between two folders is found and named")
