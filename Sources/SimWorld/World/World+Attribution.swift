@@ -12,9 +12,9 @@ extension World {
     let index = Int(slot)
     let now = simulation.now
     let network = scenario.adNetworks[exposure.network]
-    let adAttributionKit = network.framework == .adAttributionKit
+    let rules = adFrameworks[exposure.network]
     // [U] §2.4: handleTap fails once the AppImpression is older than its validity.
-    if adAttributionKit, exposure.kind == .click, exposure.presentation == .custom,
+    if rules.expiresAppImpressions, exposure.kind == .click, exposure.presentation == .custom,
       exposure.impressionAge > scenario.rules.appImpressionValidity
     {
       summary.impressionsExpired += 1
@@ -29,7 +29,7 @@ extension World {
       trace(slot, at: now, .note, "§7.3", "the ad's signature does not verify with \(network.identifier)'s key: impression ignored")
       return
     }
-    if users[index]!.installed, adAttributionKit {
+    if users[index]!.installed, rules.reengagesInstalledApp {
       if exposure.kind == .click {
         reengage(exposure, slot: slot, in: &simulation)
         return
@@ -81,32 +81,12 @@ extension World {
     let campaign = network.campaigns[exposure.campaign]
     let nonce = UUIDText.version4(high: nonceStream.next(), low: nonceStream.next())
     let timestamp = scenario.epoch.unixMilliseconds(after: now.milliseconds)
-    let signer = impressionSigners[exposure.network]
-    if network.framework == .adAttributionKit {
-      guard case .app(let publisherItem) = scenario.publishers[exposure.publisher].source else { return false }
-      var payload: [String: JSONValue] = [
-        "impression-identifier": .string(nonce), "publisher-item-identifier": .int(publisherItem),
-        "impression-type": .string("app-impression"), "ad-network-identifier": .string(network.identifier),
-        "source-identifier": .int(Int64(campaign.sourceIdentifier)), "timestamp": .int(timestamp),
-        "advertised-item-identifier": .int(scenario.app.appId),
-      ]
-      if campaign.eligibleForReengagement { payload["eligible-for-re-engagement"] = .bool(true) }
-      var received = signer.signedJWS(payload: payload, keyId: network.identifier)
-      if !exposure.signatureValid {
-        payload["timestamp"] = .int(timestamp + 1)
-        received = CompactJWS.replacingPayload(of: received, with: .object(payload))
-      }
-      return (try? CompactJWS(parsing: received))?.verifies(with: signer.publicKey) ?? false
-    }
-    let served = ImpressionSignature(
-      version: version.rawValue, adNetworkId: network.identifier, sourceIdentifier: Int64(campaign.sourceIdentifier),
-      itemId: scenario.app.appId, nonce: nonce, source: scenario.publishers[exposure.publisher].source,
-      fidelityType: exposure.kind == .click ? 1 : 0, timestamp: timestamp, signature: "")
-    var received = signer.signed(served)
-    if !exposure.signatureValid {
-      received.timestamp += 1
-    }
-    return received.verifies(with: signer.publicKey)
+    let served = ServedImpression(
+      networkIdentifier: network.identifier, sourceIdentifier: campaign.sourceIdentifier, appId: scenario.app.appId,
+      source: scenario.publishers[exposure.publisher].source, fidelityType: exposure.kind == .click ? 1 : 0,
+      eligibleForReengagement: campaign.eligibleForReengagement, nonce: nonce, timestamp: timestamp,
+      tampered: !exposure.signatureValid)
+    return adFrameworks[exposure.network].impressionSignatureVerifies(served, signer: impressionSigners[exposure.network])
   }
 
   /// The app is installed: the best unexpired impression wins, other networks' best run up.
@@ -123,7 +103,7 @@ extension World {
     let pooled = scenario.usesAdAttributionKit ? pooledAttribution : nil
     guard
       let (winner, others) = users[index]!.impressions.attribution(
-        at: now, ranking: .for(version), tieBreak: scenario.rules.tieBreak, runnerUps: version.sendsRunnerUpPostbacks,
+        at: now, ranking: framework.ranking, tieBreak: scenario.rules.tieBreak, runnerUps: framework.sendsRunnerUpPostbacks,
         pooled: pooled)
     else {
       trace(slot, at: now, .note, "§3.2", "install without an eligible unexpired impression: not attributed")
@@ -163,7 +143,7 @@ extension World {
     }
     // Tiers are decided after the world, once every user's installs are counted (§6).
     emit(.install(InstallDraft(winner: facts(winner), runnerUps: runnerUps.map(facts), conversion: number)), slot: slot)
-    let windowCount = version.hasConversionWindows ? 3 : 1
+    let windowCount = framework.windowCount
     let measurementWindows = (0..<windowCount).map { _ in
       ConversionWindow(measures: Measures(eventCount: trackedEvents.count, currencyCount: currencies.count))
     }
@@ -187,7 +167,7 @@ extension World {
       return
     }
     summary.reengagementTaps += 1
-    guard version.hasConversionWindows,
+    guard framework.createsReengagementConversions,
       scenario.adNetworks[exposure.network].campaigns[exposure.campaign].eligibleForReengagement
     else {
       summary.reengagementNotEligible += 1
@@ -328,13 +308,14 @@ extension World {
     let now = simulation.now
     users[index]!.conversions[conversion].windowStart = now
     users[index]!.conversions[conversion].windows[0].updated = true
-    if version.hasConversionWindows {
-      for (window, end) in windows.windowEnds.enumerated() {
+    switch framework.windowClock(windows) {
+    case .windows(let ends):
+      for (window, end) in ends.enumerated() {
         users[index]!.pending += 1
         simulation.schedule(
           .windowEnd(slot: slot, conversion: Int16(conversion), window: Int8(window)), at: now + end, priority: .first)
       }
-    } else {
+    case .valueTimer:
       restartTimer(conversion, slot: slot, in: &simulation)
     }
   }

@@ -11,7 +11,7 @@ extension World {
   /// window. Nil before the window clock starts and after the last window.
   package func currentWindow(_ conversion: Int, slot: Int32, now: SimTime) -> Int? {
     guard let start = users[Int(slot)]!.conversions[conversion].windowStart else { return nil }
-    return version.hasConversionWindows ? windows.window(at: now - start) : 0
+    return framework.window(at: now - start, in: windows)
   }
 
   /// Whether a conversion still takes updates: not superseded or dropped, and with a window open,
@@ -173,14 +173,16 @@ extension World {
     guard !rejectsOutOfRange(update, slot: slot, now: now) else { return .rejectedOutOfRange }
     if users[index]!.conversions[conversion].windows[window].closedAt != nil {
       summary.updatesIgnoredLocked += 1
-      let why = version.hasConversionWindows ? "window \(window + 1) is locked" : "the value timer has expired"
-      trace(slot, at: now, .note, version.hasConversionWindows ? "§5.2" : "§5.1", "update ignored: \(why)")
+      let note = framework.closedWindowNote(window: window)
+      trace(slot, at: now, .note, note)
       return .ignoredLocked(window: window)
     }
-    if version.hasConversionWindows {
+    switch framework.valueRules {
+    case .windowed:
       return applyWindowed(update, api: api, conversion: conversion, window: window, slot: slot, in: &simulation)
+    case .increasingOnly:
+      return applyIncreasing(update, conversion: conversion, slot: slot, in: &simulation)
     }
-    return applyIncreasing(update, conversion: conversion, slot: slot, in: &simulation)
   }
 
   /// Whether the platform rejects the call for a fine value outside 0–63 (§4), counted and traced.
@@ -200,13 +202,13 @@ extension World {
     let now = simulation.now
     if update.coarse != nil || update.lock {
       summary.coarseOrLockIgnored += 1
-      trace(slot, at: now, .note, "§4", "coarse value and lock do not exist before SKAdNetwork 4.0: ignored")
+      trace(slot, at: now, .note, .coarseOrLockIgnored)
     }
     guard let fine = update.fine else { return .notIncreasing }
     let current = users[index]!.conversions[conversion].windows[0].fine ?? 0
     guard fine > current else {
       summary.updatesNotIncreasing += 1
-      trace(slot, at: now, .note, "§4", "fine value \(fine) is not greater than \(current): ignored, timer not restarted")
+      trace(slot, at: now, .note, .notIncreasing(fine, current: current))
       return .notIncreasing
     }
     users[index]!.conversions[conversion].windows[0].fine = fine
@@ -227,15 +229,13 @@ extension World {
     if api == .legacy {
       guard window == 0 else {
         summary.legacyIgnoredAfterFirstWindow += 1
-        trace(slot, at: now, .note, "§4", "old single-value API after window 1: ignored on a 4.0 ad")
+        trace(slot, at: now, .note, .legacyAfterFirstWindow)
         return .fineIgnoredAfterFirstWindow(window: window, counted: false)
       }
       let previous = users[index]!.conversions[conversion].windows[0]
       if let fine = update.fine, previous.fineSetBy == .current, previous.fine != fine {
         summary.legacyOverrides += 1
-        trace(
-          slot, at: now, .note, "§4",
-          "old-API call overrides fine value \(previous.fine ?? 0) set through the current API with \(fine)")
+        trace(slot, at: now, .note, .legacyOverride(previous.fine ?? 0, with: fine))
       }
       users[index]!.conversions[conversion].windows[0].fine = update.fine
       users[index]!.conversions[conversion].windows[0].fineSetBy = .legacy
@@ -250,7 +250,7 @@ extension World {
         users[index]!.conversions[conversion].windows[0].fineSetBy = .current
       } else {
         summary.fineValuesIgnoredAfterFirstWindow += 1
-        trace(slot, at: now, .note, "§4", "fine value \(fine) in window \(window + 1): ignored, only coarse values count")
+        trace(slot, at: now, .note, .fineAfterFirstWindow(fine, window: window))
         if fineOnly {
           return lateFineOnlyCall(conversion: conversion, window: window, slot: slot, now: now)
         }
@@ -281,9 +281,7 @@ extension World {
       let inEffect = windows[..<window].last(where: { $0.coarse != nil })?.coarse
     {
       users[index]!.conversions[conversion].windows[window].coarse = inEffect
-      trace(
-        slot, at: now, .note, "§5.2",
-        "the call counts as window \(window + 1)'s update, with coarse value \(inEffect.rawValue) in effect")
+      trace(slot, at: now, .note, .lateCallCounts(window: window, coarse: inEffect))
     }
     return .fineIgnoredAfterFirstWindow(window: window, counted: true)
   }
