@@ -48,17 +48,29 @@ package protocol AttributionFramework: Sendable {
   func sendDelay(window: Int, in schedule: WindowSchedule, legacyPageFirstDelay: Bool) -> ClosedRange<Int64>
   /// Why an update to a closed window is ignored.
   func closedWindowNote(window: Int) -> RuleNote
+  /// What prepared a postback: its window closing (`window`, 0-based) or the value timer
+  /// running out, at `time` (§5.1, §5.2).
+  func postbackPreparedNote(window: Int, at time: String) -> RuleNote
 
   // MARK: Tiers and postbacks (§6, §7)
 
   /// The source-identifier forms with crowds of their own (§6).
   var sourceIdentifierDigitForms: [Int] { get }
+  /// A conversion record's campaign fields: the 4-digit `sourceIdentifier`, or a plain
+  /// `campaignId` where the campaign has no digits to truncate; the other is null.
+  func recordedCampaign(_ sourceIdentifier: Int) -> (sourceIdentifier: JSONValue, campaignId: JSONValue)
   /// The signed body of a postback with what its tier allows, and the value it carries.
   func signedPostback(
     of draft: PostbackDraft, tier: TierDecision, in scenario: Scenario, signers: PostbackSigners
   ) -> (body: JSONValue, content: SKAdNetworkPostback.ValueContent)
   /// Whether a winning postback is copied to the developer (§3.5, §7.6).
   func copiesToDeveloper(_ draft: PostbackDraft, in scenario: Scenario) -> Bool
+  /// The app's endpoint developer copies go to, as the app gives it; nil when it gives none (§7.6).
+  func developerCopyEndpoint(of app: AdvertisedApp) -> String?
+  /// The well-known path developer copies are POSTed to under that endpoint's domain (§7.6).
+  var developerCopyPath: String { get }
+  /// The framework's name in messages.
+  var name: String { get }
 }
 
 extension AttributionFramework {

@@ -1,4 +1,5 @@
 import SimEngine
+import SimJSON
 import SimModel
 
 /// SKAdNetwork 4.0 and AdAttributionKit: three conversion windows with fine and coarse values,
@@ -26,6 +27,15 @@ extension ConversionWindowRules {
   }
 
   package func closedWindowNote(window: Int) -> RuleNote { RuleNote("§5.2", "update ignored: window \(window + 1) is locked") }
+
+  package func postbackPreparedNote(window: Int, at time: String) -> RuleNote {
+    RuleNote("§5.2", "window \(window + 1) closed or locked at \(time)")
+  }
+
+  /// The campaign's 4-digit source identifier.
+  package func recordedCampaign(_ sourceIdentifier: Int) -> (sourceIdentifier: JSONValue, campaignId: JSONValue) {
+    (.string(SKAdNetworkPostback.sourceIdentifier(sourceIdentifier, digits: 4)), .null)
+  }
 }
 
 /// The conversion windows' trace messages.

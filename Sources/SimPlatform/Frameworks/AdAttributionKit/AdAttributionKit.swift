@@ -4,6 +4,8 @@ import SimModel
 /// AdAttributionKit: SKAdNetwork 4.0's windows and tiers, with JWS impressions and postbacks,
 /// re-engagement, and copies to the app's `AttributionCopyEndpoint` (rulebook §2.4, §3.5, §7.5).
 package struct AdAttributionKit: ConversionWindowRules {
+  package init() {}
+
   /// AdAttributionKit follows 4.0's windows and tiers (§3.6).
   package var version: SKAdNetworkVersion { .v4_0 }
   package var ranking: AttributionRanking { .fidelityThenRecency }
@@ -55,4 +57,9 @@ package struct AdAttributionKit: ConversionWindowRules {
     scenario.app.attributionCopyEndpoint != nil
       && (draft.conversionType != .reengagement || scenario.app.reengagementPostbackCopies)
   }
+
+  /// Info.plist `AttributionCopyEndpoint`.
+  package func developerCopyEndpoint(of app: AdvertisedApp) -> String? { app.attributionCopyEndpoint }
+  package var developerCopyPath: String { "/.well-known/appattribution/report-attribution/" }
+  package var name: String { "AdAttributionKit" }
 }

@@ -4,6 +4,8 @@ import SimModel
 /// SKAdNetwork 4.0: three conversion windows, coarse values, hierarchical source identifiers
 /// and crowd-anonymity tiers (rulebook §4, §5.2, §6).
 package struct SKAdNetwork40: SKAdNetworkFramework, ConversionWindowRules {
+  package init() {}
+
   package var version: SKAdNetworkVersion { .v4_0 }
   package var sendsRunnerUpPostbacks: Bool { true }
   package var reportsWin: Bool { true }

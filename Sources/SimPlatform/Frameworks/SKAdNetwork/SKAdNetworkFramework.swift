@@ -49,6 +49,11 @@ extension SKAdNetworkFramework {
     scenario.app.attributionReportEndpoint != nil && scenario.platform.sendsDeveloperCopies
   }
 
+  /// `NSAdvertisingAttributionReportEndpoint`.
+  package func developerCopyEndpoint(of app: AdvertisedApp) -> String? { app.attributionReportEndpoint }
+  package var developerCopyPath: String { "/.well-known/skadnetwork/report-attribution/" }
+  package var name: String { "SKAdNetwork" }
+
   /// The fields every SKAdNetwork postback carries, `did-win` from 3.0.
   package func commonFields(_ facts: SKAdNetworkPostback.Facts) -> [String: JSONValue] {
     var body: [String: JSONValue] = [

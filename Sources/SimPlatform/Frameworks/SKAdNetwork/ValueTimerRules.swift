@@ -27,6 +27,15 @@ extension ValueTimerRules {
 
   package func closedWindowNote(window: Int) -> RuleNote { RuleNote("§5.1", "update ignored: the value timer has expired") }
 
+  package func postbackPreparedNote(window: Int, at time: String) -> RuleNote {
+    RuleNote("§5.1", "the conversion-value timer ran out at \(time)")
+  }
+
+  /// The campaign is a plain campaign-id, with no digits to truncate.
+  package func recordedCampaign(_ sourceIdentifier: Int) -> (sourceIdentifier: JSONValue, campaignId: JSONValue) {
+    (.null, .int(Int64(sourceIdentifier)))
+  }
+
   /// 2.2/3.0 (§6, A6): `campaign-id`; `conversion-value` and `source-app-id` only when the
   /// privacy threshold is met, which the simulator takes to be tier 2 or more. Non-winning
   /// postbacks (§3.3) carry neither.
