@@ -56,6 +56,9 @@ package protocol AttributionFramework: Sendable {
 
   /// The source-identifier forms with crowds of their own (§6).
   var sourceIdentifierDigitForms: [Int] { get }
+  /// Whether postback 1 keeps as many of the source identifier's digits as its tier allows, a
+  /// number conversion records and summaries report (§6).
+  var truncatesSourceIdentifier: Bool { get }
   /// A conversion record's campaign fields: the 4-digit `sourceIdentifier`, or a plain
   /// `campaignId` where the campaign has no digits to truncate; the other is null.
   func recordedCampaign(_ sourceIdentifier: Int) -> (sourceIdentifier: JSONValue, campaignId: JSONValue)
@@ -71,9 +74,6 @@ package protocol AttributionFramework: Sendable {
   var developerCopyPath: String { get }
   /// The framework's name in messages.
   var name: String { get }
-}
-
-extension AttributionFramework {
-  /// Whether postbacks come in three conversion windows with coarse values and tiers.
-  package var hasConversionWindows: Bool { windowCount > 1 }
+  /// What the ad network's key signs, as `keys.json` describes it (§2.4, §7.3).
+  var impressionSigning: String { get }
 }

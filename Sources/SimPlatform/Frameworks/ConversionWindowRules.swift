@@ -12,6 +12,7 @@ extension ConversionWindowRules {
   package var createsReengagementConversions: Bool { true }
   /// The source identifier's 2, 3 and 4 rightmost digits each have their crowd (§6).
   package var sourceIdentifierDigitForms: [Int] { [2, 3, 4] }
+  package var truncatesSourceIdentifier: Bool { true }
 
   /// The window by elapsed time, nil after the last.
   package func window(at elapsed: SimDuration, in schedule: WindowSchedule) -> Int? { schedule.window(at: elapsed) }

@@ -34,7 +34,7 @@ package struct ConversionRecordBuilder: Sendable {
         installTime: conversion.installTime, user: user.name.description, conversion: conversion.number,
         attributed: conversion.windowStart != nil,
         windows: conversion.windows.map(\.measures)),
-      hasConversionWindows: scenario.attributionFramework.hasConversionWindows)
+      truncatesSourceIdentifier: scenario.attributionFramework.truncatesSourceIdentifier)
   }
 
   /// The object for a conversion, without the fields its tiers decide (``ConversionTiers``).

@@ -140,7 +140,7 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
       return
     }
     summary.postbacks[draft.window][content == .fine ? 0 : content == .coarse ? 1 : 2] += 1
-    if draft.window == 0, framework.hasConversionWindows {
+    if draft.window == 0, framework.truncatesSourceIdentifier {
       summary.sourceIdentifierDigits[tier.sourceIdentifierDigits - 2] += 1
     }
     if draft.conversionType == .reengagement { summary.reengagementPostbacks += 1 }

@@ -62,4 +62,5 @@ package struct AdAttributionKit: ConversionWindowRules {
   package func developerCopyEndpoint(of app: AdvertisedApp) -> String? { app.attributionCopyEndpoint }
   package var developerCopyPath: String { "/.well-known/appattribution/report-attribution/" }
   package var name: String { "AdAttributionKit" }
+  package var impressionSigning: String { "impressions (AdAttributionKit JWS)" }
 }

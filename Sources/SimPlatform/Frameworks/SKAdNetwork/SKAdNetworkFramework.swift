@@ -53,6 +53,7 @@ extension SKAdNetworkFramework {
   package func developerCopyEndpoint(of app: AdvertisedApp) -> String? { app.attributionReportEndpoint }
   package var developerCopyPath: String { "/.well-known/skadnetwork/report-attribution/" }
   package var name: String { "SKAdNetwork" }
+  package var impressionSigning: String { "impressions (SKAdNetwork signature)" }
 
   /// The fields every SKAdNetwork postback carries, `did-win` from 3.0.
   package func commonFields(_ facts: SKAdNetworkPostback.Facts) -> [String: JSONValue] {

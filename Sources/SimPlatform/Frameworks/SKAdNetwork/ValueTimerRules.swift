@@ -12,6 +12,7 @@ extension ValueTimerRules {
   package var createsReengagementConversions: Bool { false }
   /// The campaign-id is one number with one crowd (§6).
   package var sourceIdentifierDigitForms: [Int] { [4] }
+  package var truncatesSourceIdentifier: Bool { false }
 
   /// Every update lands in the single window while the timer runs.
   package func window(at elapsed: SimDuration, in schedule: WindowSchedule) -> Int? { 0 }
