@@ -46,6 +46,11 @@ package protocol AttributionFramework: Sendable {
   /// The random send delay range (ms) after `window` closes; `legacyPageFirstDelay` when the
   /// first window was set only through the old API and the rules read the old API's page (§5.2 [D]).
   func sendDelay(window: Int, in schedule: WindowSchedule, legacyPageFirstDelay: Bool) -> ClosedRange<Int64>
+  /// What a call with `update` through `api` does to `window` (open) of a conversion with
+  /// these `windows` (§4, §5).
+  func decideUpdate(
+    _ update: ConversionUpdate, api: UpdateAPI, window: Int, windows: [ConversionWindow], rules: PlatformRules
+  ) -> ValueUpdateDecision
   /// Why an update to a closed window is ignored.
   func closedWindowNote(window: Int) -> RuleNote
   /// What prepared a postback: its window closing (`window`, 0-based) or the value timer

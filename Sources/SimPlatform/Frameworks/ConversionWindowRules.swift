@@ -29,6 +29,74 @@ extension ConversionWindowRules {
 
   package func closedWindowNote(window: Int) -> RuleNote { RuleNote("§5.2", "update ignored: window \(window + 1) is locked") }
 
+  /// Any valid value, fine only in window 1, lock closes the window now. The old single-value
+  /// API only sets window 1's fine value, overriding whatever set it before (§4, §5.2).
+  package func decideUpdate(
+    _ update: ConversionUpdate, api: UpdateAPI, window: Int, windows: [ConversionWindow], rules: PlatformRules
+  ) -> ValueUpdateDecision {
+    var decision = ValueUpdateDecision(windows: windows, outcome: .applied(window: window))
+    if api == .legacy {
+      guard window == 0 else {
+        decision.record(.legacyIgnoredAfterFirstWindow, .legacyAfterFirstWindow)
+        decision.outcome = .fineIgnoredAfterFirstWindow(window: window, counted: false)
+        return decision
+      }
+      let previous = windows[0]
+      if let fine = update.fine, previous.fineSetBy == .current, previous.fine != fine {
+        decision.record(.legacyOverride, .legacyOverride(previous.fine ?? 0, with: fine))
+      }
+      decision.windows[0].fine = update.fine
+      decision.windows[0].fineSetBy = .legacy
+      decision.windows[0].calledLegacyAPI = true
+      decision.record(.applied)
+      decision.outcome = .applied(window: 0)
+      return decision
+    }
+    let fineOnly = update.coarse == nil && !update.lock
+    if let fine = update.fine {
+      if window == 0 {
+        decision.windows[0].fine = fine
+        decision.windows[0].fineSetBy = .current
+      } else {
+        decision.record(.fineIgnoredAfterFirstWindow, .fineAfterFirstWindow(fine, window: window))
+        if fineOnly {
+          lateFineOnlyCall(window: window, rules: rules, into: &decision)
+          return decision
+        }
+      }
+    }
+    if let coarse = update.coarse { decision.windows[window].coarse = coarse }
+    // Calling the current API during a window is what postbacks 2 and 3 need (§5.2).
+    decision.windows[window].updated = true
+    decision.windows[window].calledCurrentAPI = true
+    decision.record(.applied)
+    if update.lock {
+      decision.windows[window].locked = true
+      decision.locks = true
+    }
+    return decision
+  }
+
+  /// A current-API call in window 2 or 3 with only a fine value, which the platform ignores
+  /// (§4): whether it still counts as the window's update is `rules.lateFineOnlyCall` (§5.2 [U]).
+  private func lateFineOnlyCall(window: Int, rules: PlatformRules, into decision: inout ValueUpdateDecision) {
+    let rule = rules.lateFineOnlyCall
+    guard rule != .ignored else {
+      decision.outcome = .fineIgnoredAfterFirstWindow(window: window, counted: false)
+      return
+    }
+    decision.windows[window].updated = true
+    decision.windows[window].calledCurrentAPI = true
+    let windows = decision.windows
+    if rule == .countsWithCoarseInEffect, windows[window].coarse == nil,
+      let inEffect = windows[..<window].last(where: { $0.coarse != nil })?.coarse
+    {
+      decision.windows[window].coarse = inEffect
+      decision.notes.append(.lateCallCounts(window: window, coarse: inEffect))
+    }
+    decision.outcome = .fineIgnoredAfterFirstWindow(window: window, counted: true)
+  }
+
   package func postbackPreparedNote(window: Int, at time: String) -> RuleNote {
     RuleNote("§5.2", "window \(window + 1) closed or locked at \(time)")
   }

@@ -28,6 +28,26 @@ extension ValueTimerRules {
 
   package func closedWindowNote(window: Int) -> RuleNote { RuleNote("§5.1", "update ignored: the value timer has expired") }
 
+  /// Only a greater fine value counts, and it restarts the 24 h timer; coarse values and locks
+  /// do not exist and are ignored (§4, §5.1).
+  package func decideUpdate(
+    _ update: ConversionUpdate, api: UpdateAPI, window: Int, windows: [ConversionWindow], rules: PlatformRules
+  ) -> ValueUpdateDecision {
+    var decision = ValueUpdateDecision(windows: windows, outcome: .notIncreasing)
+    if update.coarse != nil || update.lock { decision.record(.coarseOrLockIgnored, .coarseOrLockIgnored) }
+    guard let fine = update.fine else { return decision }
+    let current = windows[0].fine ?? 0
+    guard fine > current else {
+      decision.record(.notIncreasing, .notIncreasing(fine, current: current))
+      return decision
+    }
+    decision.windows[0].fine = fine
+    decision.record(.applied)
+    decision.restartsTimer = true
+    decision.outcome = .applied(window: 0)
+    return decision
+  }
+
   package func postbackPreparedNote(window: Int, at time: String) -> RuleNote {
     RuleNote("§5.1", "the conversion-value timer ran out at \(time)")
   }
