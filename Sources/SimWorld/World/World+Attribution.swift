@@ -19,9 +19,7 @@ extension World {
     {
       summary.impressionsExpired += 1
       let (age, validity) = (exposure.impressionAge, scenario.rules.appImpressionValidity)
-      trace(
-        slot, at: now, .note, "§2.4",
-        "handleTap on an AppImpression created \(age) earlier, usable for \(validity): impressionExpired, tap not recorded")
+      trace(slot, at: now, .note, .appImpressionExpired(age: age, validity: validity))
       return
     }
     guard signatureVerifies(exposure, slot: slot, now: now) else {
@@ -35,7 +33,7 @@ extension World {
         return
       }
       if network.campaigns[exposure.campaign].eligibleForReengagement {
-        trace(slot, at: now, .note, "§3.5", "a view of an installed app: views never create re-engagement conversions")
+        trace(slot, at: now, .note, .viewOfInstalledApp)
       }
     }
     let listed = publisherLists[exposure.publisher].contains(exposure.network)
@@ -171,7 +169,7 @@ extension World {
       scenario.adNetworks[exposure.network].campaigns[exposure.campaign].eligibleForReengagement
     else {
       summary.reengagementNotEligible += 1
-      trace(slot, at: now, .note, "§3.5", "tap on an installed app's ad not marked eligible-for-re-engagement: no conversion")
+      trace(slot, at: now, .note, .notEligibleForReengagement)
       return
     }
     let number = users[index]!.conversions.count
@@ -180,9 +178,19 @@ extension World {
     let tag = scenario.app.overlappingConversions ? UUIDText.version4(high: stream.next(), low: stream.next()) : nil
     let openURL = exposure.reengagementURL.map { Self.openURL($0, tag: tag) }
     // The parameter is appended whether or not a conversion is created (§3.5).
-    trace(slot, at: now, .note, "§3.5", "the tap opens the app with \(openURL ?? "its re-engagement URL")")
-    if let refusal = reengagementRefusal(slot: slot, now: now) {
-      trace(slot, at: now, .note, refusal.rule, "no re-engagement conversion: \(refusal.reason)")
+    trace(slot, at: now, .note, .reengagementOpens(openURL))
+    let refusal = ReengagementRefusal.deciding(
+      at: now, lastInstallConversion: users[index]!.lastInstallConversion, reengagements: users[index]!.reengagements,
+      configuration: scenario.app.attributionConfiguration, rules: scenario.rules,
+      developerMode: scenario.platform.developerMode)
+    if let refusal {
+      switch refusal {
+      case .installCooldown: summary.refusedInstallCooldown += 1
+      case .reengagementCooldown: summary.refusedReengagementCooldown += 1
+      case .monthlyLimit: summary.refusedMonthlyLimit += 1
+      case .yearlyLimit: summary.refusedYearlyLimit += 1
+      }
+      trace(slot, at: now, .note, refusal.note)
     } else {
       if !scenario.app.overlappingConversions {
         for conversion in users[index]!.conversions.indices where isActive(conversion, slot: slot, now: now) {
@@ -210,36 +218,6 @@ extension World {
     return base + separator + "AdAttributionKitReengagementOpen=" + (tag ?? "") + fragment
   }
 
-  /// Why a re-engagement tap at `now` creates no conversion, or nil when it creates one.
-  private mutating func reengagementRefusal(slot: Int32, now: SimTime) -> (rule: String, reason: String)? {
-    let user = users[Int(slot)]!
-    let configuration = scenario.app.attributionConfiguration
-    if let install = user.lastInstallConversion, now - install < .hours(Int64(configuration.installCooldownHours)) {
-      summary.refusedInstallCooldown += 1
-      return ("§2.5", "within the \(configuration.installCooldownHours) h install cooldown after the install conversion")
-    }
-    let reengagementCooldown = SimDuration.hours(Int64(configuration.reengagementCooldownHours))
-    if let last = user.reengagements.last, now - last < reengagementCooldown {
-      summary.refusedReengagementCooldown += 1
-      return ("§2.5", "within the \(configuration.reengagementCooldownHours) h re-engagement cooldown")
-    }
-    // Developer Mode postbacks have no re-engagement limits (§5.4).
-    guard !scenario.platform.developerMode else { return nil }
-    if let limit = scenario.rules.reengagementLimitPerMonth,
-      user.reengagements.filter({ now - $0 < .days(30) }).count >= limit
-    {
-      summary.refusedMonthlyLimit += 1
-      return ("§3.5", "\(limit) re-engagement conversion(s) in the last 30 days reach the monthly limit")
-    }
-    if let limit = scenario.rules.reengagementLimitPerYear,
-      user.reengagements.filter({ now - $0 < .days(365) }).count >= limit
-    {
-      summary.refusedYearlyLimit += 1
-      return ("§3.5", "\(limit) re-engagement conversion(s) in the last 365 days reach the yearly limit")
-    }
-    return nil
-  }
-
   /// A newer conversion takes over (§3.5): this one's open window is locked and its postback
   /// scheduled; its later windows are replaced and never sent. One not yet registered is dropped.
   private mutating func supersede(_ conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
@@ -250,15 +228,12 @@ extension World {
     guard users[index]!.conversions[conversion].windowStart != nil, let window = currentWindow(conversion, slot: slot, now: now)
     else {
       users[index]!.conversions[conversion].dropReason = "replaced by a newer conversion before its first update"
-      trace(slot, at: now, .note, "§3.5", "a new conversion replaces conversion \(conversion + 1) before its first update")
+      trace(slot, at: now, .note, .replacedBeforeFirstUpdate(conversion: conversion))
       return
     }
     let later = users[index]!.conversions[conversion].windows.count - window - 1
     summary.windowsSuperseded += later
-    trace(
-      slot, at: now, .note, "§3.5",
-      "a new conversion locks window \(window + 1) of conversion \(conversion + 1) and schedules its postback; "
-        + "\(later) later window(s) replaced")
+    trace(slot, at: now, .note, .newConversionLocks(window: window, conversion: conversion, laterWindows: later))
     users[index]!.conversions[conversion].windows[window].locked = true
     close(window: window, of: conversion, slot: slot, in: &simulation)
   }

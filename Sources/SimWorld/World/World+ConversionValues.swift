@@ -160,7 +160,7 @@ extension World {
       // Only a re-engagement starts its windows with an update; installs register at first launch.
       guard users[index]!.conversions[conversion].type == .reengagement else { return .notReached }
       guard now - users[index]!.conversions[conversion].installTime <= Self.reengagementFirstUpdateLimit else {
-        trace(slot, at: now, .note, "§3.5", "first update more than 2 days after the re-engagement: ignored")
+        trace(slot, at: now, .note, .reengagementUpdateTooLate)
         return .notReached
       }
       guard !rejectsOutOfRange(update, slot: slot, now: now) else { return .rejectedOutOfRange }
