@@ -10,6 +10,15 @@ package struct SKAdNetwork40: SKAdNetworkFramework, ConversionWindowRules {
   package var sendsRunnerUpPostbacks: Bool { true }
   package var reportsWin: Bool { true }
 
+  /// The source identifier instead of the campaign-id, `source-app-id` or `source-domain`,
+  /// whichever is present (web ads send the domain), and the sequence index (A5).
+  package var signedFields: [PostbackSigningString.Field] {
+    typealias Field = PostbackSigningString.Field
+    return Field.required("version", "ad-network-id", "source-identifier", "app-id", "transaction-id", "redownload")
+      + [Field(names: ["source-app-id", "source-domain"], optional: true)]
+      + Field.required("fidelity-type", "did-win", "postback-sequence-index")
+  }
+
   /// 4.0 (§6): postback 1 carries the fine value at tiers 2–3 and the coarse value at tier 1;
   /// postbacks 2–3 carry the coarse value, never at tier 0. `source-app-id` (or `source-domain`)
   /// and `country-code` only at tier 3 in a winning postback 1. The source identifier keeps its

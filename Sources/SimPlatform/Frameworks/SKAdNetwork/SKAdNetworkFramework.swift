@@ -8,6 +8,8 @@ package protocol SKAdNetworkFramework: AttributionFramework {
   var reportsWin: Bool { get }
   /// The postback body for `facts`, before signing (§6, §7.1).
   func postback(_ facts: SKAdNetworkPostback.Facts) -> SKAdNetworkPostback
+  /// The fields Apple's signature covers, in order (§7.2).
+  var signedFields: [PostbackSigningString.Field] { get }
 }
 
 extension SKAdNetworkFramework {

@@ -48,6 +48,13 @@ extension ValueTimerRules {
     return decision
   }
 
+  /// 2.0's fields, then `fidelity-type` (2.2) and `did-win` (3.0) (A3, A4).
+  package var signedFields: [PostbackSigningString.Field] {
+    typealias Field = PostbackSigningString.Field
+    return PostbackSigningString.version2Fields + Field.required("fidelity-type")
+      + (reportsWin ? Field.required("did-win") : [])
+  }
+
   package func postbackPreparedNote(window: Int, at time: String) -> RuleNote {
     RuleNote("§5.1", "the conversion-value timer ran out at \(time)")
   }
