@@ -87,9 +87,8 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
       guard tiers.winner.tier == 0 else { return }
       summary.windowsWithoutPostback += 1
       if wantsTrace {
-        downstream.receive(
-          TraceRecord(
-            time: envelope.at, user: user, level: .note, rule: "§6", message: "tier 0: no postback for window \(window + 1)"))
+        let note = RuleNote.tierZeroWithholds(window: window)
+        downstream.receive(TraceRecord(time: envelope.at, user: user, level: .note, rule: note.rule, message: note.message))
       }
     case .postback(let draft):
       let key = ConversionKey(ordinal: envelope.ordinal, installTime: draft.installTime, conversion: draft.conversion)

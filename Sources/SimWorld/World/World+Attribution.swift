@@ -24,7 +24,7 @@ extension World {
     }
     guard signatureVerifies(exposure, slot: slot, now: now) else {
       summary.impressionsBadSignature += 1
-      trace(slot, at: now, .note, "§7.3", "the ad's signature does not verify with \(network.identifier)'s key: impression ignored")
+      trace(slot, at: now, .note, .signatureFails(network: network.identifier))
       return
     }
     if users[index]!.installed, rules.reengagesInstalledApp {
@@ -44,7 +44,7 @@ extension World {
       // Replaced views were counted when they started; they are never recorded.
       summary.views -= replaced
       summary.viewsReplaced += replaced
-      trace(slot, at: now, .note, "§2.3", "a new view-through start replaced \(replaced) open view(s) before they ended")
+      trace(slot, at: now, .note, .viewsReplaced(replaced))
     }
     switch outcome {
     case .accepted:
@@ -52,7 +52,7 @@ extension World {
     case .viewTooShort:
       summary.viewsTooShort += 1
       let minimum = minimumViewDuration
-      trace(slot, at: now, .note, "§2.3", "view-through impression shorter than \(minimum): not recorded")
+      trace(slot, at: now, .note, .viewTooShort(minimum: minimum))
     case .publisherDoesNotListNetwork:
       notListed(exposure, slot: slot, now: now)
     }
@@ -62,7 +62,7 @@ extension World {
     summary.impressionsIneligible += 1
     let network = scenario.adNetworks[exposure.network].identifier
     let publisher = scenario.publishers[exposure.publisher].name
-    trace(slot, at: now, .note, "§3.1", "publisher '\(publisher)' does not list \(network): impression not eligible")
+    trace(slot, at: now, .note, .notListed(publisher: publisher, network: network))
   }
 
   /// Whether the device accepts the ad's signature (§7.3, §2.4). Cryptographically: the network
@@ -104,7 +104,7 @@ extension World {
         at: now, ranking: framework.ranking, tieBreak: scenario.rules.tieBreak, runnerUps: framework.sendsRunnerUpPostbacks,
         pooled: pooled)
     else {
-      trace(slot, at: now, .note, "§3.2", "install without an eligible unexpired impression: not attributed")
+      trace(slot, at: now, .note, .notAttributed)
       return
     }
     summary.attributedInstalls += 1
@@ -266,7 +266,7 @@ extension World {
     if now - users[index]!.conversions[conversion].installTime > .days(60) {
       users[index]!.conversions[conversion].dropReason = "no first launch within 60 days of install"
       summary.noLaunchWithin60Days += 1
-      trace(slot, at: now, .note, "§2.2", "first launch more than 60 days after install: no attribution")
+      trace(slot, at: now, .note, .noLaunchWithin60Days)
       return
     }
     users[index]!.conversions[conversion].windows[0].fine = 0

@@ -142,7 +142,7 @@ extension World {
       summary.updatesUnrouted += 1
       var wanted = tag.map { "tag \($0)" } ?? "no tag"
       if let types = routing.types { wanted += ", types \(types.map(\.rawValue).sorted().joined(separator: ", "))" }
-      trace(slot, at: now, .note, "§3.5", "update (\(wanted)) matches no active conversion: ignored")
+      trace(slot, at: now, .note, .updateUnrouted(wanted: wanted))
       return .notReached
     }
     return apply(update, api: api, to: target, slot: slot, in: &simulation)
@@ -168,7 +168,7 @@ extension World {
     }
     guard let window = currentWindow(conversion, slot: slot, now: now) else {
       summary.updatesAfterLastWindow += 1
-      trace(slot, at: now, .note, "§5.2", "update after the last conversion window: ignored")
+      trace(slot, at: now, .note, .updateAfterLastWindow)
       return .afterLastWindow
     }
     guard !rejectsOutOfRange(update, slot: slot, now: now) else { return .rejectedOutOfRange }
@@ -201,7 +201,7 @@ extension World {
   private mutating func rejectsOutOfRange(_ update: ConversionUpdate, slot: Int32, now: SimTime) -> Bool {
     guard let fine = update.fine, !ConversionUpdate.fineRange.contains(fine) else { return false }
     summary.updatesRejectedOutOfRange += 1
-    trace(slot, at: now, .error, "§4", "fine value \(fine) is outside 0–63: call rejected, earlier values kept")
+    trace(slot, at: now, .error, .fineOutOfRange(fine))
     return true
   }
 }

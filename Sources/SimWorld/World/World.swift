@@ -241,7 +241,7 @@ package struct World: EventHandler {
       sdkActivity(.revenue(amount: amount, kind: kind, currency: currency), slot: slot, in: &simulation)
     case .clockChange(let offset):
       users[Int(slot)]!.clockOffset = users[Int(slot)]!.clockOffset + offset
-      trace(slot, at: simulation.now, .note, "device", "the device clock moves by \(offset); only the app's SDK reads it")
+      trace(slot, at: simulation.now, .note, .deviceClockMoves(offset))
     case .conversionValueUpdate(let update, let api, let routing):
       call(update, api: api, routing: routing, slot: slot, in: &simulation)
     }
