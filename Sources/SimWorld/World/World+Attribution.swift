@@ -101,8 +101,8 @@ extension World {
     let pooled = scenario.usesAdAttributionKit ? pooledAttribution : nil
     guard
       let (winner, others) = users[index]!.impressions.attribution(
-        at: now, ranking: framework.ranking, tieBreak: scenario.rules.tieBreak, runnerUps: framework.sendsRunnerUpPostbacks,
-        pooled: pooled)
+        at: now, ranking: framework.ranking, tieBreak: scenario.rules.tieBreak,
+        runnerUps: framework.sendsRunnerUpPostbacks, pooled: pooled)
     else {
       trace(slot, at: now, .note, .notAttributed)
       return
