@@ -40,7 +40,9 @@ let package = Package(
     /// What each simulated user will do: plans drawn from a cohort's behaviour.
     .target(name: "SimBehaviour", dependencies: ["SimModel", "SimEngine", "SimJSON"]),
     /// Apple's rules: attribution, windows, tiers, signing, the device, the client SDK and Apple Ads.
-    .target(name: "SimPlatform", dependencies: ["SimModel", "SimEngine", "SimJSON", "AttributionCrypto"]),
+    .target(
+      name: "SimPlatform", dependencies: ["SimModel", "SimEngine", "SimJSON", "AttributionCrypto"],
+      exclude: ["Frameworks/README.md"]),
     /// What a run emits: drafts, postback, conversion and trace records, sinks and the summary.
     .target(name: "SimRecords", dependencies: ["SimModel", "SimBehaviour", "SimPlatform", "SimEngine", "SimJSON"]),
     /// The world: dispatches virtual-time events to the platform's rules and records the outcomes.

@@ -1,65 +1,88 @@
 import Foundation
 import SimModel
+import SimPlatform
 import SimRecords
 
 /// Decides the URL each postback is POSTed to (rulebook §7.6): an ad network's registered
 /// endpoint, or the well-known path under the app's developer-copy endpoint.
 public struct PostbackRouter: Sendable {
   /// The developer-copy path for SKAdNetwork postbacks, under `NSAdvertisingAttributionReportEndpoint`.
-  public static let skAdNetworkCopyPath = "/.well-known/skadnetwork/report-attribution/"
+  public static let skAdNetworkCopyPath = AttributionFrameworks.skAdNetwork(.v4_0).developerCopyPath
   /// The developer-copy path for AdAttributionKit postbacks, under `AttributionCopyEndpoint`.
-  public static let adAttributionKitCopyPath = "/.well-known/appattribution/report-attribution/"
+  public static let adAttributionKitCopyPath = AdAttributionKit().developerCopyPath
 
   private let networks: [AdNetwork]
+  /// For each network, where its developer copies go by its framework's rules (§7.6): the app's
+  /// endpoint for them, parsed (nil when absent), the well-known path, and the framework's name.
+  private let copies: [(endpoint: URL?, path: String, framework: String)]
   private let target: DeliveryTarget
-  /// The app's copy endpoints, parsed; nil when absent.
-  private let skAdNetworkCopyEndpoint: URL?, adAttributionKitCopyEndpoint: URL?
 
   /// A router for `scenario`'s recipients. Delivering to `.scenario` needs an endpoint for every
   /// network that can receive postbacks (one some user or Apple Ads can see an ad of): a
   /// missing one is an error here, before anything is run or sent.
   public init(scenario: Scenario, target: DeliveryTarget) throws(DeliveryError) {
-    networks = scenario.adNetworks
-    self.target = target
     // Only their domains matter, and only when delivering to them.
     let strict = target == .scenario
-    skAdNetworkCopyEndpoint = try Self.copyEndpoint(
+    let reportEndpoint = try Self.copyEndpoint(
       scenario.app.attributionReportEndpoint, key: "attributionReportEndpoint", strict: strict)
-    adAttributionKitCopyEndpoint = try Self.copyEndpoint(
+    let copyEndpoint = try Self.copyEndpoint(
       scenario.app.attributionCopyEndpoint, key: "infoPlist.AttributionCopyEndpoint", strict: strict)
     if strict {
       let missing = scenario.networksReceivingPostbacks.filter { scenario.adNetworks[$0].postbackURL == nil }
       if !missing.isEmpty { throw Self.missingEndpoints(missing.map { scenario.adNetworks[$0] }) }
+    }
+    networks = scenario.adNetworks
+    copies = Self.copies(of: scenario, reportEndpoint: reportEndpoint, copyEndpoint: copyEndpoint)
+    self.target = target
+  }
+
+  /// Where each network's developer copies go by its framework's rules (§7.6), given the app's
+  /// two copy endpoints parsed.
+  private static func copies(
+    of scenario: Scenario, reportEndpoint: URL?, copyEndpoint: URL?
+  ) -> [(endpoint: URL?, path: String, framework: String)] {
+    // The parsed endpoints by their text, to find the one a framework names.
+    var parsed: [String: URL] = [:]
+    if let text = scenario.app.attributionReportEndpoint { parsed[text] = reportEndpoint }
+    if let text = scenario.app.attributionCopyEndpoint { parsed[text] = copyEndpoint }
+    return scenario.adNetworks.map { network in
+      let rules = AttributionFrameworks.ads(of: network, on: scenario.platform)
+      let endpoint = rules.developerCopyEndpoint(of: scenario.app).flatMap { parsed[$0] }
+      return (endpoint, rules.developerCopyPath, rules.name)
     }
   }
 
   /// The URL `postback` is POSTed to.
   public func url(for postback: PostbackRecord) throws(DeliveryError) -> URL {
     let network = networks[postback.network]
-    let own = ownURL(of: postback.recipient, network: network)
+    let own = ownURL(of: postback.recipient, network: postback.network)
     switch target {
     case .scenario:
       guard let own else {
         guard postback.recipient == .developer else { throw Self.missingEndpoints([network]) }
-        throw DeliveryError("the app has no developer-copy endpoint for \(Self.frameworkName(network))'s copies")
+        throw DeliveryError("the app has no developer-copy endpoint for \(copies[postback.network].framework)'s copies")
       }
       return own
     case .receiver(let receiver):
-      let path = postback.recipient == .developer ? Self.copyPath(network) : "/postbacks/\(network.identifier)/"
+      let path =
+        postback.recipient == .developer
+        ? copies[postback.network].path : "/postbacks/\(network.identifier)/"
       return Self.redirect(own, path: path, to: receiver)
     }
   }
 
   /// The recipient's URL as the scenario gives it, or nil when it gives none.
-  private func ownURL(of recipient: PostbackRecipient, network: AdNetwork) -> URL? {
+  private func ownURL(of recipient: PostbackRecipient, network index: Int) -> URL? {
+    let network = networks[index]
     switch recipient {
     case .adNetwork:
       return network.postbackURL
     case .developer:
       // The copy goes to the endpoint's domain, under the framework's well-known path (§7.6).
-      let endpoint = network.framework == .adAttributionKit ? adAttributionKitCopyEndpoint : skAdNetworkCopyEndpoint
-      guard let endpoint, var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return nil }
-      components.percentEncodedPath = Self.copyPath(network)
+      let copy = copies[index]
+      guard let endpoint = copy.endpoint, var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
+      else { return nil }
+      components.percentEncodedPath = copy.path
       components.percentEncodedQuery = nil
       components.fragment = nil
       return components.url
@@ -79,15 +102,6 @@ public struct PostbackRouter: Sendable {
     components.percentEncodedQuery = ownComponents?.percentEncodedQuery
     components.fragment = nil
     return components.url ?? receiver
-  }
-
-  /// The well-known path of developer copies of `network`'s postbacks.
-  private static func copyPath(_ network: AdNetwork) -> String {
-    network.framework == .adAttributionKit ? adAttributionKitCopyPath : skAdNetworkCopyPath
-  }
-
-  private static func frameworkName(_ network: AdNetwork) -> String {
-    network.framework == .adAttributionKit ? "AdAttributionKit" : "SKAdNetwork"
   }
 
   private static func missingEndpoints(_ missing: [AdNetwork]) -> DeliveryError {

@@ -33,7 +33,7 @@ public struct ReportCollector: RunSink, Sendable {
 
   /// An empty collector for a run of `scenario`.
   public init(scenario: Scenario) {
-    windows = scenario.platform.version.hasConversionWindows ? 3 : 1
+    windows = scenario.attributionFramework.windowCount
     let counts = scenario.adNetworks.map(\.campaigns.count)
     firstCampaign = counts.indices.map { counts[..<$0].reduce(0, +) }
     let campaigns = counts.reduce(0, +)

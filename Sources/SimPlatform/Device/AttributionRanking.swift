@@ -10,9 +10,6 @@ public enum AttributionRanking: Sendable {
   /// Networks besides the winner that get a non-winning postback, at most (3.0+, §3.3).
   public static let maximumRunnerUps = 5
 
-  /// The ranking a version uses (every simulated version is 2.2 or later).
-  public static func `for`(_ version: SKAdNetworkVersion) -> AttributionRanking { .fidelityThenRecency }
-
   /// `impressions` best first; equal timestamps are ordered by recording order per `tieBreak`.
   package func ranked(_ impressions: [StoredImpression], tieBreak: PlatformRules.TieBreak) -> [StoredImpression] {
     impressions.sorted { a, b in

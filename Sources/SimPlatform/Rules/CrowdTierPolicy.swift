@@ -24,8 +24,7 @@ public struct CrowdTierPolicy: TierPolicy {
   private let developerMode: Bool
   private let selection: PlatformRules.DigitSelection
   private let countryLimitsTier: Bool
-  /// The source-identifier forms with crowds of their own: 2, 3 and 4 digits for 4.0; before
-  /// 4.0 the campaign-id is one number.
+  /// The source-identifier forms with crowds of their own (``AttributionFramework/sourceIdentifierDigitForms``).
   private let digitForms: [Int]
   private var crowds: [CrowdKey: TrailingCounter] = [:]
 
@@ -36,7 +35,7 @@ public struct CrowdTierPolicy: TierPolicy {
     developerMode = scenario.platform.developerMode
     selection = scenario.rules.digitSelection
     countryLimitsTier = scenario.rules.countryLimitsTier
-    digitForms = scenario.platform.version.hasConversionWindows ? [2, 3, 4] : [4]
+    digitForms = scenario.attributionFramework.sourceIdentifierDigitForms
   }
 
   private func keys(of install: ConversionFacts) -> [CrowdKey] {

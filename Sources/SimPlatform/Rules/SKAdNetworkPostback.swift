@@ -71,58 +71,9 @@ public struct SKAdNetworkPostback: Sendable {
   /// Which kind of conversion value it carries.
   public var content: ValueContent
 
-  /// The postback for `facts`.
-  ///
-  /// 4.0 (§6): postback 1 carries the fine value at tiers 2–3 and the coarse value at tier 1;
-  /// postbacks 2–3 carry the coarse value, never at tier 0. `source-app-id` (or `source-domain`)
-  /// and `country-code` only at tier 3 in a winning postback 1. The source identifier keeps its
-  /// rightmost digits: the tier's count in postback 1, 2 in postbacks 2–3.
-  /// 2.2/3.0 (§6, A6): `conversion-value` and `source-app-id` only when the privacy threshold is
-  /// met, which the simulator takes to be tier 2 or more.
-  /// Non-winning postbacks (§3.3) carry neither value nor `source-app-id`.
-  /// `attribution-signature` belongs to the signing layer and is not added here.
-  public init(_ facts: Facts) {
-    var body: [String: JSONValue] = [
-      "version": .string(facts.version.rawValue),
-      "ad-network-id": .string(facts.networkIdentifier),
-      "app-id": .int(facts.appId),
-      "transaction-id": .string(facts.transactionId),
-      "redownload": .bool(facts.redownload),
-      "fidelity-type": .int(Int64(facts.fidelityType)),
-    ]
-    if facts.version >= .v3_0 { body["did-win"] = .bool(facts.didWin) }
-    let tier = facts.tier.tier
-    var content = ValueContent.none
-    if facts.version.hasConversionWindows {
-      let first = facts.sequenceIndex == 0
-      let digits = first ? facts.tier.sourceIdentifierDigits : 2
-      body["source-identifier"] = .string(SKAdNetworkPostback.sourceIdentifier(facts.sourceIdentifier, digits: digits))
-      body["postback-sequence-index"] = .int(Int64(facts.sequenceIndex))
-      if first, tier == 3, facts.didWin {
-        switch facts.source {
-        case .app(let id): body["source-app-id"] = .int(id)
-        case .web(let domain): body["source-domain"] = .string(domain)
-        }
-        if facts.rules.countryCode, facts.tier.countryCodeAllowed { body["country-code"] = .string(facts.country) }
-      }
-      if facts.didWin, first, tier >= 2, let fine = facts.fine {
-        body["conversion-value"] = .int(Int64(fine))
-        content = .fine
-      } else if facts.didWin || facts.rules.runnerUpCoarseValue, tier >= 1, let coarse = facts.coarse {
-        body["coarse-conversion-value"] = .string(coarse.rawValue)
-        content = .coarse
-      }
-    } else {
-      body["campaign-id"] = .int(Int64(facts.sourceIdentifier))
-      if facts.didWin, tier >= 2 {
-        if case .app(let id) = facts.source { body["source-app-id"] = .int(id) }
-        if let fine = facts.fine {
-          body["conversion-value"] = .int(Int64(fine))
-          content = .fine
-        }
-      }
-    }
-    payload = .object(body)
+  /// A body its framework's rules have built.
+  package init(payload: JSONValue, content: ValueContent) {
+    self.payload = payload
     self.content = content
   }
 

@@ -17,10 +17,14 @@ public struct ConversionRecord: Sendable {
   package let truth: ConversionTruth
   /// The crowd-anonymity decisions, filled in by the tier stage.
   package var tiers: ConversionTiers?
-  package let hasConversionWindows: Bool
+  /// Whether the framework truncates source identifiers, so that the record reports the digits
+  /// its tier kept (``AttributionFramework/truncatesSourceIdentifier``).
+  package let truncatesSourceIdentifier: Bool
 
   /// The `conversions.jsonl` object, built on demand: sinks that only count never pay for it.
-  public var json: JSONValue { tiers.map { $0.applied(to: untiered, hasConversionWindows: hasConversionWindows) } ?? untiered }
+  public var json: JSONValue {
+    tiers.map { $0.applied(to: untiered, truncatesSourceIdentifier: truncatesSourceIdentifier) } ?? untiered
+  }
 
   /// The object without the fields tiers decide.
   package var untiered: JSONValue {
@@ -36,10 +40,10 @@ public struct ConversionRecord: Sendable {
   public var attributed: Bool { truth.attributed }
 
   /// Each stored property as given; other targets of the package build it too.
-  package init(body: Body, truth: ConversionTruth, tiers: ConversionTiers? = nil, hasConversionWindows: Bool) {
+  package init(body: Body, truth: ConversionTruth, tiers: ConversionTiers? = nil, truncatesSourceIdentifier: Bool) {
     self.body = body
     self.truth = truth
     self.tiers = tiers
-    self.hasConversionWindows = hasConversionWindows
+    self.truncatesSourceIdentifier = truncatesSourceIdentifier
   }
 }

@@ -34,7 +34,7 @@ package struct ConversionRecordBuilder: Sendable {
         installTime: conversion.installTime, user: user.name.description, conversion: conversion.number,
         attributed: conversion.windowStart != nil,
         windows: conversion.windows.map(\.measures)),
-      hasConversionWindows: scenario.platform.version.hasConversionWindows)
+      truncatesSourceIdentifier: scenario.attributionFramework.truncatesSourceIdentifier)
   }
 
   /// The object for a conversion, without the fields its tiers decide (``ConversionTiers``).
@@ -43,6 +43,7 @@ package struct ConversionRecordBuilder: Sendable {
     func time(_ t: SimTime) -> JSONValue { .string(epoch.iso8601(after: t.milliseconds)) }
     func money(_ amount: Double) -> JSONValue { .double((amount * 100).rounded() / 100) }
     let windows = WindowSchedule.for(scenario.platform, rules: scenario.rules)
+    let framework = scenario.attributionFramework
     let network = scenario.adNetworks[Int(conversion.winner.network)]
     let campaign = network.campaigns[Int(conversion.winner.campaign)]
     func postback(transactionId: String, sendTime: SimTime?) -> JSONValue {
@@ -53,9 +54,12 @@ package struct ConversionRecordBuilder: Sendable {
     if let start = conversion.windowStart {
       for (index, window) in conversion.windows.enumerated() {
         let opens = start + (index == 0 ? .zero : windows.windowEnds[index - 1])
-        // Before 4.0 the one window ends when the value timer expires.
-        let end = scenario.platform.version.hasConversionWindows
-          ? start + windows.windowEnds[index] : (conversion.timerDeadline ?? start)
+        // Under a value timer the one window ends when the timer expires.
+        let end: SimTime
+        switch framework.windowClock(windows) {
+        case .windows(let ends): end = start + ends[index]
+        case .valueTimer: end = conversion.timerDeadline ?? start
+        }
         var events: [String: JSONValue] = [:]
         for (event, name) in eventNames.enumerated() where window.measures.eventCounts.indices.contains(event) {
           events[name] = .int(Int64(window.measures.eventCounts[event]))
@@ -88,6 +92,7 @@ package struct ConversionRecordBuilder: Sendable {
         "type": .string(conversion.type.rawValue), "framework": .string(network.framework.rawValue),
         "tag": conversion.tag.map { .string($0) } ?? .null, "openURL": conversion.openURL.map { .string($0) } ?? .null,
       ] : [:]
+    let recordedCampaign = framework.recordedCampaign(campaign.sourceIdentifier)
     let common: [String: JSONValue] = [
       "id": .string(ConversionRecordBuilder.transactionId(conversion, window: 0)),
       "user": .string(user.name.description),
@@ -97,10 +102,8 @@ package struct ConversionRecordBuilder: Sendable {
       "network": .string(network.name),
       "adNetworkId": .string(network.identifier),
       "campaign": .string(campaign.name),
-      // Before 4.0 the campaign is a plain campaign-id, with no digits to truncate.
-      "sourceIdentifier": scenario.platform.version.hasConversionWindows
-        ? .string(SKAdNetworkPostback.sourceIdentifier(campaign.sourceIdentifier, digits: 4)) : .null,
-      "campaignId": scenario.platform.version.hasConversionWindows ? .null : .int(Int64(campaign.sourceIdentifier)),
+      "sourceIdentifier": recordedCampaign.sourceIdentifier,
+      "campaignId": recordedCampaign.campaignId,
       "publisher": .string(scenario.publishers[Int(conversion.winner.publisher)].name),
       "fidelityType": .int(Int64(conversion.winner.fidelityType)),
       "impressionTime": time(conversion.winner.time),

@@ -10,10 +10,10 @@ package struct ConversionTiers: Sendable {
 
   /// `conversions.jsonl`'s object for the conversion with the decisions filled in: its tier and
   /// digits, each runner-up's tier, and no postback for windows 2–3 at tier 0 (§6).
-  package func applied(to record: JSONValue, hasConversionWindows: Bool) -> JSONValue {
+  package func applied(to record: JSONValue, truncatesSourceIdentifier: Bool) -> JSONValue {
     guard case .object(var object) = record else { return record }
     object["tier"] = .int(Int64(winner.tier))
-    object["sourceIdentifierDigits"] = hasConversionWindows ? .int(Int64(winner.sourceIdentifierDigits)) : .null
+    object["sourceIdentifierDigits"] = truncatesSourceIdentifier ? .int(Int64(winner.sourceIdentifierDigits)) : .null
     if case .array(let list) = object["runnerUps"] {
       object["runnerUps"] = .array(
         zip(list, runnerUps).map { entry, decision in

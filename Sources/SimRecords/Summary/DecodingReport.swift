@@ -79,7 +79,7 @@ public struct DecodingReport: Sendable, Equatable {
   /// A report for `scenario` decoded with `decoder`, reading the events `eventNames` names.
   public init(scenario: Scenario, decoder: any ConversionDecoder, eventNames: [String]) {
     self.init(decoder: decoder, eventNames: eventNames, networks: scenario.adNetworks)
-    windowCount = scenario.platform.version.hasConversionWindows ? 3 : 1
+    windowCount = scenario.attributionFramework.windowCount
     currencies = scenario.currencies
     hasTruth = true
   }

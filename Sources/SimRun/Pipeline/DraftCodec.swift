@@ -42,7 +42,7 @@ package enum DraftCodec {
     case .conversion(let record):
       let truth = record.truth
       object["conversion"] = .object([
-        "record": record.untiered, "windowed": .bool(record.hasConversionWindows),
+        "record": record.untiered, "windowed": .bool(record.truncatesSourceIdentifier),
         "network": .int(Int64(truth.network)), "campaign": .int(Int64(truth.campaign)),
         "installTime": .int(truth.installTime.milliseconds), "user": .string(truth.user),
         "attributed": .bool(truth.attributed), "windows": .array(truth.windows.map(encode)),
@@ -154,7 +154,7 @@ package enum DraftCodec {
         windows: try conversion.array("windows").map { (element) throws(DecodingError) in try measures(element) })
       draft = .conversion(
         ConversionRecord(
-          body: .stored(try conversion.value("record")), truth: truth, hasConversionWindows: try conversion.bool("windowed")))
+          body: .stored(try conversion.value("record")), truth: truth, truncatesSourceIdentifier: try conversion.bool("windowed")))
     } else if let trace = try object.optionalObject("trace") {
       guard let level = TraceRecord.Level(rawValue: try trace.string("level")) else { throw trace.error("level", "a level") }
       draft = .trace(

@@ -14,12 +14,12 @@ import SimRecords
 package struct TierStage<Downstream: RunSink>: DraftSink {
   private let scenario: Scenario
   private var policy: any TierPolicy
-  /// The simulated Apple's postback signing (§7.2).
-  private let signer: PostbackSigner
-  /// AdAttributionKit postbacks' JWS signing, under the production or Developer Mode key ID (§7.5, §5.4).
-  private let adAttributionKitSigner: AdAttributionKitSigner?
-  /// Developer copies need iOS 15 and an endpoint in the app (§1, §7.6).
-  private let sendsDeveloperCopies: Bool
+  /// The simulated Apple's postback signing (§7.2); AdAttributionKit's JWS under the production
+  /// or Developer Mode key ID (§7.5, §5.4).
+  private let signers: PostbackSigners
+  /// The platform's rules, and for each network the rules its ads follow (§3.6).
+  private let framework: any AttributionFramework
+  private let adFrameworks: [any AttributionFramework]
   package private(set) var downstream: Downstream
   /// The counts that depend on tiers: by tier, postbacks by content, windows withheld, copies.
   package private(set) var summary = RunSummary()
@@ -33,13 +33,14 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
   package init(scenario: Scenario, policy: any TierPolicy, keys: SimulatedKeys, downstream: Downstream) {
     self.scenario = scenario
     self.policy = policy
-    signer = PostbackSigner(keys.apple)
-    sendsDeveloperCopies = scenario.app.attributionReportEndpoint != nil && scenario.platform.sendsDeveloperCopies
-    adAttributionKitSigner =
-      scenario.usesAdAttributionKit
-      ? (scenario.platform.developerMode
-        ? AdAttributionKitSigner(keys.appleDevelopment, keyId: AdAttributionKitPostback.developmentKeyId)
-        : AdAttributionKitSigner(keys.apple, keyId: AdAttributionKitPostback.productionKeyId)) : nil
+    signers = PostbackSigners(
+      skAdNetwork: PostbackSigner(keys.apple),
+      adAttributionKit: scenario.usesAdAttributionKit
+        ? (scenario.platform.developerMode
+          ? AdAttributionKitSigner(keys.appleDevelopment, keyId: AdAttributionKitPostback.developmentKeyId)
+          : AdAttributionKitSigner(keys.apple, keyId: AdAttributionKitPostback.productionKeyId)) : nil)
+    framework = scenario.attributionFramework
+    adFrameworks = scenario.adNetworks.map { AttributionFrameworks.ads(of: $0, on: scenario.platform) }
     summary.adAttributionKit = scenario.usesAdAttributionKit
     summary.hasAppleAds = scenario.appleAds != nil
     summary.hasSDK = scenario.app.sdk != nil
@@ -86,9 +87,8 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
       guard tiers.winner.tier == 0 else { return }
       summary.windowsWithoutPostback += 1
       if wantsTrace {
-        downstream.receive(
-          TraceRecord(
-            time: envelope.at, user: user, level: .note, rule: "§6", message: "tier 0: no postback for window \(window + 1)"))
+        let note = RuleNote.tierZeroWithholds(window: window)
+        downstream.receive(TraceRecord(time: envelope.at, user: user, level: .note, rule: note.rule, message: note.message))
       }
     case .postback(let draft):
       let key = ConversionKey(ordinal: envelope.ordinal, installTime: draft.installTime, conversion: draft.conversion)
@@ -115,34 +115,6 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
     }
   }
 
-  /// The signed body of a postback with what its tier allows, in its winning impression's
-  /// framework (§3.6): an SKAdNetwork body with `attribution-signature`, or an AdAttributionKit
-  /// body with `jws-string`.
-  private func postbackBody(_ draft: PostbackDraft, tier: TierDecision) -> (JSONValue, SKAdNetworkPostback.ValueContent) {
-    let network = scenario.adNetworks[draft.network]
-    let sourceIdentifier = network.campaigns[draft.campaign].sourceIdentifier
-    let source = scenario.publishers[draft.publisher].source
-    if network.framework == .adAttributionKit, let adAttributionKitSigner {
-      // AdAttributionKit publishers are apps; the reader refuses websites.
-      guard case .app(let publisherItem) = source else { preconditionFailure("AdAttributionKit ads are shown in apps") }
-      let postback = AdAttributionKitPostback(
-        AdAttributionKitPostback.Facts(
-          networkIdentifier: network.identifier, sourceIdentifier: sourceIdentifier, appId: scenario.app.appId,
-          publisherItemId: publisherItem, postbackIdentifier: draft.transactionId, conversionType: draft.conversionType,
-          interaction: draft.fidelityType == 1 ? .click : .view, didWin: draft.runnerUpRank == nil,
-          sequenceIndex: draft.window, tier: tier, fine: draft.fine, coarse: draft.coarse, country: draft.country,
-          marketplace: scenario.app.marketplace, rules: scenario.rules))
-      return (adAttributionKitSigner.body(for: postback), postback.content)
-    }
-    let postback = SKAdNetworkPostback(
-      SKAdNetworkPostback.Facts(
-        version: scenario.platform.version, networkIdentifier: network.identifier, sourceIdentifier: sourceIdentifier,
-        appId: scenario.app.appId, transactionId: draft.transactionId, redownload: draft.redownload, source: source,
-        fidelityType: draft.fidelityType, didWin: draft.runnerUpRank == nil, sequenceIndex: draft.window, tier: tier,
-        fine: draft.fine, coarse: draft.coarse, country: draft.country, rules: scenario.rules))
-    return (signer.signed(postback.payload), postback.content)
-  }
-
   /// Builds, signs and sends a postback with what its tier allows; postbacks 2 and 3 of a tier-0
   /// conversion are withheld (§6).
   private mutating func send(_ draft: PostbackDraft, tiers: ConversionTiers, at time: SimTime) {
@@ -153,8 +125,10 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
     let tier = draft.runnerUpRank.map { tiers.runnerUps[$0] } ?? tiers.winner
     // Withheld at tier 0, and counted when its window closed.
     if draft.window > 0, tier.tier == 0 { return }
-    let network = scenario.adNetworks[draft.network]
-    let (body, content) = postbackBody(draft, tier: tier)
+    // Signed in its winning impression's framework (§3.6): an SKAdNetwork body with
+    // `attribution-signature`, or an AdAttributionKit body with `jws-string`.
+    let rules = adFrameworks[draft.network]
+    let (body, content) = rules.signedPostback(of: draft, tier: tier, in: scenario, signers: signers)
     var record = PostbackRecord(
       time: time, recipient: .adNetwork, payload: body, user: draft.user, content: content,
       sequenceIndex: draft.window, didWin: draft.runnerUpRank == nil, preparedAt: draft.preparedAt,
@@ -165,20 +139,12 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
       return
     }
     summary.postbacks[draft.window][content == .fine ? 0 : content == .coarse ? 1 : 2] += 1
-    if draft.window == 0, scenario.platform.version.hasConversionWindows {
+    if draft.window == 0, framework.truncatesSourceIdentifier {
       summary.sourceIdentifierDigits[tier.sourceIdentifierDigits - 2] += 1
     }
     if draft.conversionType == .reengagement { summary.reengagementPostbacks += 1 }
-    // Developers get copies of winning postbacks only (§7.6); AdAttributionKit's go to the
-    // app's `AttributionCopyEndpoint`, re-engagements' only when the app opts in (§3.5).
-    let copied: Bool
-    switch network.framework {
-    case .skAdNetwork: copied = sendsDeveloperCopies
-    case .adAttributionKit:
-      copied = scenario.app.attributionCopyEndpoint != nil
-        && (draft.conversionType != .reengagement || scenario.app.reengagementPostbackCopies)
-    }
-    if copied {
+    // Developers get copies of winning postbacks only (§7.6), where the framework sends them.
+    if rules.copiesToDeveloper(draft, in: scenario) {
       record.recipient = .developer
       summary.developerCopies += 1
       downstream.receive(record)

@@ -201,11 +201,9 @@ package struct ExpectationChecker {
 
   /// Which platform rules made the postback what it is, and the user's trace before it.
   private func provenance(of postback: PostbackRecord, trace: [TraceRecord]) -> [String] {
-    let version = scenario.platform.version
-    let timers = version.hasConversionWindows ? "§5.2" : "§5.1"
-    let prepared = version.hasConversionWindows
-      ? "window \(postback.sequenceIndex + 1) closed or locked at \(offset(postback.preparedAt))"
-      : "the conversion-value timer ran out at \(offset(postback.preparedAt))"
+    let preparedNote = scenario.attributionFramework.postbackPreparedNote(
+      window: postback.sequenceIndex, at: offset(postback.preparedAt))
+    let (timers, prepared) = (preparedNote.rule, preparedNote.message)
     var lines = [
       "produced by: \(timers) \(prepared), then a random send delay of "
         + "\(DurationNotation.format(postback.time - postback.preparedAt)) (\(timers))",

@@ -12,30 +12,28 @@ extension World {
     let index = Int(slot)
     let now = simulation.now
     let network = scenario.adNetworks[exposure.network]
-    let adAttributionKit = network.framework == .adAttributionKit
+    let rules = adFrameworks[exposure.network]
     // [U] §2.4: handleTap fails once the AppImpression is older than its validity.
-    if adAttributionKit, exposure.kind == .click, exposure.presentation == .custom,
+    if rules.expiresAppImpressions, exposure.kind == .click, exposure.presentation == .custom,
       exposure.impressionAge > scenario.rules.appImpressionValidity
     {
       summary.impressionsExpired += 1
       let (age, validity) = (exposure.impressionAge, scenario.rules.appImpressionValidity)
-      trace(
-        slot, at: now, .note, "§2.4",
-        "handleTap on an AppImpression created \(age) earlier, usable for \(validity): impressionExpired, tap not recorded")
+      trace(slot, at: now, .note, .appImpressionExpired(age: age, validity: validity))
       return
     }
     guard signatureVerifies(exposure, slot: slot, now: now) else {
       summary.impressionsBadSignature += 1
-      trace(slot, at: now, .note, "§7.3", "the ad's signature does not verify with \(network.identifier)'s key: impression ignored")
+      trace(slot, at: now, .note, .signatureFails(network: network.identifier))
       return
     }
-    if users[index]!.installed, adAttributionKit {
+    if users[index]!.installed, rules.reengagesInstalledApp {
       if exposure.kind == .click {
         reengage(exposure, slot: slot, in: &simulation)
         return
       }
       if network.campaigns[exposure.campaign].eligibleForReengagement {
-        trace(slot, at: now, .note, "§3.5", "a view of an installed app: views never create re-engagement conversions")
+        trace(slot, at: now, .note, .viewOfInstalledApp)
       }
     }
     let listed = publisherLists[exposure.publisher].contains(exposure.network)
@@ -46,7 +44,7 @@ extension World {
       // Replaced views were counted when they started; they are never recorded.
       summary.views -= replaced
       summary.viewsReplaced += replaced
-      trace(slot, at: now, .note, "§2.3", "a new view-through start replaced \(replaced) open view(s) before they ended")
+      trace(slot, at: now, .note, .viewsReplaced(replaced))
     }
     switch outcome {
     case .accepted:
@@ -54,7 +52,7 @@ extension World {
     case .viewTooShort:
       summary.viewsTooShort += 1
       let minimum = minimumViewDuration
-      trace(slot, at: now, .note, "§2.3", "view-through impression shorter than \(minimum): not recorded")
+      trace(slot, at: now, .note, .viewTooShort(minimum: minimum))
     case .publisherDoesNotListNetwork:
       notListed(exposure, slot: slot, now: now)
     }
@@ -64,7 +62,7 @@ extension World {
     summary.impressionsIneligible += 1
     let network = scenario.adNetworks[exposure.network].identifier
     let publisher = scenario.publishers[exposure.publisher].name
-    trace(slot, at: now, .note, "§3.1", "publisher '\(publisher)' does not list \(network): impression not eligible")
+    trace(slot, at: now, .note, .notListed(publisher: publisher, network: network))
   }
 
   /// Whether the device accepts the ad's signature (§7.3, §2.4). Cryptographically: the network
@@ -81,32 +79,12 @@ extension World {
     let campaign = network.campaigns[exposure.campaign]
     let nonce = UUIDText.version4(high: nonceStream.next(), low: nonceStream.next())
     let timestamp = scenario.epoch.unixMilliseconds(after: now.milliseconds)
-    let signer = impressionSigners[exposure.network]
-    if network.framework == .adAttributionKit {
-      guard case .app(let publisherItem) = scenario.publishers[exposure.publisher].source else { return false }
-      var payload: [String: JSONValue] = [
-        "impression-identifier": .string(nonce), "publisher-item-identifier": .int(publisherItem),
-        "impression-type": .string("app-impression"), "ad-network-identifier": .string(network.identifier),
-        "source-identifier": .int(Int64(campaign.sourceIdentifier)), "timestamp": .int(timestamp),
-        "advertised-item-identifier": .int(scenario.app.appId),
-      ]
-      if campaign.eligibleForReengagement { payload["eligible-for-re-engagement"] = .bool(true) }
-      var received = signer.signedJWS(payload: payload, keyId: network.identifier)
-      if !exposure.signatureValid {
-        payload["timestamp"] = .int(timestamp + 1)
-        received = CompactJWS.replacingPayload(of: received, with: .object(payload))
-      }
-      return (try? CompactJWS(parsing: received))?.verifies(with: signer.publicKey) ?? false
-    }
-    let served = ImpressionSignature(
-      version: version.rawValue, adNetworkId: network.identifier, sourceIdentifier: Int64(campaign.sourceIdentifier),
-      itemId: scenario.app.appId, nonce: nonce, source: scenario.publishers[exposure.publisher].source,
-      fidelityType: exposure.kind == .click ? 1 : 0, timestamp: timestamp, signature: "")
-    var received = signer.signed(served)
-    if !exposure.signatureValid {
-      received.timestamp += 1
-    }
-    return received.verifies(with: signer.publicKey)
+    let served = ServedImpression(
+      networkIdentifier: network.identifier, sourceIdentifier: campaign.sourceIdentifier, appId: scenario.app.appId,
+      source: scenario.publishers[exposure.publisher].source, fidelityType: exposure.kind == .click ? 1 : 0,
+      eligibleForReengagement: campaign.eligibleForReengagement, nonce: nonce, timestamp: timestamp,
+      tampered: !exposure.signatureValid)
+    return adFrameworks[exposure.network].impressionSignatureVerifies(served, signer: impressionSigners[exposure.network])
   }
 
   /// The app is installed: the best unexpired impression wins, other networks' best run up.
@@ -123,10 +101,10 @@ extension World {
     let pooled = scenario.usesAdAttributionKit ? pooledAttribution : nil
     guard
       let (winner, others) = users[index]!.impressions.attribution(
-        at: now, ranking: .for(version), tieBreak: scenario.rules.tieBreak, runnerUps: version.sendsRunnerUpPostbacks,
-        pooled: pooled)
+        at: now, ranking: framework.ranking, tieBreak: scenario.rules.tieBreak,
+        runnerUps: framework.sendsRunnerUpPostbacks, pooled: pooled)
     else {
-      trace(slot, at: now, .note, "§3.2", "install without an eligible unexpired impression: not attributed")
+      trace(slot, at: now, .note, .notAttributed)
       return
     }
     summary.attributedInstalls += 1
@@ -163,7 +141,7 @@ extension World {
     }
     // Tiers are decided after the world, once every user's installs are counted (§6).
     emit(.install(InstallDraft(winner: facts(winner), runnerUps: runnerUps.map(facts), conversion: number)), slot: slot)
-    let windowCount = version.hasConversionWindows ? 3 : 1
+    let windowCount = framework.windowCount
     let measurementWindows = (0..<windowCount).map { _ in
       ConversionWindow(measures: Measures(eventCount: trackedEvents.count, currencyCount: currencies.count))
     }
@@ -187,11 +165,11 @@ extension World {
       return
     }
     summary.reengagementTaps += 1
-    guard version.hasConversionWindows,
+    guard framework.createsReengagementConversions,
       scenario.adNetworks[exposure.network].campaigns[exposure.campaign].eligibleForReengagement
     else {
       summary.reengagementNotEligible += 1
-      trace(slot, at: now, .note, "§3.5", "tap on an installed app's ad not marked eligible-for-re-engagement: no conversion")
+      trace(slot, at: now, .note, .notEligibleForReengagement)
       return
     }
     let number = users[index]!.conversions.count
@@ -200,9 +178,19 @@ extension World {
     let tag = scenario.app.overlappingConversions ? UUIDText.version4(high: stream.next(), low: stream.next()) : nil
     let openURL = exposure.reengagementURL.map { Self.openURL($0, tag: tag) }
     // The parameter is appended whether or not a conversion is created (§3.5).
-    trace(slot, at: now, .note, "§3.5", "the tap opens the app with \(openURL ?? "its re-engagement URL")")
-    if let refusal = reengagementRefusal(slot: slot, now: now) {
-      trace(slot, at: now, .note, refusal.rule, "no re-engagement conversion: \(refusal.reason)")
+    trace(slot, at: now, .note, .reengagementOpens(openURL))
+    let refusal = ReengagementRefusal.deciding(
+      at: now, lastInstallConversion: users[index]!.lastInstallConversion, reengagements: users[index]!.reengagements,
+      configuration: scenario.app.attributionConfiguration, rules: scenario.rules,
+      developerMode: scenario.platform.developerMode)
+    if let refusal {
+      switch refusal {
+      case .installCooldown: summary.refusedInstallCooldown += 1
+      case .reengagementCooldown: summary.refusedReengagementCooldown += 1
+      case .monthlyLimit: summary.refusedMonthlyLimit += 1
+      case .yearlyLimit: summary.refusedYearlyLimit += 1
+      }
+      trace(slot, at: now, .note, refusal.note)
     } else {
       if !scenario.app.overlappingConversions {
         for conversion in users[index]!.conversions.indices where isActive(conversion, slot: slot, now: now) {
@@ -230,36 +218,6 @@ extension World {
     return base + separator + "AdAttributionKitReengagementOpen=" + (tag ?? "") + fragment
   }
 
-  /// Why a re-engagement tap at `now` creates no conversion, or nil when it creates one.
-  private mutating func reengagementRefusal(slot: Int32, now: SimTime) -> (rule: String, reason: String)? {
-    let user = users[Int(slot)]!
-    let configuration = scenario.app.attributionConfiguration
-    if let install = user.lastInstallConversion, now - install < .hours(Int64(configuration.installCooldownHours)) {
-      summary.refusedInstallCooldown += 1
-      return ("§2.5", "within the \(configuration.installCooldownHours) h install cooldown after the install conversion")
-    }
-    let reengagementCooldown = SimDuration.hours(Int64(configuration.reengagementCooldownHours))
-    if let last = user.reengagements.last, now - last < reengagementCooldown {
-      summary.refusedReengagementCooldown += 1
-      return ("§2.5", "within the \(configuration.reengagementCooldownHours) h re-engagement cooldown")
-    }
-    // Developer Mode postbacks have no re-engagement limits (§5.4).
-    guard !scenario.platform.developerMode else { return nil }
-    if let limit = scenario.rules.reengagementLimitPerMonth,
-      user.reengagements.filter({ now - $0 < .days(30) }).count >= limit
-    {
-      summary.refusedMonthlyLimit += 1
-      return ("§3.5", "\(limit) re-engagement conversion(s) in the last 30 days reach the monthly limit")
-    }
-    if let limit = scenario.rules.reengagementLimitPerYear,
-      user.reengagements.filter({ now - $0 < .days(365) }).count >= limit
-    {
-      summary.refusedYearlyLimit += 1
-      return ("§3.5", "\(limit) re-engagement conversion(s) in the last 365 days reach the yearly limit")
-    }
-    return nil
-  }
-
   /// A newer conversion takes over (§3.5): this one's open window is locked and its postback
   /// scheduled; its later windows are replaced and never sent. One not yet registered is dropped.
   private mutating func supersede(_ conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
@@ -270,15 +228,12 @@ extension World {
     guard users[index]!.conversions[conversion].windowStart != nil, let window = currentWindow(conversion, slot: slot, now: now)
     else {
       users[index]!.conversions[conversion].dropReason = "replaced by a newer conversion before its first update"
-      trace(slot, at: now, .note, "§3.5", "a new conversion replaces conversion \(conversion + 1) before its first update")
+      trace(slot, at: now, .note, .replacedBeforeFirstUpdate(conversion: conversion))
       return
     }
     let later = users[index]!.conversions[conversion].windows.count - window - 1
     summary.windowsSuperseded += later
-    trace(
-      slot, at: now, .note, "§3.5",
-      "a new conversion locks window \(window + 1) of conversion \(conversion + 1) and schedules its postback; "
-        + "\(later) later window(s) replaced")
+    trace(slot, at: now, .note, .newConversionLocks(window: window, conversion: conversion, laterWindows: later))
     users[index]!.conversions[conversion].windows[window].locked = true
     close(window: window, of: conversion, slot: slot, in: &simulation)
   }
@@ -311,7 +266,7 @@ extension World {
     if now - users[index]!.conversions[conversion].installTime > .days(60) {
       users[index]!.conversions[conversion].dropReason = "no first launch within 60 days of install"
       summary.noLaunchWithin60Days += 1
-      trace(slot, at: now, .note, "§2.2", "first launch more than 60 days after install: no attribution")
+      trace(slot, at: now, .note, .noLaunchWithin60Days)
       return
     }
     users[index]!.conversions[conversion].windows[0].fine = 0
@@ -328,13 +283,14 @@ extension World {
     let now = simulation.now
     users[index]!.conversions[conversion].windowStart = now
     users[index]!.conversions[conversion].windows[0].updated = true
-    if version.hasConversionWindows {
-      for (window, end) in windows.windowEnds.enumerated() {
+    switch framework.windowClock(windows) {
+    case .windows(let ends):
+      for (window, end) in ends.enumerated() {
         users[index]!.pending += 1
         simulation.schedule(
           .windowEnd(slot: slot, conversion: Int16(conversion), window: Int8(window)), at: now + end, priority: .first)
       }
-    } else {
+    case .valueTimer:
       restartTimer(conversion, slot: slot, in: &simulation)
     }
   }

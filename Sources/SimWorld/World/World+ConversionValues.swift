@@ -1,5 +1,6 @@
 import SimEngine
 import SimModel
+import SimPlatform
 
 /// Conversion-value updates: the app's model, a second SDK, and the platform's rules for each
 /// call (rulebook §3.5, §4, §5.1, §5.2).
@@ -11,7 +12,7 @@ extension World {
   /// window. Nil before the window clock starts and after the last window.
   package func currentWindow(_ conversion: Int, slot: Int32, now: SimTime) -> Int? {
     guard let start = users[Int(slot)]!.conversions[conversion].windowStart else { return nil }
-    return version.hasConversionWindows ? windows.window(at: now - start) : 0
+    return framework.window(at: now - start, in: windows)
   }
 
   /// Whether a conversion still takes updates: not superseded or dropped, and with a window open,
@@ -141,7 +142,7 @@ extension World {
       summary.updatesUnrouted += 1
       var wanted = tag.map { "tag \($0)" } ?? "no tag"
       if let types = routing.types { wanted += ", types \(types.map(\.rawValue).sorted().joined(separator: ", "))" }
-      trace(slot, at: now, .note, "§3.5", "update (\(wanted)) matches no active conversion: ignored")
+      trace(slot, at: now, .note, .updateUnrouted(wanted: wanted))
       return .notReached
     }
     return apply(update, api: api, to: target, slot: slot, in: &simulation)
@@ -159,7 +160,7 @@ extension World {
       // Only a re-engagement starts its windows with an update; installs register at first launch.
       guard users[index]!.conversions[conversion].type == .reengagement else { return .notReached }
       guard now - users[index]!.conversions[conversion].installTime <= Self.reengagementFirstUpdateLimit else {
-        trace(slot, at: now, .note, "§3.5", "first update more than 2 days after the re-engagement: ignored")
+        trace(slot, at: now, .note, .reengagementUpdateTooLate)
         return .notReached
       }
       guard !rejectsOutOfRange(update, slot: slot, now: now) else { return .rejectedOutOfRange }
@@ -167,144 +168,40 @@ extension World {
     }
     guard let window = currentWindow(conversion, slot: slot, now: now) else {
       summary.updatesAfterLastWindow += 1
-      trace(slot, at: now, .note, "§5.2", "update after the last conversion window: ignored")
+      trace(slot, at: now, .note, .updateAfterLastWindow)
       return .afterLastWindow
     }
     guard !rejectsOutOfRange(update, slot: slot, now: now) else { return .rejectedOutOfRange }
     if users[index]!.conversions[conversion].windows[window].closedAt != nil {
       summary.updatesIgnoredLocked += 1
-      let why = version.hasConversionWindows ? "window \(window + 1) is locked" : "the value timer has expired"
-      trace(slot, at: now, .note, version.hasConversionWindows ? "§5.2" : "§5.1", "update ignored: \(why)")
+      let note = framework.closedWindowNote(window: window)
+      trace(slot, at: now, .note, note)
       return .ignoredLocked(window: window)
     }
-    if version.hasConversionWindows {
-      return applyWindowed(update, api: api, conversion: conversion, window: window, slot: slot, in: &simulation)
+    let decision = framework.decideUpdate(
+      update, api: api, window: window, windows: users[index]!.conversions[conversion].windows, rules: scenario.rules)
+    for count in decision.counts {
+      switch count {
+      case .applied: summary.updatesApplied += 1
+      case .coarseOrLockIgnored: summary.coarseOrLockIgnored += 1
+      case .notIncreasing: summary.updatesNotIncreasing += 1
+      case .legacyIgnoredAfterFirstWindow: summary.legacyIgnoredAfterFirstWindow += 1
+      case .legacyOverride: summary.legacyOverrides += 1
+      case .fineIgnoredAfterFirstWindow: summary.fineValuesIgnoredAfterFirstWindow += 1
+      }
     }
-    return applyIncreasing(update, conversion: conversion, slot: slot, in: &simulation)
+    for note in decision.notes { trace(slot, at: now, .note, note) }
+    users[index]!.conversions[conversion].windows = decision.windows
+    if decision.restartsTimer { restartTimer(conversion, slot: slot, in: &simulation) }
+    if decision.locks { close(window: window, of: conversion, slot: slot, in: &simulation) }
+    return decision.outcome
   }
 
   /// Whether the platform rejects the call for a fine value outside 0–63 (§4), counted and traced.
   private mutating func rejectsOutOfRange(_ update: ConversionUpdate, slot: Int32, now: SimTime) -> Bool {
     guard let fine = update.fine, !ConversionUpdate.fineRange.contains(fine) else { return false }
     summary.updatesRejectedOutOfRange += 1
-    trace(slot, at: now, .error, "§4", "fine value \(fine) is outside 0–63: call rejected, earlier values kept")
+    trace(slot, at: now, .error, .fineOutOfRange(fine))
     return true
   }
-
-  /// 2.2/3.0 (§4, §5.1): only a greater fine value counts, and it restarts the 24 h timer;
-  /// coarse values and locks do not exist and are ignored.
-  private mutating func applyIncreasing(
-    _ update: ConversionUpdate, conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>
-  ) -> UpdateOutcome {
-    let index = Int(slot)
-    let now = simulation.now
-    if update.coarse != nil || update.lock {
-      summary.coarseOrLockIgnored += 1
-      trace(slot, at: now, .note, "§4", "coarse value and lock do not exist before SKAdNetwork 4.0: ignored")
-    }
-    guard let fine = update.fine else { return .notIncreasing }
-    let current = users[index]!.conversions[conversion].windows[0].fine ?? 0
-    guard fine > current else {
-      summary.updatesNotIncreasing += 1
-      trace(slot, at: now, .note, "§4", "fine value \(fine) is not greater than \(current): ignored, timer not restarted")
-      return .notIncreasing
-    }
-    users[index]!.conversions[conversion].windows[0].fine = fine
-    summary.updatesApplied += 1
-    restartTimer(conversion, slot: slot, in: &simulation)
-    return .applied(window: 0)
-  }
-
-  /// 4.0 and AdAttributionKit (§4, §5.2): any valid value, fine only in window 1, lock closes
-  /// the window now. The old single-value API only sets window 1's fine value, overriding
-  /// whatever set it before.
-  private mutating func applyWindowed(
-    _ update: ConversionUpdate, api: UpdateAPI, conversion: Int, window: Int, slot: Int32,
-    in simulation: inout Simulation<WorldEvent>
-  ) -> UpdateOutcome {
-    let index = Int(slot)
-    let now = simulation.now
-    if api == .legacy {
-      guard window == 0 else {
-        summary.legacyIgnoredAfterFirstWindow += 1
-        trace(slot, at: now, .note, "§4", "old single-value API after window 1: ignored on a 4.0 ad")
-        return .fineIgnoredAfterFirstWindow(window: window, counted: false)
-      }
-      let previous = users[index]!.conversions[conversion].windows[0]
-      if let fine = update.fine, previous.fineSetBy == .current, previous.fine != fine {
-        summary.legacyOverrides += 1
-        trace(
-          slot, at: now, .note, "§4",
-          "old-API call overrides fine value \(previous.fine ?? 0) set through the current API with \(fine)")
-      }
-      users[index]!.conversions[conversion].windows[0].fine = update.fine
-      users[index]!.conversions[conversion].windows[0].fineSetBy = .legacy
-      users[index]!.conversions[conversion].windows[0].calledLegacyAPI = true
-      summary.updatesApplied += 1
-      return .applied(window: 0)
-    }
-    let fineOnly = update.coarse == nil && !update.lock
-    if let fine = update.fine {
-      if window == 0 {
-        users[index]!.conversions[conversion].windows[0].fine = fine
-        users[index]!.conversions[conversion].windows[0].fineSetBy = .current
-      } else {
-        summary.fineValuesIgnoredAfterFirstWindow += 1
-        trace(slot, at: now, .note, "§4", "fine value \(fine) in window \(window + 1): ignored, only coarse values count")
-        if fineOnly {
-          return lateFineOnlyCall(conversion: conversion, window: window, slot: slot, now: now)
-        }
-      }
-    }
-    if let coarse = update.coarse { users[index]!.conversions[conversion].windows[window].coarse = coarse }
-    // Calling the current API during a window is what postbacks 2 and 3 need (§5.2).
-    users[index]!.conversions[conversion].windows[window].updated = true
-    users[index]!.conversions[conversion].windows[window].calledCurrentAPI = true
-    summary.updatesApplied += 1
-    if update.lock {
-      users[index]!.conversions[conversion].windows[window].locked = true
-      close(window: window, of: conversion, slot: slot, in: &simulation)
-    }
-    return .applied(window: window)
-  }
-
-  /// A current-API call in window 2 or 3 with only a fine value, which the platform ignores
-  /// (§4): whether it still counts as the window's update is `rules.lateFineOnlyCall` (§5.2 [U]).
-  private mutating func lateFineOnlyCall(conversion: Int, window: Int, slot: Int32, now: SimTime) -> UpdateOutcome {
-    let index = Int(slot)
-    let rule = scenario.rules.lateFineOnlyCall
-    guard rule != .ignored else { return .fineIgnoredAfterFirstWindow(window: window, counted: false) }
-    users[index]!.conversions[conversion].windows[window].updated = true
-    users[index]!.conversions[conversion].windows[window].calledCurrentAPI = true
-    let windows = users[index]!.conversions[conversion].windows
-    if rule == .countsWithCoarseInEffect, windows[window].coarse == nil,
-      let inEffect = windows[..<window].last(where: { $0.coarse != nil })?.coarse
-    {
-      users[index]!.conversions[conversion].windows[window].coarse = inEffect
-      trace(
-        slot, at: now, .note, "§5.2",
-        "the call counts as window \(window + 1)'s update, with coarse value \(inEffect.rawValue) in effect")
-    }
-    return .fineIgnoredAfterFirstWindow(window: window, counted: true)
-  }
-}
-
-/// What the platform made of one conversion-value call.
-package enum UpdateOutcome: Equatable {
-  /// Taken in this window (parts of it may have been ignored, such as a late fine value beside
-  /// a coarse value).
-  case applied(window: Int)
-  /// Its only value, a fine one, ignored after window 1 (§4); `counted` when the call still
-  /// counts as the window's update (`rules.lateFineOnlyCall`).
-  case fineIgnoredAfterFirstWindow(window: Int, counted: Bool)
-  /// Ignored: the window was locked, or before 4.0 the value timer had expired.
-  case ignoredLocked(window: Int)
-  /// Ignored: after the conversion's last window.
-  case afterLastWindow
-  /// Rejected: a value out of range.
-  case rejectedOutOfRange
-  /// Ignored before 4.0: the fine value was not greater than the last.
-  case notIncreasing
-  /// No conversion takes the call: none attributed, not yet registered, or none matching.
-  case notReached
 }

@@ -10,7 +10,7 @@ extension World {
   package mutating func windowEnds(_ window: Int, of conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
     let state = users[Int(slot)]!.conversions[conversion]
     guard state.windows[window].closedAt == nil, !state.superseded else { return }
-    if !version.hasConversionWindows, state.timerDeadline != simulation.now { return }
+    if framework.windowEndIsStale(timerDeadline: state.timerDeadline, at: simulation.now) { return }
     close(window: window, of: conversion, slot: slot, in: &simulation)
   }
 
@@ -27,7 +27,7 @@ extension World {
     if window > 0 {
       guard current.updated || scenario.rules.laterPostbacksWithoutUpdate else {
         summary.windowsWithoutPostback += 1
-        trace(slot, at: now, .note, "§5.2", "no update during window \(window + 1): no postback")
+        trace(slot, at: now, .note, .noUpdateInWindow(window))
         return
       }
       emit(
@@ -36,13 +36,10 @@ extension World {
           conversion: state.number),
         slot: slot)
     }
-    var range = version.hasConversionWindows ? windows.sendDelays[window] : windows.timerSendDelay
-    // [D] §5.2: the old API's page gives 0–24 h for 4.0 ads; a setting, default 24–48 h.
-    if window == 0, version.hasConversionWindows, scenario.rules.legacyFirstPostbackDelay == .legacyPage,
-      current.calledLegacyAPI, !current.calledCurrentAPI
-    {
-      range = windows.timerSendDelay
-    }
+    let range = framework.sendDelay(
+      window: window, in: windows,
+      legacyPageFirstDelay: scenario.rules.legacyFirstPostbackDelay == .legacyPage && current.calledLegacyAPI
+        && !current.calledCurrentAPI)
     var delayStream = state.stream.child("send-delay").child(window)
     let sendTime = now + sendDelay(in: range, using: &delayStream)
     users[index]!.conversions[conversion].windows[window].postback = draft(

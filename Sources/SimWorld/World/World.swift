@@ -12,7 +12,10 @@ import SimRecords
 /// shard of its users. The rules live in extensions: attribution, conversion values, postbacks.
 package struct World: EventHandler {
   package let scenario: Scenario
-  package let version: SKAdNetworkVersion
+  /// The platform's rules: windows, values and tiers (§4, §5, §6).
+  package let framework: any AttributionFramework
+  /// For each network, the rules its ads follow (§3.6).
+  package let adFrameworks: [any AttributionFramework]
   package let windows: WindowSchedule
   package let model: any ConversionModel
   /// Views shorter than this are not recorded: 2 s from iOS 15.4, 3 s before (§2.3).
@@ -65,7 +68,8 @@ package struct World: EventHandler {
     self.sdkPool = sdkPool
     self.model = model
     self.sink = sink
-    version = scenario.platform.version
+    framework = scenario.attributionFramework
+    adFrameworks = scenario.adNetworks.map { AttributionFrameworks.ads(of: $0, on: scenario.platform) }
     windows = .for(scenario.platform, rules: scenario.rules)
     minimumViewDuration = scenario.platform.minimumViewDuration
     let root = RandomStream(seed: scenario.seed)
@@ -94,7 +98,7 @@ package struct World: EventHandler {
     legacySdkEventSlots = legacyEvents.map { eventIndex[$0]! }
     currencies = scenario.currencies
     currencyIndex = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($0.element, $0.offset) })
-    valueRules = version.hasConversionWindows ? .windowed : .increasingOnly
+    valueRules = framework.valueRules
     summary.users = range.count
     let configuration = scenario.app.attributionConfiguration
     impressionLifetimes = scenario.adNetworks.map {
@@ -237,7 +241,7 @@ package struct World: EventHandler {
       sdkActivity(.revenue(amount: amount, kind: kind, currency: currency), slot: slot, in: &simulation)
     case .clockChange(let offset):
       users[Int(slot)]!.clockOffset = users[Int(slot)]!.clockOffset + offset
-      trace(slot, at: simulation.now, .note, "device", "the device clock moves by \(offset); only the app's SDK reads it")
+      trace(slot, at: simulation.now, .note, .deviceClockMoves(offset))
     case .conversionValueUpdate(let update, let api, let routing):
       call(update, api: api, routing: routing, slot: slot, in: &simulation)
     }
@@ -251,6 +255,13 @@ package struct World: EventHandler {
     emit(
       .trace(TraceRecord(time: time, user: users[Int(slot)]!.plan.name.description, level: level, rule: rule, message: message())),
       slot: slot)
+  }
+
+  /// Records a platform decision the framework explains, when the sink wants one.
+  package mutating func trace(_ slot: Int32, at time: SimTime, _ level: TraceRecord.Level, _ note: @autoclosure () -> RuleNote) {
+    guard sink.wantsTrace else { return }
+    let note = note()
+    trace(slot, at: time, level, note.rule, note.message)
   }
 
   /// Hands a draft about the user in `slot` to the sink, stamped with the clock.

@@ -100,9 +100,10 @@ struct SourceGraph {
     return nil
   }
 
-  /// The folder of a path relative to `Sources/`.
+  /// The folder of a path relative to `Sources/`: the target and its concept folder; deeper
+  /// folders (one per framework inside `Frameworks/`) are the concept's own organisation.
   static func folder(of path: String) -> String {
-    path.split(separator: "/").dropLast().joined(separator: "/")
+    path.split(separator: "/").dropLast().prefix(2).joined(separator: "/")
   }
 
   /// Names declared at column 0: the file's top-level types (nested ones are reached through them).

@@ -1,4 +1,5 @@
 import SimJSON
+import SimModel
 
 /// The string Apple signs for an SKAdNetwork postback: its signed fields, in the order of its
 /// version, joined by U+2063 INVISIBLE SEPARATOR (rulebook §7.2; A3, A4, A5).
@@ -24,32 +25,42 @@ public enum PostbackSigningString {
   /// The separator Apple joins fields with.
   public static let separator = "\u{2063}"
 
-  /// Versions whose field order is known. 1.0 postbacks carry no `version` key.
-  public static let knownVersions = ["1.0", "2.0", "2.1", "2.2", "3.0", "4.0"]
+  /// Versions whose field order is known: the older ones receivers still meet, then each
+  /// simulated version's. 1.0 postbacks carry no `version` key.
+  public static let knownVersions = ["1.0", "2.0", "2.1"] + SKAdNetworkVersion.allCases.map(\.rawValue)
 
   /// One signed field: its name, or names when any one of them may fill the place, and
   /// whether it may be absent (then it is left out with its separator).
   package struct Field: Sendable {
     package var names: [String]
     package var optional: Bool
+
+    package init(names: [String], optional: Bool) {
+      self.names = names
+      self.optional = optional
+    }
+
+    /// Fields that must be present, in order.
+    package static func required(_ names: String...) -> [Field] { names.map { Field(names: [$0], optional: false) } }
   }
 
+  /// The signed fields of 2.0 and 2.1, which later versions before 4.0 extend.
+  package static let version2Fields =
+    Field.required("version", "ad-network-id", "campaign-id", "app-id", "transaction-id", "redownload")
+    + [Field(names: ["source-app-id"], optional: true)]
+
   /// The signed fields of each version, in order; built once, since every postback needs them.
+  /// Each simulated version's order is its framework's (``SKAdNetworkFramework/signedFields``).
   private static let fieldOrders: [String: [Field]] = {
-    func required(_ names: String...) -> [Field] { names.map { Field(names: [$0], optional: false) } }
-    let v2 = required("version", "ad-network-id", "campaign-id", "app-id", "transaction-id", "redownload")
-      + [Field(names: ["source-app-id"], optional: true)]
-    return [
+    var orders = [
       // SKAdNetwork 1.0 (A15): no version, redownload or source app; P-192 key.
-      "1.0": required("ad-network-id", "campaign-id", "app-id", "transaction-id"),
-      "2.0": v2, "2.1": v2,
-      "2.2": v2 + required("fidelity-type"),
-      "3.0": v2 + required("fidelity-type", "did-win"),
-      // source-app-id or source-domain, whichever is present (web ads send the domain).
-      "4.0": required("version", "ad-network-id", "source-identifier", "app-id", "transaction-id", "redownload")
-        + [Field(names: ["source-app-id", "source-domain"], optional: true)]
-        + required("fidelity-type", "did-win", "postback-sequence-index"),
+      "1.0": Field.required("ad-network-id", "campaign-id", "app-id", "transaction-id"),
+      "2.0": version2Fields, "2.1": version2Fields,
     ]
+    for version in SKAdNetworkVersion.allCases {
+      orders[version.rawValue] = AttributionFrameworks.skAdNetwork(version).signedFields
+    }
+    return orders
   }()
 
   /// The signed fields of `version`, in order.

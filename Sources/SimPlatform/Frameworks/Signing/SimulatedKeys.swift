@@ -54,12 +54,12 @@ public struct SimulatedKeys: Sendable {
     appleDevelopment = entry(.derivedFromSeed, owner: "apple-development")
     adNetworks = scenario.adNetworks.map { entry($0.signingKey, owner: "ad-network " + $0.identifier) }
     identifiers = scenario.adNetworks.map(\.identifier)
-    frameworks = scenario.adNetworks.map(\.framework)
+    frameworks = scenario.adNetworks.map { AttributionFrameworks.ads(of: $0, on: scenario.platform) }
     usesAdAttributionKit = scenario.usesAdAttributionKit
   }
 
   private let identifiers: [String]
-  private let frameworks: [AdFramework]
+  private let frameworks: [any AttributionFramework]
   /// Whether `keys.json` lists the AdAttributionKit key IDs: scenarios without AdAttributionKit
   /// keep the file they always had.
   private let usesAdAttributionKit: Bool
@@ -97,10 +97,7 @@ public struct SimulatedKeys: Sendable {
     }
     var networks: [String: JSONValue] = [:]
     for ((identifier, entry), framework) in zip(zip(identifiers, adNetworks), frameworks) {
-      networks[identifier] = describe(
-        entry,
-        signs: framework == .adAttributionKit
-          ? "impressions (AdAttributionKit JWS)" : "impressions (SKAdNetwork signature)")
+      networks[identifier] = describe(entry, signs: framework.impressionSigning)
     }
     var members: [String: JSONValue] = [
       "apple": describe(apple, signs: "postbacks (attribution-signature)"),
