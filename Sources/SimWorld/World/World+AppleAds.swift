@@ -11,15 +11,14 @@ extension World {
   /// of the network standing for Apple Ads, when the scenario links one (§1, §8, C3 [U]).
   package mutating func interact(_ interaction: AppleAdsInteraction, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
     guard let appleAds = scenario.appleAds else { return }
-    let index = Int(slot)
     let now = simulation.now
     if interaction.kind == .tap { summary.appleAds.taps += 1 } else { summary.appleAds.views += 1 }
     // The download's claim is decided already; AdServices attributes downloads only.
-    guard !users[index]!.installed else {
+    guard !users[slot].installed else {
       trace(slot, at: now, .note, "§8", "an Apple Ads \(interaction.kind.rawValue) after the install: no claim, no network click")
       return
     }
-    users[index]!.appleAdsInteractions.append((interaction, now))
+    users[slot].appleAdsInteractions.append((interaction, now))
     // Apple Ads' network ads are click-only (C3 [U]).
     guard interaction.kind == .tap, let link = appleAds.adNetwork,
       let campaign = link.placementCampaigns[appleAds.campaigns[interaction.campaign].supplyPlacement]
@@ -35,12 +34,11 @@ extension World {
   /// to: the latest tap in the lookback, else the latest view (§8).
   package mutating func decideAdServicesClaim(slot: Int32, redownload: Bool, preOrder: Bool, now: SimTime) {
     guard let appleAds = scenario.appleAds else { return }
-    let index = Int(slot)
-    let claim = AdServicesClaim.decide(users[index]!.appleAdsInteractions, install: now, preOrder: preOrder)
+    let claim = AdServicesClaim.decide(users[slot].appleAdsInteractions, install: now, preOrder: preOrder)
     // A user installs once: the interactions are not needed again while the user stays in memory.
-    users[index]!.appleAdsInteractions = []
+    users[slot].appleAdsInteractions = []
     let type: AdServicesConversionType = preOrder ? .preOrder : (redownload ? .redownload : .download)
-    users[index]!.adServices = AdServicesSession(claim: claim, conversionType: type)
+    users[slot].adServices = AdServicesSession(claim: claim, conversionType: type)
     guard let claim else {
       summary.appleAds.downloadsNotClaimed += 1
       return
@@ -62,17 +60,16 @@ extension World {
   /// First launch: the app gets its attribution token, valid 24 hours, and sends it to its
   /// server, which makes its first call after the configured delay (§8).
   package mutating func requestAttributionToken(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    guard let appleAds = scenario.appleAds, users[Int(slot)]!.adServices != nil else { return }
-    let index = Int(slot)
+    guard let appleAds = scenario.appleAds, users[slot].adServices != nil else { return }
     let now = simulation.now
     // Draw order is fixed: validity, record delay, first-call delay.
-    var stream = users[index]!.plan.stream.child("adservices")
+    var stream = users[slot].plan.stream.child("adservices")
     let valid = stream.nextUnit() >= appleAds.api.invalidTokenShare
     let ready = now + CohortBehaviour.duration(appleAds.api.recordDelay, &stream)
     let firstCall = now + CohortBehaviour.duration(appleAds.server.firstCallDelay, &stream)
-    users[index]!.adServices!.token = AdServicesToken(created: now, valid: valid, recordReady: ready)
+    users[slot].adServices!.token = AdServicesToken(created: now, valid: valid, recordReady: ready)
     summary.appleAds.tokensRequested += 1
-    users[index]!.pending += 1
+    users[slot].pending += 1
     simulation.schedule(.adServicesCall(slot: slot), at: firstCall)
   }
 
@@ -80,13 +77,12 @@ extension World {
   /// answer as Apple advises (§8): a 404 is retried every 5 seconds, by default at most 3
   /// retries in a row (four calls); a 500 is retried later; a 400 ends the exchange.
   package mutating func callAttributionAPI(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    guard let appleAds = scenario.appleAds, var session = users[Int(slot)]!.adServices, let token = session.token else {
+    guard let appleAds = scenario.appleAds, var session = users[slot].adServices, let token = session.token else {
       return
     }
-    let index = Int(slot)
     let now = simulation.now
     session.calls += 1
-    var draws = users[index]!.plan.stream.child("adservices-call").child(session.calls)
+    var draws = users[slot].plan.stream.child("adservices-call").child(session.calls)
     let answer = AttributionAPI(settings: appleAds.api).answer(token, at: now, draws: &draws)
     summary.appleAds.calls += 1
     if session.calls > 1 { summary.appleAds.retries += 1 }
@@ -126,15 +122,15 @@ extension World {
     // Lost to expiry: given up on once past its 24 hours, whatever the last answer (a 500
     // during a long outage too).
     if next == .giveUp, now - token.created > AppleAds.tokenLifetime { summary.appleAds.tokensLostToExpiry += 1 }
-    users[index]!.adServices = session
+    users[slot].adServices = session
     if let retryAt {
-      users[index]!.pending += 1
+      users[slot].pending += 1
       simulation.schedule(.adServicesCall(slot: slot), at: retryAt)
     }
     emit(
       .adServices(
         AdServicesExchange(
-          time: now, user: users[index]!.plan.name.description, attempt: session.calls, tokenAge: now - token.created,
+          time: now, user: users[slot].plan.name.description, attempt: session.calls, tokenAge: now - token.created,
           status: answer.status, reason: answer.reason, next: next, record: record)),
       slot: slot)
   }
@@ -142,7 +138,7 @@ extension World {
   /// The record a 200 carries, counted from what Apple decided at download. In Developer Mode
   /// it is Apple's fixed test record, which says nothing of the user: counted as a record only.
   private mutating func receiveRecord(_ session: inout AdServicesSession, appleAds: AppleAds, slot: Int32) -> JSONValue {
-    let user = users[Int(slot)]!.plan
+    let user = users[slot].plan
     summary.appleAds.records += 1
     guard !scenario.platform.developerMode else { return AdServicesRecord.developmentRecord }
     let record = AdServicesRecord.json(
@@ -167,8 +163,8 @@ extension World {
   /// Counts who claimed the user's install once nothing more can happen to them: an attributed
   /// AdServices record, a winning network postback (a registered install conversion), or both.
   package mutating func countInstallClaims(slot: Int32) {
-    guard let appleAds = scenario.appleAds, let session = users[Int(slot)]!.adServices else { return }
-    let install = users[Int(slot)]!.conversions.first { $0.type != .reengagement && $0.windowStart != nil }
+    guard let appleAds = scenario.appleAds, let session = users[slot].adServices else { return }
+    let install = users[slot].conversions.first { $0.type != .reengagement && $0.windowStart != nil }
     if session.attributed { summary.appleAds.claimedByAdServices += 1 }
     guard let install else { return }
     summary.appleAds.claimedByNetworks += 1

@@ -9,7 +9,6 @@ extension World {
   /// Shows an ad on the user's device. A tap on an AdAttributionKit ad once the app is installed
   /// is a re-engagement (§3.5) rather than an impression kept for an install.
   package mutating func record(_ exposure: AdExposure, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let index = Int(slot)
     let now = simulation.now
     let network = scenario.adNetworks[exposure.network]
     let rules = adFrameworks[exposure.network]
@@ -27,7 +26,7 @@ extension World {
       trace(slot, at: now, .note, .signatureFails(network: network.identifier))
       return
     }
-    if users[index]!.installed, rules.reengagesInstalledApp {
+    if users[slot].installed, rules.reengagesInstalledApp {
       if exposure.kind == .click {
         reengage(exposure, slot: slot, in: &simulation)
         return
@@ -37,7 +36,7 @@ extension World {
       }
     }
     let listed = publisherLists[exposure.publisher].contains(exposure.network)
-    let (outcome, replaced) = users[index]!.impressions.record(
+    let (outcome, replaced) = users[slot].impressions.record(
       exposure, at: now, publisherListsNetwork: listed, minimumViewDuration: minimumViewDuration,
       replacement: scenario.rules.viewReplacement, lifetimes: impressionLifetimes[exposure.network])
     if replaced > 0 {
@@ -72,9 +71,8 @@ extension World {
   /// exposure's flag decides, with the same outcome.
   private mutating func signatureVerifies(_ exposure: AdExposure, slot: Int32, now: SimTime) -> Bool {
     guard !impressionSigners.isEmpty else { return exposure.signatureValid }
-    let index = Int(slot)
-    var nonceStream = users[index]!.plan.stream.child("ad-nonce").child(Int(users[index]!.adsShown))
-    users[index]!.adsShown += 1
+    var nonceStream = users[slot].plan.stream.child("ad-nonce").child(Int(users[slot].adsShown))
+    users[slot].adsShown += 1
     let network = scenario.adNetworks[exposure.network]
     let campaign = network.campaigns[exposure.campaign]
     let nonce = UUIDText.version4(high: nonceStream.next(), low: nonceStream.next())
@@ -92,15 +90,14 @@ extension World {
   /// types and development impressions beside production ones drop out, and at most six take
   /// part (§2.5, §3.1, §3.2).
   package mutating func install(slot: Int32, redownload: Bool, preOrder: Bool, in simulation: inout Simulation<WorldEvent>) {
-    let index = Int(slot)
     let now = simulation.now
     decideAdServicesClaim(slot: slot, redownload: redownload, preOrder: preOrder, now: now)
     summary.installs += 1
     if redownload { summary.redownloads += 1 }
-    users[index]!.installed = true
+    users[slot].installed = true
     let pooled = scenario.usesAdAttributionKit ? pooledAttribution : nil
     guard
-      let (winner, others) = users[index]!.impressions.attribution(
+      let (winner, others) = users[slot].impressions.attribution(
         at: now, ranking: framework.ranking, tieBreak: scenario.rules.tieBreak,
         runnerUps: framework.sendsRunnerUpPostbacks, pooled: pooled)
     else {
@@ -108,10 +105,10 @@ extension World {
       return
     }
     summary.attributedInstalls += 1
-    users[index]!.lastInstallConversion = now
+    users[slot].lastInstallConversion = now
     startConversion(
       winner: winner, runnerUps: others, type: redownload ? .redownload : .download, tag: nil, openURL: nil, slot: slot,
-      now: now, stream: users[index]!.plan.stream.child("conversion"))
+      now: now, stream: users[slot].plan.stream.child("conversion"))
   }
 
   /// The pooled attribution steps for this scenario's configuration.
@@ -131,9 +128,8 @@ extension World {
     winner: StoredImpression, runnerUps: [StoredImpression], type: ConversionType, tag: String?, openURL: String?,
     slot: Int32, now: SimTime, stream: RandomStream
   ) {
-    let index = Int(slot)
-    let country = users[index]!.plan.country
-    let number = users[index]!.conversions.count
+    let country = users[slot].plan.country
+    let number = users[slot].conversions.count
     func facts(_ impression: StoredImpression) -> ConversionFacts {
       ConversionFacts(
         network: Int(impression.network), campaign: Int(impression.campaign), publisher: Int(impression.publisher),
@@ -145,7 +141,7 @@ extension World {
     let measurementWindows = (0..<windowCount).map { _ in
       ConversionWindow(measures: Measures(eventCount: trackedEvents.count, currencyCount: currencies.count))
     }
-    users[index]!.conversions.append(
+    users[slot].conversions.append(
       Conversion(
         number: number, type: type, winner: winner, runnerUps: runnerUps.map { RunnerUp(impression: $0) }, installTime: now,
         tag: tag, openURL: openURL,
@@ -158,7 +154,6 @@ extension World {
   /// eligible, a cooldown runs (§2.5) or a limit is reached. Without overlapping conversions,
   /// the conversions still active are locked and scheduled.
   private mutating func reengage(_ exposure: AdExposure, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let index = Int(slot)
     let now = simulation.now
     guard publisherLists[exposure.publisher].contains(exposure.network) else {
       notListed(exposure, slot: slot, now: now)
@@ -172,15 +167,15 @@ extension World {
       trace(slot, at: now, .note, .notEligibleForReengagement)
       return
     }
-    let number = users[index]!.conversions.count
-    var stream = users[index]!.plan.stream.child("reengagement").child(number)
+    let number = users[slot].conversions.count
+    var stream = users[slot].plan.stream.child("reengagement").child(number)
     // Overlapping conversions are told apart by the tag the open URL carries (§3.5, B7).
     let tag = scenario.app.overlappingConversions ? UUIDText.version4(high: stream.next(), low: stream.next()) : nil
     let openURL = exposure.reengagementURL.map { Self.openURL($0, tag: tag) }
     // The parameter is appended whether or not a conversion is created (§3.5).
     trace(slot, at: now, .note, .reengagementOpens(openURL))
     let refusal = ReengagementRefusal.deciding(
-      at: now, lastInstallConversion: users[index]!.lastInstallConversion, reengagements: users[index]!.reengagements,
+      at: now, lastInstallConversion: users[slot].lastInstallConversion, reengagements: users[slot].reengagements,
       configuration: scenario.app.attributionConfiguration, rules: scenario.rules,
       developerMode: scenario.platform.developerMode)
     if let refusal {
@@ -193,7 +188,7 @@ extension World {
       trace(slot, at: now, .note, refusal.note)
     } else {
       if !scenario.app.overlappingConversions {
-        for conversion in users[index]!.conversions.indices where isActive(conversion, slot: slot, now: now) {
+        for conversion in users[slot].conversions.indices where isActive(conversion, slot: slot, now: now) {
           supersede(conversion, slot: slot, in: &simulation)
         }
       }
@@ -201,7 +196,7 @@ extension World {
         network: Int32(exposure.network), campaign: Int32(exposure.campaign), publisher: Int32(exposure.publisher),
         fidelityType: 1, time: now, expires: now, sequence: 0)
       summary.reengagementConversions += 1
-      users[index]!.reengagements.append(now)
+      users[slot].reengagements.append(now)
       startConversion(
         winner: impression, runnerUps: [], type: .reengagement, tag: tag, openURL: openURL, slot: slot, now: now,
         stream: stream.child("conversion"))
@@ -221,30 +216,28 @@ extension World {
   /// A newer conversion takes over (§3.5): this one's open window is locked and its postback
   /// scheduled; its later windows are replaced and never sent. One not yet registered is dropped.
   private mutating func supersede(_ conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let index = Int(slot)
     let now = simulation.now
-    users[index]!.conversions[conversion].superseded = true
+    users[slot].conversions[conversion].superseded = true
     summary.conversionsSuperseded += 1
-    guard users[index]!.conversions[conversion].windowStart != nil, let window = currentWindow(conversion, slot: slot, now: now)
+    guard users[slot].conversions[conversion].windowStart != nil, let window = currentWindow(conversion, slot: slot, now: now)
     else {
-      users[index]!.conversions[conversion].dropReason = "replaced by a newer conversion before its first update"
+      users[slot].conversions[conversion].dropReason = "replaced by a newer conversion before its first update"
       trace(slot, at: now, .note, .replacedBeforeFirstUpdate(conversion: conversion))
       return
     }
-    let later = users[index]!.conversions[conversion].windows.count - window - 1
+    let later = users[slot].conversions[conversion].windows.count - window - 1
     summary.windowsSuperseded += later
     trace(slot, at: now, .note, .newConversionLocks(window: window, conversion: conversion, laterWindows: later))
-    users[index]!.conversions[conversion].windows[window].locked = true
+    users[slot].conversions[conversion].windows[window].locked = true
     close(window: window, of: conversion, slot: slot, in: &simulation)
   }
 
   /// The app opens (a launch, or a re-engagement tap): a session, and on the first open the
   /// registration of the install conversion.
   package mutating func open(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let index = Int(slot)
     summary.sessions += 1
-    if !users[index]!.launched {
-      users[index]!.launched = true
+    if !users[slot].launched {
+      users[slot].launched = true
       summary.firstLaunches += 1
       register(slot: slot, in: &simulation)
       registerSDK(slot: slot, now: simulation.now)
@@ -258,19 +251,18 @@ extension World {
   /// if within 60 days of install (§2.2). 4.0 and AdAttributionKit start window 1 (§5.2);
   /// earlier versions start the 24-hour value timer (§5.1).
   package mutating func register(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let index = Int(slot)
-    guard let conversion = users[index]!.conversions.firstIndex(where: { $0.type != .reengagement }),
-      !users[index]!.conversions[conversion].superseded
+    guard let conversion = users[slot].conversions.firstIndex(where: { $0.type != .reengagement }),
+      !users[slot].conversions[conversion].superseded
     else { return }
     let now = simulation.now
-    if now - users[index]!.conversions[conversion].installTime > .days(60) {
-      users[index]!.conversions[conversion].dropReason = "no first launch within 60 days of install"
+    if now - users[slot].conversions[conversion].installTime > .days(60) {
+      users[slot].conversions[conversion].dropReason = "no first launch within 60 days of install"
       summary.noLaunchWithin60Days += 1
       trace(slot, at: now, .note, .noLaunchWithin60Days)
       return
     }
-    users[index]!.conversions[conversion].windows[0].fine = 0
-    users[index]!.conversions[conversion].windows[0].appFine = 0
+    users[slot].conversions[conversion].windows[0].fine = 0
+    users[slot].conversions[conversion].windows[0].appFine = 0
     summary.updateCalls += 1
     summary.updatesApplied += 1
     startWindows(conversion, slot: slot, in: &simulation)
@@ -279,14 +271,13 @@ extension World {
   /// Starts a conversion's window clock now: three windows (4.0, AdAttributionKit), or the
   /// value timer before 4.0.
   package mutating func startWindows(_ conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let index = Int(slot)
     let now = simulation.now
-    users[index]!.conversions[conversion].windowStart = now
-    users[index]!.conversions[conversion].windows[0].updated = true
+    users[slot].conversions[conversion].windowStart = now
+    users[slot].conversions[conversion].windows[0].updated = true
     switch framework.windowClock(windows) {
     case .windows(let ends):
       for (window, end) in ends.enumerated() {
-        users[index]!.pending += 1
+        users[slot].pending += 1
         simulation.schedule(
           .windowEnd(slot: slot, conversion: Int16(conversion), window: Int8(window)), at: now + end, priority: .first)
       }
@@ -298,8 +289,8 @@ extension World {
   /// 2.2/3.0: (re)starts the conversion-value timer; an earlier expiry event becomes stale.
   package mutating func restartTimer(_ conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
     let deadline = simulation.now + windows.valueTimer
-    users[Int(slot)]!.conversions[conversion].timerDeadline = deadline
-    users[Int(slot)]!.pending += 1
+    users[slot].conversions[conversion].timerDeadline = deadline
+    users[slot].pending += 1
     simulation.schedule(.windowEnd(slot: slot, conversion: Int16(conversion), window: 0), at: deadline, priority: .first)
   }
 }

@@ -59,18 +59,16 @@ extension World {
   /// The first launch: the SDK's registration call sets value 0 and starts its clock (§4).
   package mutating func registerSDK(slot: Int32, now: SimTime) {
     guard scenario.app.sdk != nil else { return }
-    let index = Int(slot)
-    users[index]!.sdk = SDKState(
-      registeredAt: now + users[index]!.clockOffset, eventCount: trackedEvents.count, currencyCount: currencies.count)
+    users[slot].sdk = SDKState(
+      registeredAt: now + users[slot].clockOffset, eventCount: trackedEvents.count, currencyCount: currencies.count)
     summary.sdk.registrations += 1
   }
 
   /// The SDK's share of an activity: its bookkeeping, its stop rules, then a request.
   package mutating func sdkActivity(_ activity: SDKActivity, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    guard let configuration = scenario.app.sdk, var state = users[Int(slot)]!.sdk else { return }
-    let index = Int(slot)
+    guard let configuration = scenario.app.sdk, var state = users[slot].sdk else { return }
     let now = simulation.now
-    let device = now + users[index]!.clockOffset
+    let device = now + users[slot].clockOffset
     summary.sdk.activities += 1
     var lint: [SDKLintFinding] = []
     let window = sdkWindowed ? state.window(at: device, ends: configuration.windowEnds) : 0
@@ -92,13 +90,13 @@ extension World {
     }
     lint += stopIfOver(&state, window: window, device: device, target: target, slot: slot, now: now) ?? []
     guard !state.stopped else {
-      users[index]!.sdk = state
+      users[slot].sdk = state
       recordSDK(slot, now: now, activity: activity.label, detail: activity.detail, action: "stopped", lint: lint)
       return
     }
     state.requests += 1
     summary.sdk.requests += 1
-    users[index]!.sdk = state
+    users[slot].sdk = state
     let answer: ConversionAnswer
     switch configuration.model {
     case .sequential:
@@ -112,7 +110,7 @@ extension World {
       let number = nextSDKTicket
       nextSDKTicket &+= 1
       sdkTickets[number] = ticket
-      users[index]!.pending += 1
+      users[slot].pending += 1
       simulation.schedule(.sdkAnswer(slot: slot, ticket: number), at: now + configuration.responseTime)
       recordSDK(slot, now: now, activity: activity.label, detail: activity.detail, action: "asked", lint: lint)
       return
@@ -140,11 +138,10 @@ extension World {
     _ answer: ConversionAnswer, slot: Int32, in simulation: inout Simulation<WorldEvent>
   ) -> (action: String, platform: String?, lint: [SDKLintFinding]) {
     let configuration = scenario.app.sdk!
-    let index = Int(slot)
     let now = simulation.now
-    let device = now + users[index]!.clockOffset
-    var state = users[index]!.sdk!
-    defer { users[index]!.sdk = state }
+    let device = now + users[slot].clockOffset
+    var state = users[slot].sdk!
+    defer { users[slot].sdk = state }
     let fine: Int?, coarse: Int?, lock: Bool
     switch answer {
     case .update(let f, let c, let l):
@@ -192,7 +189,7 @@ extension World {
       state.previousFine = state.fine
       state.fine = fine
       state.lastCall = device
-      users[index]!.sdk = state
+      users[slot].sdk = state
       let outcome = callPlatform(ConversionUpdate(fine: fine), slot: slot, in: &simulation)
       lint += findings(outcome, sdkWindow: 0, fine: fine, coarse: nil)
       return ("applied fine \(fine)", describe(outcome), lint)
@@ -237,7 +234,7 @@ extension World {
     }
     if lock { state.lockTime[window] = device }
     state.lastCall = device
-    users[index]!.sdk = state
+    users[slot].sdk = state
     var parts = sentFine.map { ["fine \($0)"] } ?? []
     if let coarse { parts.append("coarse \(coarse)") }
     if lock { parts.append("lock") }
@@ -319,8 +316,8 @@ extension World {
 
   /// The conversion an untagged call reaches: the most recent one still taking updates.
   private func sdkTarget(slot: Int32) -> Int? {
-    users[Int(slot)]!.conversions.indices.last { conversion in
-      let state = users[Int(slot)]!.conversions[conversion]
+    users[slot].conversions.indices.last { conversion in
+      let state = users[slot].conversions[conversion]
       return state.windowStart != nil && !state.superseded && state.dropReason == nil
     }
   }
@@ -328,7 +325,7 @@ extension World {
   /// The platform's window of `target` that would still take an update, described; nil when none.
   private func openPlatformWindow(_ target: Int?, slot: Int32, now: SimTime) -> String? {
     guard let target, let window = currentWindow(target, slot: slot, now: now),
-      users[Int(slot)]!.conversions[target].windows[window].closedAt == nil
+      users[slot].conversions[target].windows[window].closedAt == nil
     else { return nil }
     return sdkWindowed ? "the platform's window \(window + 1) was open" : "the platform's value timer was still running"
   }
@@ -412,7 +409,7 @@ extension World {
       ConversionRequest.Parameter("i", scenario.app.bundleId ?? String(scenario.app.appId)),
       ConversionRequest.Parameter("app_v", configuration.appVersion),
       ConversionRequest.Parameter("n", activity.eventName),
-      ConversionRequest.Parameter("u", users[Int(slot)]!.plan.name.description),
+      ConversionRequest.Parameter("u", users[slot].plan.name.description),
     ]
     for (key, value) in state.metadata(windowed: sdkWindowed, epoch: scenario.epoch, currencies: currencies) {
       parameters.append(ConversionRequest.Parameter(key, value.serialized()))
@@ -426,10 +423,10 @@ extension World {
     platform: String? = nil, lint: [SDKLintFinding]
   ) {
     for finding in lint { summary.sdk.count(finding.kind) }
-    let state = users[Int(slot)]!.sdk!
+    let state = users[slot].sdk!
     let metadata = state.metadata(windowed: sdkWindowed, epoch: scenario.epoch, currencies: currencies)
     let record = SDKTraceRecord(
-      time: now, user: users[Int(slot)]!.plan.name.description, activity: activity, detail: detail,
+      time: now, user: users[slot].plan.name.description, activity: activity, detail: detail,
       answer: answer.map(Self.json), action: action, platform: platform,
       metadata: Dictionary(metadata.map { ($0.key, $0.value) }) { first, _ in first }, lint: lint)
     emit(.sdk(record), slot: slot)

@@ -8,7 +8,7 @@ extension World {
   /// expiry that a later increase has moved is stale and does nothing, and so is the end of a
   /// window a newer conversion replaced (§3.5).
   package mutating func windowEnds(_ window: Int, of conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let state = users[Int(slot)]!.conversions[conversion]
+    let state = users[slot].conversions[conversion]
     guard state.windows[window].closedAt == nil, !state.superseded else { return }
     if framework.windowEndIsStale(timerDeadline: state.timerDeadline, at: simulation.now) { return }
     close(window: window, of: conversion, slot: slot, in: &simulation)
@@ -17,10 +17,9 @@ extension World {
   /// Closes a window by lock, end or timer and prepares its postback with a random send delay;
   /// the first window's close also prepares the non-winning postbacks.
   package mutating func close(window: Int, of conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let index = Int(slot)
     let now = simulation.now
-    users[index]!.conversions[conversion].windows[window].closedAt = now
-    let state = users[index]!.conversions[conversion]
+    users[slot].conversions[conversion].windows[window].closedAt = now
+    let state = users[slot].conversions[conversion]
     let current = state.windows[window]
     // Postbacks 2 and 3 need (by default) an update during their window (§5.2), and tier 1 or
     // more, which the tier stage checks.
@@ -32,7 +31,7 @@ extension World {
       }
       emit(
         .windowClosed(
-          installTime: state.installTime, window: window, user: users[index]!.plan.name.description,
+          installTime: state.installTime, window: window, user: users[slot].plan.name.description,
           conversion: state.number),
         slot: slot)
     }
@@ -42,22 +41,22 @@ extension World {
         && !current.calledCurrentAPI)
     var delayStream = state.stream.child("send-delay").child(window)
     let sendTime = now + sendDelay(in: range, using: &delayStream)
-    users[index]!.conversions[conversion].windows[window].postback = draft(
+    users[slot].conversions[conversion].windows[window].postback = draft(
       of: state.winner, conversion: state, slot: slot, rank: nil, window: window,
       transactionId: ConversionRecordBuilder.transactionId(state, window: window))
-    users[index]!.conversions[conversion].windows[window].sendTime = sendTime
-    users[index]!.pending += 1
+    users[slot].conversions[conversion].windows[window].sendTime = sendTime
+    users[slot].pending += 1
     simulation.schedule(.send(slot: slot, conversion: Int16(conversion), window: Int8(window)), at: sendTime)
     guard window == 0 else { return }
     // Non-winning networks get only a first postback, on the winner's timing (§3.3).
     for (rank, runnerUp) in state.runnerUps.enumerated() {
       var stream = state.stream.child("runner-up-send-delay").child(rank)
       let time = now + sendDelay(in: range, using: &stream)
-      users[index]!.conversions[conversion].runnerUps[rank].postback = draft(
+      users[slot].conversions[conversion].runnerUps[rank].postback = draft(
         of: runnerUp.impression, conversion: state, slot: slot, rank: rank, window: 0,
         transactionId: ConversionRecordBuilder.runnerUpTransactionId(state, rank: rank))
-      users[index]!.conversions[conversion].runnerUps[rank].sendTime = time
-      users[index]!.pending += 1
+      users[slot].conversions[conversion].runnerUps[rank].sendTime = time
+      users[slot].pending += 1
       simulation.schedule(.sendRunnerUp(slot: slot, conversion: Int16(conversion), index: Int8(rank)), at: time)
     }
   }
@@ -74,7 +73,7 @@ extension World {
     transactionId: String
   ) -> PostbackDraft {
     let state = conversion.windows[window]
-    let user = users[Int(slot)]!.plan
+    let user = users[slot].plan
     return PostbackDraft(
       installTime: conversion.installTime, user: user.name.description, network: Int(impression.network),
       campaign: Int(impression.campaign), publisher: Int(impression.publisher), transactionId: transactionId,
@@ -85,16 +84,16 @@ extension World {
 
   /// Hands a winning postback to the tier stage at its send time.
   package mutating func send(window: Int, of conversion: Int, slot: Int32, now: SimTime) {
-    guard let postback = users[Int(slot)]!.conversions[conversion].windows[window].postback else { return }
+    guard let postback = users[slot].conversions[conversion].windows[window].postback else { return }
     emit(.postback(postback), slot: slot)
-    users[Int(slot)]!.conversions[conversion].windows[window].postback = nil
+    users[slot].conversions[conversion].windows[window].postback = nil
   }
 
   /// Hands a non-winning postback to the tier stage at its send time; it was prepared with the
   /// winner's first postback (§3.3).
   package mutating func sendRunnerUp(_ rank: Int, of conversion: Int, slot: Int32, now: SimTime) {
-    guard let postback = users[Int(slot)]!.conversions[conversion].runnerUps[rank].postback else { return }
+    guard let postback = users[slot].conversions[conversion].runnerUps[rank].postback else { return }
     emit(.postback(postback), slot: slot)
-    users[Int(slot)]!.conversions[conversion].runnerUps[rank].postback = nil
+    users[slot].conversions[conversion].runnerUps[rank].postback = nil
   }
 }

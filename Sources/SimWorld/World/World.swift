@@ -29,8 +29,7 @@ package struct World: EventHandler {
   /// Each network's impression signing, when the device checks signatures cryptographically (§7.3).
   package let impressionSigners: [ImpressionSigner]
 
-  package var users: [ActiveUser?] = []
-  private var freeSlots: [Int32] = []
+  package var users = UserSlots()
   private let behaviours: [CohortBehaviour]
   /// Cohort users of this shard in arrival order, with their ordinals.
   private let arrivals: [(time: SimTime, cohort: Int32, index: Int32, ordinal: Int)]
@@ -130,27 +129,27 @@ package struct World: EventHandler {
       let plan = behaviours[Int(arrival.cohort)].plan(of: Int(arrival.index), arrival: arrival.time)
       admit(plan, ordinal: arrival.ordinal, in: &simulation)
     case .action(let slot):
-      users[Int(slot)]!.pending -= 1
+      users[slot].pending -= 1
       perform(slot: slot, in: &simulation)
       finishIfDone(slot)
     case .windowEnd(let slot, let conversion, let window):
-      users[Int(slot)]!.pending -= 1
+      users[slot].pending -= 1
       windowEnds(Int(window), of: Int(conversion), slot: slot, in: &simulation)
       finishIfDone(slot)
     case .send(let slot, let conversion, let window):
-      users[Int(slot)]!.pending -= 1
+      users[slot].pending -= 1
       send(window: Int(window), of: Int(conversion), slot: slot, now: simulation.now)
       finishIfDone(slot)
     case .sendRunnerUp(let slot, let conversion, let index):
-      users[Int(slot)]!.pending -= 1
+      users[slot].pending -= 1
       sendRunnerUp(Int(index), of: Int(conversion), slot: slot, now: simulation.now)
       finishIfDone(slot)
     case .adServicesCall(let slot):
-      users[Int(slot)]!.pending -= 1
+      users[slot].pending -= 1
       callAttributionAPI(slot: slot, in: &simulation)
       finishIfDone(slot)
     case .sdkAnswer(let slot, let ticket):
-      users[Int(slot)]!.pending -= 1
+      users[slot].pending -= 1
       sdkAnswerArrives(ticket: ticket, slot: slot, in: &simulation)
       finishIfDone(slot)
     }
@@ -160,8 +159,8 @@ package struct World: EventHandler {
   /// the horizon so that every shard stamps them alike.
   package mutating func finishAll(at horizon: SimTime) {
     clock = horizon
-    for slot in users.indices where users[slot] != nil {
-      finish(Int32(slot))
+    for slot in users.held {
+      finish(slot)
     }
   }
 
@@ -169,47 +168,37 @@ package struct World: EventHandler {
 
   private mutating func admit(_ plan: UserPlan, ordinal: Int, in simulation: inout Simulation<WorldEvent>) {
     guard let first = plan.actions.first else { return }
-    let slot: Int32
-    if let free = freeSlots.popLast() {
-      slot = free
-      users[Int(slot)] = ActiveUser(plan: plan, ordinal: ordinal)
-    } else {
-      slot = Int32(users.count)
-      users.append(ActiveUser(plan: plan, ordinal: ordinal))
-    }
-    users[Int(slot)]!.pending = 1
+    let slot = users.admit(ActiveUser(plan: plan, ordinal: ordinal))
+    users[slot].pending = 1
     simulation.schedule(.action(slot: slot), at: max(SimTime.zero + first.at, simulation.now))
   }
 
   private mutating func finishIfDone(_ slot: Int32) {
     // Field by field: copying the whole user would retain and release all its arrays.
-    let index = Int(slot)
-    if users[index]!.pending == 0, users[index]!.nextAction == users[index]!.plan.actions.count {
+    if users[slot].pending == 0, users[slot].nextAction == users[slot].plan.actions.count {
       finish(slot)
     }
   }
 
   private mutating func finish(_ slot: Int32) {
     let builder = ConversionRecordBuilder(scenario: scenario, eventNames: trackedEvents, currencies: currencies)
-    for var conversion in users[Int(slot)]!.conversions {
+    for var conversion in users[slot].conversions {
       if conversion.type == .reengagement, conversion.windowStart == nil, conversion.dropReason == nil {
         conversion.dropReason = "no update within 2 days of the re-engagement"
         summary.reengagementsWithoutUpdate += 1
       }
-      emit(.conversion(builder.record(conversion, user: users[Int(slot)]!.plan)), slot: slot)
+      emit(.conversion(builder.record(conversion, user: users[slot].plan)), slot: slot)
     }
     countInstallClaims(slot: slot)
-    users[Int(slot)] = nil
-    freeSlots.append(slot)
+    users.release(slot)
   }
 
   private mutating func perform(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let index = Int(slot)
-    let step = users[index]!.plan.actions[users[index]!.nextAction]
-    users[index]!.nextAction += 1
-    if users[index]!.nextAction < users[index]!.plan.actions.count {
-      let next = users[index]!.plan.actions[users[index]!.nextAction]
-      users[index]!.pending += 1
+    let step = users[slot].plan.actions[users[slot].nextAction]
+    users[slot].nextAction += 1
+    if users[slot].nextAction < users[slot].plan.actions.count {
+      let next = users[slot].plan.actions[users[slot].nextAction]
+      users[slot].pending += 1
       simulation.schedule(.action(slot: slot), at: max(SimTime.zero + next.at, simulation.now))
     }
     switch step.action {
@@ -240,7 +229,7 @@ package struct World: EventHandler {
       }
       sdkActivity(.revenue(amount: amount, kind: kind, currency: currency), slot: slot, in: &simulation)
     case .clockChange(let offset):
-      users[Int(slot)]!.clockOffset = users[Int(slot)]!.clockOffset + offset
+      users[slot].clockOffset = users[slot].clockOffset + offset
       trace(slot, at: simulation.now, .note, .deviceClockMoves(offset))
     case .conversionValueUpdate(let update, let api, let routing):
       call(update, api: api, routing: routing, slot: slot, in: &simulation)
@@ -253,7 +242,7 @@ package struct World: EventHandler {
   ) {
     guard sink.wantsTrace else { return }
     emit(
-      .trace(TraceRecord(time: time, user: users[Int(slot)]!.plan.name.description, level: level, rule: rule, message: message())),
+      .trace(TraceRecord(time: time, user: users[slot].plan.name.description, level: level, rule: rule, message: message())),
       slot: slot)
   }
 
@@ -266,6 +255,6 @@ package struct World: EventHandler {
 
   /// Hands a draft about the user in `slot` to the sink, stamped with the clock.
   package mutating func emit(_ draft: RunDraft, slot: Int32) {
-    sink.receive(DraftEnvelope(at: clock, ordinal: users[Int(slot)]!.ordinal, draft: draft))
+    sink.receive(DraftEnvelope(at: clock, ordinal: users[slot].ordinal, draft: draft))
   }
 }
