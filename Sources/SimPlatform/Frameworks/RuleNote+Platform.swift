@@ -33,6 +33,11 @@ extension RuleNote {
     RuleNote("§4", "fine value \(fine) is outside 0–63: call rejected, earlier values kept")
   }
 
+  /// §4: a coarse value other than low, medium or high makes the whole call fail.
+  package static func coarseValueInvalid(_ coarse: Int) -> RuleNote {
+    RuleNote("§4", "coarse value \(coarse) is not low, medium or high: call rejected, earlier values kept")
+  }
+
   /// §5.2: no update counts after the last window.
   package static let updateAfterLastWindow = RuleNote("§5.2", "update after the last conversion window: ignored")
 

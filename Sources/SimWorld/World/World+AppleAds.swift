@@ -15,7 +15,7 @@ extension World {
     if interaction.kind == .tap { summary.appleAds.taps += 1 } else { summary.appleAds.views += 1 }
     // The download's claim is decided already; AdServices attributes downloads only.
     guard !users[slot].installed else {
-      trace(slot, at: now, .note, "§8", "an Apple Ads \(interaction.kind.rawValue) after the install: no claim, no network click")
+      trace(slot, at: now, .note, .appleAdsAfterInstall(interaction.kind.rawValue))
       return
     }
     users[slot].appleAdsInteractions.append((interaction, now))
@@ -47,13 +47,10 @@ extension World {
     let kind = claim.isTap ? "tap" : "view"
     if campaign.ageOrGenderTargeting {
       summary.appleAds.downloadsWithheldForTargeting += 1
-      trace(
-        slot, at: now, .note, "§8",
-        "the download follows a \(kind) of Apple Ads campaign '\(campaign.name)', which targets age or gender: "
-          + "its record will say attribution false")
+      trace(slot, at: now, .note, .appleAdsTargeted(kind, campaign: campaign.name))
     } else {
       summary.appleAds.downloadsClaimed += 1
-      trace(slot, at: now, .note, "§8", "Apple attributes the \(type.rawValue) to a \(kind) of Apple Ads campaign '\(campaign.name)'")
+      trace(slot, at: now, .note, .appleAdsClaims(type.rawValue, kind: kind, campaign: campaign.name))
     }
   }
 

@@ -266,7 +266,7 @@ extension World {
     guard target != nil else { return .notReached }
     summary.updateCalls += 1
     summary.updatesRejectedOutOfRange += 1
-    trace(slot, at: now, .error, "§4", "coarse value \(coarse) is not low, medium or high: call rejected, earlier values kept")
+    trace(slot, at: now, .error, .coarseValueInvalid(coarse))
     return .rejectedOutOfRange
   }
 

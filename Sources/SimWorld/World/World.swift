@@ -236,21 +236,13 @@ package struct World: EventHandler {
     }
   }
 
-  /// Records a platform decision for the trace, when the sink wants one.
-  package mutating func trace(
-    _ slot: Int32, at time: SimTime, _ level: TraceRecord.Level, _ rule: String, _ message: @autoclosure () -> String
-  ) {
-    guard sink.wantsTrace else { return }
-    emit(
-      .trace(TraceRecord(time: time, user: users[slot].plan.name.description, level: level, rule: rule, message: message())),
-      slot: slot)
-  }
-
-  /// Records a platform decision the framework explains, when the sink wants one.
+  /// Records a platform decision, explained by its rule's note, when the sink wants a trace (the
+  /// note is built only then).
   package mutating func trace(_ slot: Int32, at time: SimTime, _ level: TraceRecord.Level, _ note: @autoclosure () -> RuleNote) {
     guard sink.wantsTrace else { return }
     let note = note()
-    trace(slot, at: time, level, note.rule, note.message)
+    let user = users[slot].plan.name.description
+    emit(.trace(TraceRecord(time: time, user: user, level: level, rule: note.rule, message: note.message)), slot: slot)
   }
 
   /// Hands a draft about the user in `slot` to the sink, stamped with the clock.
