@@ -1,31 +1,3 @@
-/// Reacts to the events a ``Simulation`` processes; this is where a model's rules live.
-public protocol EventHandler<Event> {
-  /// The model's event type.
-  associatedtype Event
-
-  /// Handles one event at `simulation.now`; may schedule further events.
-  mutating func handle(_ event: Event, in simulation: inout Simulation<Event>)
-}
-
-/// An event the simulation has just taken from its queue, as the trace hook sees it.
-public struct ProcessedEvent<Event> {
-  /// The virtual time it was processed at.
-  public let time: SimTime
-  /// Its tie-break priority.
-  public let priority: EventPriority
-  /// Its insertion sequence.
-  public let sequence: UInt64
-  /// The event itself.
-  public let event: Event
-
-  @usableFromInline init(time: SimTime, priority: EventPriority, sequence: UInt64, event: Event) {
-    self.time = time
-    self.priority = priority
-    self.sequence = sequence
-    self.event = event
-  }
-}
-
 /// A discrete-event simulation: a virtual clock and a queue of future events.
 ///
 /// Time only moves when an event is processed, jumping to that event's time; nothing here reads
