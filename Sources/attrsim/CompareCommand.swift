@@ -46,15 +46,10 @@ struct CompareCommand: Command {
 
   func run() -> ExitStatus {
     var scenario: Scenario
-    do {
-      scenario = try ScenarioLoader.load(path: path, limits: limits)
-    } catch {
-      RunCommand.report(error, file: path)
-      return .loading(error)
+    switch RunCommand.prepare(path, limits: limits, permissions: permissions, seed: seed) {
+    case .success(let prepared): scenario = prepared
+    case .failure(let status): return status.exitStatus
     }
-    guard permissions.allow(scenario.requiredPermissions, file: path) else { return .usage }
-    LargeWork.announce(WorkEstimate(scenario: scenario))
-    if let seed { scenario.seed = UInt64(seed) }
     var summaries: [RunSummary] = []
     var currencies: [String] = []
     for schemaPath in schemaPaths {

@@ -74,16 +74,11 @@ struct RunCommand: Command {
   }
 
   func run() -> ExitStatus {
-    var scenario: Scenario
-    do {
-      scenario = try ScenarioLoader.load(path: path, limits: limits)
-    } catch {
-      Self.report(error, file: path)
-      return .loading(error)
+    let scenario: Scenario
+    switch Self.prepare(path, limits: limits, permissions: permissions, seed: seed) {
+    case .success(let prepared): scenario = prepared
+    case .failure(let status): return status.exitStatus
     }
-    guard permissions.allow(scenario.requiredPermissions, file: path) else { return .usage }
-    LargeWork.announce(WorkEstimate(scenario: scenario))
-    if let seed { scenario.seed = UInt64(seed) }
     if let shard {
       return Self.runShard(scenario, path: path, shard: shard, out: out)
     }
@@ -221,6 +216,29 @@ struct RunCommand: Command {
   }
 
   /// Prints every diagnostic, then a count, compiler style.
+  /// The scenario at `path` ready to run: loaded within `limits`, its permissions granted, the
+  /// work announced when large, `seed` applied; or the exit status of what stopped it, reported.
+  static func prepare(
+    _ path: String, limits: WorkLimits, permissions: Permissions, seed: Int?
+  ) -> Result<Scenario, Stopped> {
+    var scenario: Scenario
+    do {
+      scenario = try ScenarioLoader.load(path: path, limits: limits)
+    } catch {
+      report(error, file: path)
+      return .failure(Stopped(exitStatus: .loading(error)))
+    }
+    guard permissions.allow(scenario.requiredPermissions, file: path) else { return .failure(Stopped(exitStatus: .usage)) }
+    LargeWork.announce(WorkEstimate(scenario: scenario))
+    if let seed { scenario.seed = UInt64(seed) }
+    return .success(scenario)
+  }
+
+  /// Why a command stopped before its work, as the exit status it ends with.
+  struct Stopped: Error {
+    var exitStatus: ExitStatus
+  }
+
   static func report(_ error: ScenarioLoadError, file: String) {
     for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
     let errors = error.diagnostics.filter { $0.severity == .error }.count
