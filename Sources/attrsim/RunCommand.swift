@@ -15,7 +15,8 @@ struct RunCommand: Command {
     defaultDescription: "Reports/<scenario-name>", parsing: .outputPath)
   static let shard = Option(
     name: "shard", valueName: "i/n",
-    help: "Simulate only slice I (from 0) of N of the users and write a partial result for 'attrsim merge'.",
+    help: "Simulate only slice I (from 0) of N of the users and write a partial result for 'attrsim merge'; "
+      + "'auto' takes the slice from a Slurm job array's task, 'auto/N' from a Kubernetes Indexed Job's.",
     parsing: .shard)
   static let deliver = Option(
     name: "deliver", valueName: "url|scenario",

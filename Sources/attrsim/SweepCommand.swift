@@ -12,7 +12,9 @@ struct SweepCommand: Command {
     name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
     defaultDescription: "Reports/<sweep-name>", parsing: .outputPath)
   static let shard = Option(
-    name: "shard", valueName: "i/n", help: "Run only slice I (from 0) of N of the rows, for 'attrsim merge'.",
+    name: "shard", valueName: "i/n",
+    help: "Run only slice I (from 0) of N of the rows, for 'attrsim merge'; 'auto' takes the slice from a "
+      + "Slurm job array's task, 'auto/N' from a Kubernetes Indexed Job's.",
     parsing: .shard)
 
   static let configuration = CommandSpec(

@@ -20,15 +20,21 @@ package enum ChildProcess {
     return nil
   }
 
-  /// Runs a program to its end, in `folder` when given: its exit status, and its standard error
-  /// and output together.
+  /// Runs a program to its end, in `folder` when given and with `environment` added to this
+  /// process's (a nil value removes the variable): its exit status, and its standard error and
+  /// output together.
   package static func run(
-    _ executable: String, _ arguments: [String], in folder: URL? = nil
+    _ executable: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String?] = [:]
   ) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let folder { process.currentDirectoryURL = folder }
+    if !environment.isEmpty {
+      var merged = ProcessInfo.processInfo.environment
+      for (name, value) in environment { merged[name] = value }
+      process.environment = merged
+    }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

@@ -111,7 +111,8 @@ struct CommandDeclarationTests {
     (["run", "s.json", "--out", " "], "The value ' ' is invalid for '--out': expected a path, not an empty string"),
     (
       ["run", "s.json", "--shard", "2/2"],
-      "The value '2/2' is invalid for '--shard <i/n>': expected I/N with N from 1 to 1000000 and I from 0 to N-1, e.g. 0/4"
+      "The value '2/2' is invalid for '--shard <i/n>': expected I/N with N from 1 to 1000000 and I from 0 to N-1, e.g. 0/4, "
+        + "or auto (a Slurm array's task) or auto/N (a Kubernetes Indexed Job's)"
     ),
     (["run", "s.json", "--deliver-timeout", "3"], "'--deliver-timeout' paces delivery and needs '--deliver <url|scenario>'"),
     (
