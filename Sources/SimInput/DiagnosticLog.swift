@@ -7,8 +7,16 @@ package final class DiagnosticLog {
   /// When set, the readers record the keys and choices they accept (for the JSON Schema tests).
   package var shapes: ReaderShapes?
 
+  /// The files read besides the document itself (schemas, keys), in reading order, each once.
+  package private(set) var inputFiles: [String] = []
+
   /// An empty log.
   package init() {}
+
+  /// Notes that `path` was read as part of the input.
+  package func noteInput(_ path: String) {
+    if !inputFiles.contains(path) { inputFiles.append(path) }
+  }
 
   package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 

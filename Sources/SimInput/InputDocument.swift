@@ -29,6 +29,7 @@ package enum InputDocument {
   package static func node(at path: String, kind: String, referencedBy reference: JSONReader) -> JSONNode? {
     switch read(path, kind: kind) {
     case .success(let node):
+      reference.log.noteInput(path)
       return node
     case .failure(.unreadable(let problem)):
       reference.error("cannot read \(kind) file '\(path)': \(problem.reason)")

@@ -10,7 +10,9 @@ public enum ScenarioLoader {
   /// - Throws: ``ScenarioLoadError`` with every problem found, never just the first.
   public static func load(path: String, limits: WorkLimits = .standard) throws(ScenarioLoadError) -> Scenario {
     let node = try document(path, kind: "scenario")
-    return try read(node, file: path, baseDirectory: (path as NSString).deletingLastPathComponent, limits: limits)
+    var scenario = try read(node, file: path, baseDirectory: (path as NSString).deletingLastPathComponent, limits: limits)
+    scenario.inputFiles.insert(path, at: 0)
+    return scenario
   }
 
   /// Parses scenario text; `file` names it in diagnostics and `baseDirectory` resolves relative
@@ -29,7 +31,9 @@ public enum ScenarioLoader {
     let reader = ScenarioReader(
       root: JSONReader(node: node, path: "", file: file, log: log), baseDirectory: baseDirectory, log: log,
       limits: limits)
-    return try checked(reader.read(), log: log, file: file, what: "scenario")
+    var scenario = try checked(reader.read(), log: log, file: file, what: "scenario")
+    scenario.inputFiles = log.inputFiles
+    return scenario
   }
 
   /// Loads a sweep file, its base scenario and every point's scenario; a sweep of more runs or

@@ -369,6 +369,7 @@ package struct ScenarioReader {
       reader.error("cannot read key file '\(displayPath)': \(error.reason) (expected a PEM private key)")
       return nil
     }
+    log.noteInput(displayPath)
     do {
       let key = try ECPrivateKey(pem: text)
       guard key.curve == .p256 else {

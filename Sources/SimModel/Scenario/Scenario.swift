@@ -68,6 +68,11 @@ public struct Scenario: Sendable {
     return codes.isEmpty ? ["USD"] : codes.sorted()
   }
 
+  /// The files the scenario was read from, as paths from where it was loaded: its own file first
+  /// (when it came from one), then each schema and key file it names, in reading order. Sharded
+  /// runs pin these (see `ShardSet`).
+  public var inputFiles: [String] = []
+
   /// Each stored property as given; other targets of the package build it too.
   package init(
     name: String,

@@ -7,12 +7,14 @@ import SimRecords
 /// its users.
 package struct ShardManifest {
   /// The format's name and version, checked on reading.
-  package static let format = "attrsim-run-shard", version: Int64 = 1
+  /// Version 2 pins every input file (version 1 recorded the scenario's path and digest only).
+  package static let format = "attrsim-run-shard", version: Int64 = 2
 
-  /// The scenario file, as an absolute path.
+  /// The scenario file, as the shard's command line named it: for messages only, since the merge
+  /// reads the pinned copies.
   package var scenarioPath: String
-  /// SHA-256 of the scenario file's bytes when the shard ran, in hex.
-  package var scenarioDigest: String
+  /// The scenario and the files it names, copied beside the shard with their digests.
+  package var inputs: PinnedInputs
   package var seed: UInt64
   package var shard: Shard
   /// The world's counts for the shard's users.
@@ -21,7 +23,7 @@ package struct ShardManifest {
   package var json: JSONValue {
     .object([
       "format": .string(Self.format), "version": .int(Self.version), "scenario": .string(scenarioPath),
-      "scenarioDigest": .string(scenarioDigest), "seed": .int(Int64(bitPattern: seed)),
+      "inputs": inputs.json, "seed": .int(Int64(bitPattern: seed)),
       "shard": .string(shard.description),
       "summary": .object(Dictionary(uniqueKeysWithValues: RunSummary.counts.map { ($0.name, .int(Int64(summary[keyPath: $0.path]))) })),
     ])
@@ -39,22 +41,24 @@ package struct ShardManifest {
     guard case .object(let object) = root, object["format"] == .string(Self.format) else {
       throw fail("not a run shard (expected \"format\": \"\(Self.format)\")")
     }
-    guard object["version"] == .int(Self.version) else { throw fail("unsupported version; expected \(Self.version)") }
-    guard case .string(let path) = object["scenario"], case .string(let digest) = object["scenarioDigest"],
+    guard object["version"] == .int(Self.version) else {
+      throw fail("written by another version of attrsim (expected shard format version \(Self.version)); run the shards again")
+    }
+    guard case .string(let path) = object["scenario"], let inputs = PinnedInputs(json: object["inputs"]),
       case .int(let seed) = object["seed"], case .string(let shardText) = object["shard"], let shard = Shard(shardText),
       case .object(let counts) = object["summary"]
-    else { throw fail("expected scenario, scenarioDigest, seed, shard \"I/N\" and summary") }
+    else { throw fail("expected scenario, inputs, seed, shard \"I/N\" and summary") }
     var summary = RunSummary()
     for (name, path) in RunSummary.counts {
       guard case .int(let count) = counts[name] else { throw fail("$.summary.\(name): expected an integer") }
       summary[keyPath: path] = Int(count)
     }
-    self.init(scenarioPath: path, scenarioDigest: digest, seed: UInt64(bitPattern: seed), shard: shard, summary: summary)
+    self.init(scenarioPath: path, inputs: inputs, seed: UInt64(bitPattern: seed), shard: shard, summary: summary)
   }
 
-  package init(scenarioPath: String, scenarioDigest: String, seed: UInt64, shard: Shard, summary: RunSummary) {
+  package init(scenarioPath: String, inputs: PinnedInputs, seed: UInt64, shard: Shard, summary: RunSummary) {
     self.scenarioPath = scenarioPath
-    self.scenarioDigest = scenarioDigest
+    self.inputs = inputs
     self.seed = seed
     self.shard = shard
     self.summary = summary

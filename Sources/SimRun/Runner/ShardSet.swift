@@ -13,36 +13,38 @@ public struct ShardSet {
   /// Why shards could not be run or merged.
   public typealias Failure = ShardFailure
 
-  /// The scenario the shards ran, loaded from the path they recorded, with their seed.
+  /// The scenario the shards ran, loaded from the copies of its files pinned beside them, with
+  /// their seed.
   public let scenario: Scenario
   private let folders: [URL]
   private let manifests: [ShardManifest]
 
-  /// Reads each folder's `shard.json`, checks that the folders are the N shards of one run of an
-  /// unchanged scenario, and loads that scenario.
+  /// Reads each folder's `shard.json`, checks that the folders are the N shards of one run that
+  /// read the same inputs, and loads the scenario from the first folder's pinned copies (so the
+  /// folders may have moved, and the original files may since have changed).
   public init(folders: [URL]) throws(Failure) {
     var manifests: [ShardManifest] = []
     for folder in folders { manifests.append(try ShardManifest(folder: folder)) }
     guard let first = manifests.first else { throw Failure(description: "no shard folders given") }
     for (folder, manifest) in zip(folders, manifests) {
-      guard manifest.scenarioPath == first.scenarioPath, manifest.scenarioDigest == first.scenarioDigest,
-        manifest.seed == first.seed, manifest.shard.count == first.shard.count
+      guard manifest.inputs.scenario == first.inputs.scenario, manifest.seed == first.seed,
+        manifest.shard.count == first.shard.count
       else {
         throw Failure(
           description: "\(folder.path): shard \(manifest.shard) of '\(manifest.scenarioPath)' (seed \(manifest.seed)) "
             + "is not from the same run as \(folders[0].path) (shard \(first.shard) of '\(first.scenarioPath)', seed \(first.seed))")
       }
+      if let difference = first.inputs.difference(from: manifest.inputs) {
+        throw Failure(
+          description: "\(folder.path): shard \(manifest.shard) \(difference) than \(folders[0].path) (shard \(first.shard)): "
+            + "the inputs changed between the shards; run them again")
+      }
     }
     if let problem = Shard.problem(with: manifests.map(\.shard)) { throw Failure(description: problem) }
-    guard let digest = Self.digest(ofFileAt: first.scenarioPath) else {
-      throw Failure(description: "\(first.scenarioPath): cannot read the scenario the shards ran")
-    }
-    guard digest == first.scenarioDigest else {
-      throw Failure(description: "\(first.scenarioPath): the scenario changed after the shards ran; run them again")
-    }
+    let scenarioCopy = try first.inputs.verified(in: folders[0])
     do {
-      // The shards ran this very file (the digest says so), within whatever limits they were given.
-      var scenario = try ScenarioLoader.load(path: first.scenarioPath, limits: .large)
+      // The shards ran these very files (the digests say so), within whatever limits they were given.
+      var scenario = try ScenarioLoader.load(path: scenarioCopy, limits: .large)
       scenario.seed = first.seed
       self.scenario = scenario
     } catch {
@@ -53,23 +55,13 @@ public struct ShardSet {
     self.manifests = order.map { manifests[$0] }
   }
 
-  /// SHA-256 of a file's bytes in hex, or nil when it cannot be read.
-  package static func digest(ofFileAt path: String) -> String? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    return SHA256.hash([UInt8](data)).map { byte in
-      let text = String(byte, radix: 16)
-      return byte < 16 ? "0" + text : text
-    }.joined()
-  }
-
   /// Simulates `shard`'s users of the scenario at `path` (loaded as `scenario`) and writes their
   /// drafts and counts into `folder`, for ``merge(into:receive:)`` to finish.
   public static func run(
     _ scenario: Scenario, path: String, shard: Shard, folder: URL,
     progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
   ) throws(Failure) -> RunSummary {
-    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-    guard let digest = digest(ofFileAt: absolute) else { throw Failure(description: "\(path): cannot read") }
+    let inputs = try PinnedInputs.pin(scenario, into: folder)
     do {
       var sink: any DraftSink = try ShardWriter(folder: folder)
       let summary = ScenarioRunner.simulate(
@@ -77,7 +69,7 @@ public struct ShardSet {
         progress: progress)
       var writer = sink as! ShardWriter
       try writer.commit(
-        ShardManifest(scenarioPath: absolute, scenarioDigest: digest, seed: scenario.seed, shard: shard, summary: summary))
+        ShardManifest(scenarioPath: path, inputs: inputs, seed: scenario.seed, shard: shard, summary: summary))
       return summary
     } catch {
       throw Failure(description: error.description)

@@ -84,8 +84,8 @@ public enum SweepOutput {
     let manifest: JSONValue = .object([
       "format": .string(manifestFormat), "version": .int(1),
       "sweep": .string(URL(fileURLWithPath: path).standardizedFileURL.path),
-      "sweepDigest": .string(ShardSet.digest(ofFileAt: path) ?? ""),
-      "scenarioDigest": .string(ShardSet.digest(ofFileAt: sweep.scenarioPath) ?? ""),
+      "sweepDigest": .string(PinnedInputs.digest(ofFileAt: path) ?? ""),
+      "scenarioDigest": .string(PinnedInputs.digest(ofFileAt: sweep.scenarioPath) ?? ""),
       "shard": .string(shard.description), "rows": .array([.int(Int64(range.lowerBound)), .int(Int64(range.upperBound))]),
     ])
     try writeFiles(
@@ -135,13 +135,13 @@ public enum SweepOutput {
     }
     if let problem = Shard.problem(with: parts.map(\.shard)) { throw ShardSet.Failure(description: problem) }
     guard let first else { throw ShardSet.Failure(description: "no shard folders given") }
-    guard ShardSet.digest(ofFileAt: first.path) == first.digest else {
+    guard PinnedInputs.digest(ofFileAt: first.path) == first.digest else {
       throw ShardSet.Failure(description: "\(first.path): the sweep changed after the shards ran; run them again")
     }
     let sweep: Sweep
     // The shards ran this sweep within whatever limits they were given; merging only reads rows.
     do { sweep = try ScenarioLoader.loadSweep(path: first.path, limits: .large) } catch { throw ShardSet.Failure(description: error.description) }
-    guard ShardSet.digest(ofFileAt: sweep.scenarioPath) == first.scenarioDigest else {
+    guard PinnedInputs.digest(ofFileAt: sweep.scenarioPath) == first.scenarioDigest else {
       throw ShardSet.Failure(description: "\(sweep.scenarioPath): the scenario changed after the shards ran; run them again")
     }
     let body = parts.sorted { $0.shard.index < $1.shard.index }.map(\.rows).joined()

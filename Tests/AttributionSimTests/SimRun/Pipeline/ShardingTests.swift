@@ -131,7 +131,7 @@ struct ShardingTests {
     }
   }
 
-  @Test("merging refuses a missing shard, a repeated one and a changed scenario")
+  @Test("merging refuses a missing shard, a repeated one, shards that read different inputs and a tampered copy")
   func incompleteShardSets() throws {
     try withScenario(Self.sixAtOnce) { path, folder in
       let scenario = try ScenarioLoader.load(path: path)
@@ -144,13 +144,60 @@ struct ShardingTests {
       } catch {
         #expect(String(describing: error).contains("given twice"))
       }
+      // Shard 2 run again after the scenario changed: its inputs differ from the others'.
       try (Self.sixAtOnce + " ").write(toFile: path, atomically: true, encoding: .utf8)
+      _ = try ShardSet.run(try ScenarioLoader.load(path: path), path: path, shard: Shard(index: 2, count: 3)!, folder: folders[2])
       do {
         _ = try ShardSet(folders: folders)
-        Issue.record("a changed scenario was accepted")
+        Issue.record("shards of two versions of the scenario were accepted")
       } catch {
-        #expect(String(describing: error).contains("changed after the shards ran"))
+        #expect(String(describing: error).contains("read 'scenario.json' with other contents"))
+        #expect(String(describing: error).contains("the inputs changed between the shards"))
       }
+      // A copy edited after its shard ran.
+      try Self.sixAtOnce.write(toFile: path, atomically: true, encoding: .utf8)
+      _ = try ShardSet.run(scenario, path: path, shard: Shard(index: 2, count: 3)!, folder: folders[2])
+      _ = try ShardSet(folders: folders)
+      try (Self.sixAtOnce + "\n").write(
+        to: folders[0].appendingPathComponent("inputs/scenario.json"), atomically: true, encoding: .utf8)
+      do {
+        _ = try ShardSet(folders: folders)
+        Issue.record("a tampered input copy was accepted")
+      } catch {
+        #expect(String(describing: error).contains("changed after the shard ran"))
+      }
+    }
+  }
+
+  @Test("the shards pin every input: the merge reads their copies, so the folders may move and the originals change")
+  func pinnedInputs() throws {
+    let text = Self.sixAtOnce.replacing(required: "app: { appId: 111 },", with: #"app: { appId: 111 }, schema: "schemas/s.json","#)
+    try withScenario(text) { path, folder in
+      let schemas = folder.appendingPathComponent("schemas")
+      try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
+      let schemaText = try String(contentsOfFile: TestPaths.scenarios + "/schemas/quickstart-hybrid.json", encoding: .utf8)
+      try schemaText.write(to: schemas.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+      let scenario = try ScenarioLoader.load(path: path)
+      #expect(scenario.inputFiles == [path, folder.path + "/schemas/s.json"])
+
+      var whole = CollectingSink()
+      let wholeSummary = ScenarioRunner.run(scenario, sink: &whole)
+      let shards = folder.appendingPathComponent("shards")
+      for index in 0..<2 {
+        _ = try ShardSet.run(
+          scenario, path: path, shard: Shard(index: index, count: 2)!, folder: shards.appendingPathComponent("s\(index)"))
+      }
+      #expect(FileManager.default.fileExists(atPath: shards.path + "/s0/inputs/schemas/s.json"))
+      // The originals change and the folders move: the merge still reads what the shards ran.
+      try (schemaText + " ").write(to: schemas.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+      try FileManager.default.removeItem(atPath: path)
+      let moved = folder.appendingPathComponent("elsewhere")
+      try FileManager.default.moveItem(at: shards, to: moved)
+      var merged = CollectingSink()
+      let set = try ShardSet(folders: [moved.appendingPathComponent("s1"), moved.appendingPathComponent("s0")])
+      let mergedSummary = try set.merge(into: &merged)
+      #expect(merged.postbacks.map { $0.payload.serialized() } == whole.postbacks.map { $0.payload.serialized() })
+      #expect(mergedSummary.attributedInstalls == wholeSummary.attributedInstalls)
     }
   }
 
