@@ -19,9 +19,10 @@ public struct ReplicateComparison: Sendable {
 
   /// Header, then one row per figure: its label, each schema's mean [interval], then each later
   /// schema's difference from the first with whether it is larger than its interval.
-  public func table(schemaNames names: [String]) -> [[String]] {
+  /// `names` head the schemas' columns, `shortNames` the differences'.
+  public func table(schemaNames names: [String], shortNames: [String]) -> [[String]] {
     let others = studies.indices.dropFirst()
-    let header = ["figure"] + names + others.map { "\(names[$0]) − \(names[0]) (paired)" }
+    let header = ["figure"] + names + others.map { "\(shortNames[$0]) − \(shortNames[0]), paired" }
     return [header]
       + studies[0].figures.indices.map { index in
         let figure = studies[0].figures[index]
@@ -29,6 +30,11 @@ public struct ReplicateComparison: Sendable {
         for schema in others {
           guard let difference = difference(figure: index, schema: schema) else {
             row.append("–")
+            continue
+          }
+          // The schema cannot change what happens before decoding: say so rather than print zeros.
+          if difference.mean == 0, difference.standardDeviation ?? 0 == 0 {
+            row.append("none: the same in every replicate")
             continue
           }
           let verdict =
