@@ -1,12 +1,12 @@
 import Foundation
 
 extension HeadlineFigure {
-  /// `value` as people read it: "1234.5", "37.2 %", "114.36 USD", "26.0 h".
+  /// `value` as people read it: "1234.5", "37.2%", "114.36 USD", "26.0 h".
   public func text(_ value: Double) -> String {
     switch kind {
     case .count: value == value.rounded() ? String(Int64(value)) : String(format: "%.1f", value)
-    case .share: String(format: "%.1f %%", 100 * value)
-    case .relativeError: String(format: "%+.1f %%", 100 * value)
+    case .share: String(format: "%.1f%%", 100 * value)
+    case .relativeError: String(format: "%+.1f%%", 100 * value)
     case .money(let currency): String(format: "%.2f %@", value, currency)
     case .hours: String(format: "%.1f h", value)
     }

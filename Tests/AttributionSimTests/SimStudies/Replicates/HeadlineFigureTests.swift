@@ -34,12 +34,12 @@ struct HeadlineFigureTests {
   func text() throws {
     let figures = try figures()
     let captured = try #require(figures["revenueCapturedRatio"])
-    #expect(captured.text(1.372) == "137.2 %")
+    #expect(captured.text(1.372) == "137.2%")
     #expect(captured.differenceText(-0.031) == "-3.1 pp")
-    #expect(try #require(figures["revenueErrorRatio.alpha/c1"]).text(0.05) == "+5.0 %")
+    #expect(try #require(figures["revenueErrorRatio.alpha/c1"]).text(0.05) == "+5.0%")
     #expect(try #require(figures["installs"]).text(309) == "309")
     #expect(try #require(figures["trueRevenue"]).text(114.364) == "114.36 USD")
     let interval = try #require(ConfidenceInterval([1, 1.2]))
-    #expect(captured.text(interval).hasPrefix("110.0 % ["))
+    #expect(captured.text(interval).hasPrefix("110.0% ["))
   }
 }
