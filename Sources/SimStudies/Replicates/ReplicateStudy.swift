@@ -36,8 +36,13 @@ public struct ReplicateStudy: Sendable {
   /// `replicates.json`: the method, the seeds, and per figure its mean, interval and the value
   /// of each replicate (in seed order), rounded to 4 decimals.
   public var json: JSONValue {
-    func number(_ value: Double?) -> JSONValue { value.map { .double(CSVField.rounded($0)) } ?? .null }
     let rows: [JSONValue] = figures.indices.map { index in
+      // Counts stay whole numbers where they are (a mean of counts need not be).
+      let whole = figures[index].kind == .count
+      func number(_ value: Double?) -> JSONValue {
+        guard let value else { return .null }
+        return whole && value == value.rounded() && abs(value) < 1e15 ? .int(Int64(value)) : .double(CSVField.rounded(value))
+      }
       let interval = intervals[index]
       return .object([
         "name": .string(figures[index].name),
