@@ -2,8 +2,8 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim compare SCENARIO --schema A --schema B… [--seed N]`: the same users, seed and
-/// platform under each schema, decoding figures side by side.
+/// `attrsim compare SCENARIO --schema A --schema B… [--seed N] [--replicates N [--jobs N]]`: the
+/// same users, seeds and platform under each schema, decoding figures side by side.
 struct CompareCommand: Command {
   static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
   static let schema = Option(
@@ -12,6 +12,13 @@ struct CompareCommand: Command {
   static let seed = Option(
     name: "seed", valueName: "n", help: "Use this seed instead of the scenario's.",
     parsing: .integer(in: 0...Int(Int64.max)))
+  static let replicates = Option(
+    name: "replicates", valueName: "n",
+    help: "Run each schema under the same N seeds and give each figure's mean, 95 % interval and paired difference.",
+    defaultDescription: "1", parsing: .integer(in: 1...1_000))
+  static let jobs = Option(
+    name: "jobs", short: "j", valueName: "n", help: "Runs at once (with --replicates).",
+    defaultDescription: "all cores", parsing: .integer(in: 1...256))
 
   static let configuration = CommandSpec(
     name: "compare", abstract: "Run a scenario under two or more schemas and compare their decoding.",
@@ -19,22 +26,33 @@ struct CompareCommand: Command {
       Runs the same scenario, seed and users once per schema (common random numbers: only the \
       schema differs) and prints, side by side, the share of first postbacks with a fine, \
       coarse or no value, true and decoded revenue, the revenue captured, unknown values, the \
-      median time to the first useful signal and each campaign's ROAS error. Writes nothing.
+      median time to the first useful signal and each campaign's ROAS error. Writes nothing. \
+      With --replicates N, every schema runs under the same N seeds (replicate 0 the \
+      scenario's, the others hashed from it as in 'attrsim run --replicates'), --jobs runs \
+      at once; each headline figure is shown as its mean [95 % interval] per schema, and \
+      each later schema's paired difference from the first (the difference in each \
+      replicate, then its mean and Student t interval with N − 1 degrees of freedom) says \
+      whether it is larger than its interval (the interval excludes zero) or within it.
       """,
     arguments: [scenario.spec],
-    options: [schema.spec, seed.spec],
+    options: [schema.spec, seed.spec, replicates.spec, jobs.spec],
     flags: [LargeWork.flag.spec] + Permissions.flags)
 
   let path: String
   /// Two or more.
   let schemaPaths: [String]
   let seed: Int?
+  /// Nil without --replicates: the single-run table.
+  let replicates: Int?
+  let jobs: Int
   let limits: WorkLimits
   let permissions: Permissions
 
   init(_ values: inout CommandValues) throws(UsageError) {
     // In the order mistakes are reported.
     seed = try values.read(Self.seed)
+    replicates = try values.read(Self.replicates)
+    jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
     path = try values.read(Self.scenario)
     schemaPaths = try values.readAll(Self.schema)
     guard schemaPaths.count >= 2 else {
@@ -50,8 +68,8 @@ struct CompareCommand: Command {
     case .success(let prepared): scenario = prepared
     case .failure(let status): return status.exitStatus
     }
-    var summaries: [RunSummary] = []
-    var currencies: [String] = []
+    var scenarios: [Scenario] = []
+    // Every schema is read before anything runs, so a bad one costs no runs.
     for schemaPath in schemaPaths {
       do {
         scenario.schema = try ScenarioLoader.loadSchema(path: schemaPath, for: scenario)
@@ -59,6 +77,12 @@ struct CompareCommand: Command {
         RunCommand.report(error, file: schemaPath)
         return .loading(error)
       }
+      scenarios.append(scenario)
+    }
+    if let replicates { return Self.compareReplicated(scenarios, names: schemaPaths, replicates: replicates, jobs: jobs) }
+    var summaries: [RunSummary] = []
+    var currencies: [String] = []
+    for scenario in scenarios {
       // Common random numbers: users draw from their own streams, so only the schema differs.
       var sink = DiscardingSink()
       summaries.append(ScenarioRunner.run(scenario, sink: &sink))
@@ -66,6 +90,35 @@ struct CompareCommand: Command {
     }
     Console.out("\(scenario.name): \(scenario.userCount) users, seed \(scenario.seed); the same users under each schema\n")
     Console.out(TextTable.render([["schema"] + schemaPaths] + Self.rows(summaries, currencies: currencies)))
+    return .success
+  }
+
+  /// Runs every schema under the same replicate seeds and prints means, intervals and paired
+  /// differences from the first schema.
+  private static func compareReplicated(
+    _ scenarios: [Scenario], names: [String], replicates: Int, jobs: Int
+  ) -> ExitStatus {
+    // Schema-major: runs[schema * replicates + replicate].
+    let runs = scenarios.flatMap { ReplicateRunner.scenarios($0, replicates: 0..<replicates) }
+    let progress = ProgressLine(what: "runs")
+    let summaries = ReplicateRunner.run(runs, jobs: jobs) {
+      progress.update(done: $0.done, total: $0.total, users: $0.users)
+    }
+    progress.clear()
+    let studies = scenarios.indices.map { schema in
+      ReplicateStudy(
+        scenario: scenarios[schema], summaries: Array(summaries[schema * replicates..<(schema + 1) * replicates]))
+    }
+    let comparison = ReplicateComparison(studies: studies)
+    let first = scenarios[0]
+    Console.out(
+      "\(first.name): \(first.userCount) users, \(replicates) replicate\(replicates == 1 ? "" : "s") "
+        + "(seeds \(studies[0].seeds.map(String.init).joined(separator: ", "))); the same users under each schema\n")
+    let shortNames = names.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+    Console.out(TextTable.render(comparison.table(schemaNames: names, shortNames: shortNames)))
+    Console.out(
+      "\nEach cell: " + ReplicateStudy.method + ". Differences are paired: the same seed under both schemas, "
+        + "differenced per replicate.")
     return .success
   }
 

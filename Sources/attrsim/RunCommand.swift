@@ -2,7 +2,7 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace] [--shard I/N]
+/// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace] [--replicates N [--jobs N]] [--shard I/N]
 /// [--deliver URL|scenario [--speed N] [--deliver-timeout S]]`.
 struct RunCommand: Command {
   static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
@@ -32,6 +32,15 @@ struct RunCommand: Command {
   static let deliverTimeout = Option(
     name: "deliver-timeout", valueName: "seconds", help: "How long to wait for each answer.",
     defaultDescription: "10", parsing: .number(in: 0.001...3_600, unit: "seconds"))
+  // Bounded so that a mistyped count does not start a day of runs.
+  static let replicates = Option(
+    name: "replicates", valueName: "n",
+    help: "Also run the scenario under N − 1 more seeds derived from its own and write replicates.json: each "
+      + "headline figure's mean and 95 % interval.",
+    defaultDescription: "1, no replicates.json", parsing: .integer(in: 1...1_000))
+  static let jobs = Option(
+    name: "jobs", short: "j", valueName: "n", help: "Replicates run at once (with --replicates).",
+    defaultDescription: "all cores", parsing: .integer(in: 1...256))
   static let trace = Flag(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did.")
 
   static let configuration = CommandSpec(
@@ -47,16 +56,25 @@ struct RunCommand: Command {
       postbacks are then POSTed as JSON to their recipients in virtual-time order, retried as \
       the device retries (platform.postbackDelivery: 9 attempts a day apart by default), and \
       every attempt is logged to deliveries.jsonl; exit status 69 when any postback is given \
-      up.
+      up. With --replicates N, the folder holds replicate 0's outputs (the scenario's own \
+      seed: the same files as without --replicates) and replicates.json: the seed of each \
+      replicate (a hash of the scenario's seed and the replicate's number; rerun one with \
+      --seed), each headline figure per replicate, and its mean with a 95 % Student t \
+      interval over the replicates (N − 1 degrees of freedom; none for N = 1). The report \
+      and the printed table show the same intervals. The replicates run --jobs at once and \
+      their results do not depend on it.
       """,
     arguments: [scenario.spec],
-    options: [seed.spec, out.spec, shard.spec, deliver.spec, speed.spec, deliverTimeout.spec],
+    options: [seed.spec, out.spec, replicates.spec, jobs.spec, shard.spec, deliver.spec, speed.spec, deliverTimeout.spec],
     flags: [trace.spec, LargeWork.flag.spec] + Permissions.flags)
 
   let path: String
   let seed: Int?
   let delivery: DeliveryRequest?
   let out: String?
+  /// Nil without --replicates: no replicates.json.
+  let replicates: Int?
+  let jobs: Int
   let shard: Shard?
   let trace: Bool
   let limits: WorkLimits
@@ -67,7 +85,15 @@ struct RunCommand: Command {
     seed = try values.read(Self.seed)
     delivery = try DeliveryRequest.read(&values)
     out = try values.read(Self.out)
+    replicates = try values.read(Self.replicates)
+    jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
     shard = try values.read(Self.shard)
+    if replicates != nil, shard != nil {
+      throw values.usageError("--replicates runs whole scenarios; it cannot be combined with --shard")
+    }
+    if replicates != nil, delivery != nil {
+      throw values.usageError("--replicates cannot be combined with --deliver; deliver a single run's postbacks")
+    }
     path = try values.read(Self.scenario)
     trace = values.read(Self.trace)
     limits = LargeWork.limits(&values)
@@ -85,7 +111,9 @@ struct RunCommand: Command {
     }
     let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
     guard let delivery else {
-      return Self.runWhole(scenario, directory: directory, trace: trace, beside: DiscardingSink()).status
+      return Self.runWhole(
+        scenario, directory: directory, trace: trace, replicates: replicates, jobs: jobs, beside: DiscardingSink()
+      ).status
     }
     // Checked before the run, so a missing endpoint does not cost a whole run.
     let deliverer: PostbackDeliverer
@@ -104,9 +132,10 @@ struct RunCommand: Command {
       collector.postbacks, with: deliverer, request: delivery, scenario: scenario, directory: directory, file: path)
   }
 
-  /// Runs the whole scenario into `directory`, feeding `extra` beside the writer and the report.
+  /// Runs the whole scenario into `directory`, feeding `extra` beside the writer and the report;
+  /// with `replicates`, then runs the other replicates and adds their figures.
   private static func runWhole<Extra: RunSink>(
-    _ scenario: Scenario, directory: URL, trace: Bool, beside extra: Extra
+    _ scenario: Scenario, directory: URL, trace: Bool, replicates: Int? = nil, jobs: Int = 1, beside extra: Extra
   ) -> (status: ExitStatus, extra: Extra) {
     do {
       // The report's counts are taken as the outputs stream past, beside the writer.
@@ -118,14 +147,39 @@ struct RunCommand: Command {
       let progress = ProgressLine(what: "users arrived")
       let summary = ScenarioRunner.run(scenario, sink: &sink) { progress.update(done: $0, total: $1, users: $0) }
       progress.clear()
-      let report = RunReport(scenario: scenario, summary: summary, collector: sink.first.second)
-      try sink.first.first.commit(summary, scenario: scenario, report: report)
-      announce(summary, scenario: scenario, directory: directory, trace: trace)
+      guard let replicates else {
+        let report = RunReport(scenario: scenario, summary: summary, collector: sink.first.second)
+        try sink.first.first.commit(summary, scenario: scenario, report: report)
+        announce(summary, scenario: scenario, directory: directory, trace: trace)
+        return (.success, sink.second)
+      }
+      let study = ReplicateStudy(
+        scenario: scenario, summaries: [summary] + runReplicates(scenario, 1..<replicates, jobs: jobs))
+      let report = RunReport(
+        scenario: scenario, summary: summary, collector: sink.first.second, leading: [study.reportSection])
+      try sink.first.first.commit(
+        summary, scenario: scenario, report: report,
+        extra: [(name: "replicates.json", text: study.json.serialized(pretty: true) + "\n")])
+      announce(summary, scenario: scenario, directory: directory, trace: trace, replicated: true)
+      Console.out("\n\(replicates) replicate\(replicates == 1 ? "" : "s"), seeds \(study.seeds.map(String.init).joined(separator: ", "))")
+      Console.out(TextTable.render(study.table))
+      Console.out(ReplicateStudy.method.prefix(1).uppercased() + ReplicateStudy.method.dropFirst() + ".")
       return (.success, sink.second)
     } catch {
       Console.error("error: \(error.description)")
       return (.ioError, extra)
     }
+  }
+
+  /// Runs replicates `range` of `scenario`, `jobs` at once, writing nothing.
+  static func runReplicates(_ scenario: Scenario, _ range: Range<Int>, jobs: Int) -> [RunSummary] {
+    guard !range.isEmpty else { return [] }
+    let progress = ProgressLine(what: "replicates")
+    let summaries = ReplicateRunner.run(ReplicateRunner.scenarios(scenario, replicates: range), jobs: jobs) {
+      progress.update(done: $0.done, total: $0.total, users: $0.users)
+    }
+    progress.clear()
+    return summaries
   }
 
   /// POSTs the run's postbacks, writes deliveries.jsonl and says how it went; exit status 69
@@ -182,7 +236,7 @@ struct RunCommand: Command {
   }
 
   /// Prints what a finished run (whole or merged) did and wrote.
-  static func announce(_ summary: RunSummary, scenario: Scenario, directory: URL, trace: Bool) {
+  static func announce(_ summary: RunSummary, scenario: Scenario, directory: URL, trace: Bool, replicated: Bool = false) {
     let winning = summary.postbacks.joined().reduce(0, +)
     let nonWinning = summary.nonWinningPostbacks > 0 ? " + \(summary.nonWinningPostbacks) non-winning" : ""
     Console.out(
@@ -194,7 +248,7 @@ struct RunCommand: Command {
     }
     let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"]
       + (summary.decoding != nil ? ["decoded.csv"] : []) + ["report.html", "report.md"] + (trace ? ["trace.jsonl"] : [])
-      + (scenario.appleAds != nil ? ["adservices.jsonl"] : []) + (scenario.app.sdk != nil ? ["sdk-trace.jsonl"] : [])
+      + (scenario.appleAds != nil ? ["adservices.jsonl"] : []) + (scenario.app.sdk != nil ? ["sdk-trace.jsonl"] : []) + (replicated ? ["replicates.json"] : [])
     Console.out("wrote \(directory.relativePath)/{\(files.joined(separator: ","))}")
   }
 

@@ -101,8 +101,11 @@ public struct RunDirectoryWriter: RunSink {
   }
 
   /// Writes `summary.json`, `keys.json` (the public keys that verify the run's signatures) and,
-  /// given `report`, `report.html` and `report.md`, and moves every file into place.
-  public mutating func commit(_ summary: RunSummary, scenario: Scenario, report: RunReport? = nil) throws(WriteError) {
+  /// given `report`, `report.html` and `report.md`, and `extra` files (name and text), and moves
+  /// every file into place.
+  public mutating func commit(
+    _ summary: RunSummary, scenario: Scenario, report: RunReport? = nil, extra: [(name: String, text: String)] = []
+  ) throws(WriteError) {
     if let firstError {
       discard()
       throw firstError
@@ -115,6 +118,7 @@ public struct RunDirectoryWriter: RunSink {
       ]
       if let decoding = summary.decoding { files.append(("decoded.csv", decoding.csv)) }
       if let report { files += [("report.html", report.html), ("report.md", report.markdown)] }
+      files += extra.map { ($0.name, $0.text) }
       for (name, text) in files {
         small.append(try BufferedFile(final: directory.appendingPathComponent(name)))
         try small[small.count - 1].append(text)

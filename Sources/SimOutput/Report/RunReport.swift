@@ -11,11 +11,16 @@ public struct RunReport: Sendable {
 
   /// The report of a finished run of `scenario`, from its summary and what `collector` counted.
   public init(scenario: Scenario, summary: RunSummary, collector: ReportCollector) {
+    self.init(scenario: scenario, summary: summary, collector: collector, leading: [])
+  }
+
+  /// The same, with `leading` sections (a replicated run's intervals) before the charts.
+  package init(scenario: Scenario, summary: RunSummary, collector: ReportCollector, leading: [ReportSection]) {
     let parts = Parts(scenario: scenario, summary: summary, collector: collector)
     let version = scenario.platform.version.rawValue
     var subtitle = "Scenario \(scenario.name) · seed \(scenario.seed) · SKAdNetwork \(version)"
     if scenario.platform.developerMode { subtitle += " (Developer Mode)" }
-    var sections = [parts.postbacksOverTime, parts.sendDelays, parts.tiers, parts.valueKinds]
+    var sections = leading + [parts.postbacksOverTime, parts.sendDelays, parts.tiers, parts.valueKinds]
     if collector.windows == 3 { sections.append(parts.sourceIdentifierDigits) }
     if let decoding = summary.decoding { sections += [parts.revenue(decoding), parts.firstSignal(decoding)] }
     if summary.hasAppleAds { sections += [parts.appleAdsRecords, parts.appleAdsCalls, parts.installClaims] }

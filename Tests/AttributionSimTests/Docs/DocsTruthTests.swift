@@ -296,8 +296,8 @@ struct DocsTruthTests {
     #expect(missing.isEmpty, "\(missing)")
   }
 
-  @Test("schema-format.md's explain transcript and compare table are what attrsim prints", arguments: [
-    "$ attrsim schema explain", "$ attrsim compare",
+  @Test("schema-format.md's explain transcript and compare tables are what attrsim prints", arguments: [
+    "$ attrsim schema explain", "$ attrsim compare", "$ attrsim compare Scenarios/quickstart.json",
   ])
   func schemaTranscriptIsTrue(start: String) throws {
     let missing = try Self.transcriptDifferences(try Self.block("schema-format.md", startingWith: start), in: TestPaths.repository)

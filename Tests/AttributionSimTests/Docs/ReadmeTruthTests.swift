@@ -46,6 +46,29 @@ struct ReadmeTruthTests {
     #expect(differences.isEmpty, "README's summary excerpt differs from Scenarios/quickstart.golden/summary.json: \(differences)")
   }
 
+  @Test("the README's replicates table and spread are what 10 replicates of the quickstart give")
+  func replicatesTableIsTrue() throws {
+    let readme = try Self.readme()
+    let after = try #require(readme.components(separatedBy: "## Replicates and confidence").dropFirst().first)
+    let section = try #require(after.components(separatedBy: "\n## ").first)
+    let quoted = section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| figure") && !$0.hasPrefix("| ---") }
+      .map(String.init)
+    #expect(quoted.count == 4)
+    let scenario = try ScenarioLoader.load(path: TestPaths.scenarios + "/quickstart.json")
+    let summaries = ReplicateRunner.run(ReplicateRunner.scenarios(scenario, replicates: 0..<10), jobs: 2)
+    let study = ReplicateStudy(scenario: scenario, summaries: summaries)
+    let rows = study.table.map { "| " + $0.joined(separator: " | ") + " |" }
+    for line in quoted { #expect(rows.contains(line), "README: \(line); the study: \(rows)") }
+    let captured = try #require(study.figures.firstIndex { $0.name == "revenueCapturedRatio" })
+    let values = study.values[captured].compactMap { $0 }
+    let figure = study.figures[captured]
+    let deviation = try #require(study.intervals[captured]?.standardDeviation)
+    let spread = "runs from \(figure.text(values.min() ?? 0)) to\n\(figure.text(values.max() ?? 0)) (standard deviation "
+      + String(format: "%.1f", 100 * deviation) + " points)"
+    #expect(section.contains(spread), "\(spread)")
+    #expect(section.contains("Replicate 0 alone says \(figure.text(values[0]))"))
+  }
+
   @Test("the schema lint and explain transcript is what attrsim prints")
   func schemaTranscriptIsTrue() throws {
     let block = try #require(Self.fencedBlocks(try Self.readme()).first { $0.hasPrefix("$ attrsim schema lint") })

@@ -1,0 +1,89 @@
+import SimJSON
+import SimModel
+import SimOutput
+import SimRecords
+
+/// The headline figures of a scenario run under several replicate seeds: each replicate's value
+/// and, per figure, the mean with its 95 % interval (`replicates.json`, the printed table and
+/// the report's section).
+public struct ReplicateStudy: Sendable {
+  /// How the intervals are made, in the words every output uses.
+  public static let method =
+    "mean over replicates with a 95 % Student t interval (mean ± t(0.975, n − 1) · s / √n, s the sample "
+    + "standard deviation, n the replicates with a value); one replicate gives no interval"
+
+  /// The scenario's name and seed (replicate 0's).
+  public var scenario: String
+  public var seed: UInt64
+  /// Each replicate's seed, replicate 0 first.
+  public var seeds: [UInt64]
+  public var figures: [HeadlineFigure]
+  /// values[figure][replicate]; nil where the run had nothing to measure.
+  public var values: [[Double?]]
+  /// Per figure, over the replicates with a value; nil when none had one.
+  public var intervals: [ConfidenceInterval?]
+
+  /// The study of `summaries`, replicate 0 first, of `scenario` (whose seed is replicate 0's).
+  public init(scenario: Scenario, summaries: [RunSummary], figures: [HeadlineFigure]? = nil) {
+    self.scenario = scenario.name
+    seed = scenario.seed
+    seeds = ReplicateSeeds.seeds(base: scenario.seed, count: summaries.count)
+    self.figures = figures ?? HeadlineFigure.all(for: scenario)
+    values = self.figures.map { figure in summaries.map { figure.value($0) } }
+    intervals = values.map { ConfidenceInterval($0.compactMap { $0 }) }
+  }
+
+  /// `replicates.json`: the method, the seeds, and per figure its mean, interval and the value
+  /// of each replicate (in seed order), rounded to 4 decimals.
+  public var json: JSONValue {
+    let rows: [JSONValue] = figures.indices.map { index in
+      // Counts stay whole numbers where they are (a mean of counts need not be).
+      let whole = figures[index].kind == .count
+      func number(_ value: Double?) -> JSONValue {
+        guard let value else { return .null }
+        return whole && value == value.rounded() && abs(value) < 1e15 ? .int(Int64(value)) : .double(CSVField.rounded(value))
+      }
+      let interval = intervals[index]
+      return .object([
+        "name": .string(figures[index].name),
+        "label": .string(figures[index].label),
+        "replicatesWithValue": .int(Int64(interval?.count ?? 0)),
+        "mean": number(interval?.mean),
+        "standardDeviation": number(interval?.standardDeviation),
+        "lower": number(interval?.lower),
+        "upper": number(interval?.upper),
+        "values": .array(values[index].map(number)),
+      ])
+    }
+    return .object([
+      "scenario": .string(scenario),
+      "seed": .int(Int64(bitPattern: seed)),
+      "replicates": .int(Int64(seeds.count)),
+      "seeds": .array(seeds.map { .int(Int64(bitPattern: $0)) }),
+      "confidenceLevel": .double(ConfidenceInterval.level),
+      "method": .string(Self.method),
+      "figures": .array(rows),
+    ])
+  }
+
+  /// One row per figure: its label, mean and 95 % interval.
+  public var table: [[String]] {
+    let intervalHeader = seeds.count > 1 ? "95 % interval" : "95 % interval (none: one replicate)"
+    return [["figure", "mean", intervalHeader]]
+      + figures.indices.map { index in
+        let figure = figures[index]
+        guard let interval = intervals[index] else { return [figure.label, "–", "–"] }
+        let range = interval.lower.flatMap { lower in interval.upper.map { "\(figure.text(lower)) – \(figure.text($0))" } }
+        return [figure.label, figure.text(interval.mean), range ?? "–"]
+      }
+  }
+
+  /// The report's section of the same table.
+  package var reportSection: ReportSection {
+    ReportSection(
+      title: "Replicates: mean and 95 % interval",
+      caption: "\(seeds.count) replicate\(seeds.count == 1 ? "" : "s") (seeds \(seeds.map(String.init).joined(separator: ", "))); "
+        + "the rest of this report is replicate 0 (seed \(seed)). \(Self.method.prefix(1).uppercased())\(Self.method.dropFirst()).",
+      table: table)
+  }
+}
