@@ -64,6 +64,16 @@ package struct SpendReader {
     }
   }
 
+  /// Why `table` cannot price `scenario`'s spend, or nil when it converts every spend currency
+  /// (for a schema loaded beside a scenario, as `compare` does).
+  package static func currencyProblem(_ scenario: Scenario, _ table: CurrencyTable) -> String? {
+    let codes = Set(scenario.adNetworks.flatMap { $0.campaigns.compactMap { $0.spend?.currency } })
+    let missing = table.missing(codes.sorted())
+    guard !missing.isEmpty else { return nil }
+    return "campaign spend is in \(missing.joined(separator: ", ")), which the schema (in \(table.base)) cannot convert: "
+      + "add \(missing.map { "exchangeRates.\($0)" }.joined(separator: ", ")) to it"
+  }
+
   private static func member(_ reader: JSONReader, _ key: String) -> JSONReader? {
     guard case .object(let members) = reader.node.value, let found = members.first(where: { $0.key == key }) else {
       return nil
