@@ -45,7 +45,7 @@ package struct SpendReader {
   /// Spend in a currency the schema cannot convert is an error at its `currency`: decoded revenue
   /// and spend must be in one currency for ROAS to mean anything.
   package static func checkCurrencies(_ scenario: Scenario, networks: JSONReader?) {
-    guard scenario.schema != .empty, let networks, case .array(let elements) = networks.node.value else { return }
+    guard let networks, case .array(let elements) = networks.node.value else { return }
     let table = scenario.schema.currencies
     for (n, network) in scenario.adNetworks.enumerated() where n < elements.count {
       let networkReader = networks.child(elements[n], index: n)
