@@ -69,4 +69,22 @@ struct SpendReaderTests {
       "bad.json:9:132: error: adNetworks[0].campaigns[0].spend.currency: expected a currency code (three capital letters, ISO 4217), found 'euro'"
     ])
   }
+
+  @Test("a schema loaded beside the scenario (compare) must convert the spend's currency too")
+  func comparedSchemaConvertsSpend() throws {
+    let scenario = try TestScenarios.load(
+      TestScenarios.minimal.replacing(
+        required: Self.campaign, with: "{ name: \"c1\", sourceIdentifier: 1234, spend: { cpc: 1, currency: \"EUR\" } }")
+        .replacing(required: "  seed: 7,", with: "  seed: 7, schema: { version: 1, exchangeRates: { EUR: 1.08 } },"))
+    #expect(throws: Never.self) { try ScenarioLoader.parseSchema("{ version: 1, exchangeRates: { EUR: 1.1 } }", file: "a.json", for: scenario) }
+    var messages: [String] = []
+    do {
+      _ = try ScenarioLoader.parseSchema("{ version: 1 }", file: "b.json", for: scenario)
+    } catch {
+      messages = error.diagnostics.map(\.description)
+    }
+    #expect(messages == [
+      "b.json:1:1: error: campaign spend is in EUR, which the schema (in USD) cannot convert: add exchangeRates.EUR to it"
+    ])
+  }
 }
