@@ -86,6 +86,7 @@ public enum ScenarioLoader {
     let reader = JSONReader(node: node, path: "", file: file, log: log)
     let schema = SchemaReader(reader: reader).read()
     if let schema, let scenario, let problem = ScenarioReader.currencyProblem(scenario, schema) { reader.error(problem) }
+    if let schema, let scenario, let problem = SpendReader.currencyProblem(scenario, schema.currencies) { reader.error(problem) }
     return try checked(schema, log: log, file: file, what: "schema")
   }
 

@@ -87,6 +87,7 @@ package struct ScenarioReader {
     if let expectations { scenario.expectations = expectations }
     scenario.appleAds = appleAds
     checkCurrencies(scenario, object)
+    SpendReader.checkCurrencies(scenario, networks: object.optional("adNetworks"))
     return log.hasErrors ? nil : scenario
   }
 
@@ -238,7 +239,7 @@ package struct ScenarioReader {
       }
       let campaignsReader = object.required("campaigns")
       let campaigns: [Campaign] = campaignsReader?.array()?.compactMap { campaign in
-        guard let object = campaign.object(keys: ["name", "sourceIdentifier", "forceTier", "eligibleForReengagement"])
+        guard let object = campaign.object(keys: ["name", "sourceIdentifier", "forceTier", "eligibleForReengagement", "spend"])
         else { return nil }
         let reengagementReader = object.optional("eligibleForReengagement")
         let reengagement = reengagementReader?.bool() ?? false
@@ -256,12 +257,15 @@ package struct ScenarioReader {
         let what = version.hasConversionWindows ? "0 to 9999" : "the campaign-id, 1 to 100, for SKAdNetwork \(version.rawValue)"
         let source = object.required("sourceIdentifier", what)?.integer(in: range)
         let tier = object.optional("forceTier")?.integer(in: 0...3)
+        let spend = object.optional("spend").flatMap { SpendReader(reader: $0).read() }
         // Keep a campaign whose other fields are bad, so references to it do not cascade into
         // more errors; the scenario is rejected anyway.
         guard let name else { return nil }
-        return Campaign(
+        var read = Campaign(
           name: name, sourceIdentifier: Int(source ?? 0), forceTier: tier.map(Int.init),
           eligibleForReengagement: reengagement)
+        read.spend = spend
+        return read
       } ?? []
       if let campaignsReader, case .array(let list) = campaignsReader.node.value, list.isEmpty {
         campaignsReader.error("expected at least one campaign")

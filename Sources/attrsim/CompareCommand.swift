@@ -26,10 +26,12 @@ struct CompareCommand: Command {
       Runs the same scenario, seed and users once per schema (common random numbers: only the \
       schema differs) and prints, side by side, the share of first postbacks with a fine, \
       coarse or no value, true and decoded revenue, the revenue captured, unknown values, the \
-      median time to the first useful signal and each campaign's ROAS error. Writes nothing. \
-      With --replicates N, every schema runs under the same N seeds (replicate 0 the \
-      scenario's, the others hashed from it as in 'attrsim run --replicates'), --jobs runs \
-      at once; each headline figure is shown as its mean [95 % interval] per schema, and \
+      median time to the first useful signal and, per campaign, its spend, CPI, true and \
+      decoded ROAS, ROAS error and how decoded ROAS ranks campaigns against true ROAS \
+      (Kendall's tau-b) when the scenario states spend, or its revenue error when it does not. \
+      Writes nothing. With --replicates N, every schema runs under the same N seeds (replicate \
+      0 the scenario's, the others hashed from it as in 'attrsim run --replicates'), --jobs \
+      runs at once; each headline figure is shown as its mean [95 % interval] per schema, and \
       each later schema's paired difference from the first (the difference in each \
       replicate, then its mean and Student t interval with N − 1 degrees of freedom) says \
       whether it is larger than its interval (the interval excludes zero) or within it.
@@ -140,14 +142,35 @@ struct CompareCommand: Command {
       ["unknown values"] + reports.map { $0.map { String($0.unknownValues) } ?? "–" },
       ["first signal, median hours"] + reports.map { figure($0?.firstSignalMedianHours, "%.1f") },
     ]
-    // Per-campaign ROAS error, campaigns in the first run's (scenario) order.
-    for campaign in reports.first??.campaigns ?? [] {
+    // Per campaign, in the first run's (scenario) order: spend, CPI and ROAS when the scenario
+    // states spend (spend and installs are the same under every schema; decoded ROAS is not),
+    // otherwise the revenue error alone.
+    let priced = reports.map { $0?.economics ?? [] }
+    if reports.contains(where: { $0?.hasSpend == true }) {
+      for campaign in priced.first ?? [] where campaign.spend != nil {
+        let name = "\(campaign.network)/\(campaign.campaign)"
+        let matches = priced.map { $0.first { $0.network == campaign.network && $0.campaign == campaign.campaign } }
+        rows.append(["spend \(name)"] + zip(matches, currencies).map { figure($0?.spend, "%.2f") + " " + $1 })
+        rows.append(["CPI \(name)"] + zip(matches, currencies).map { figure($0?.cpi, "%.2f") + " " + $1 })
+        rows.append(["true ROAS \(name)"] + matches.map { figure($0?.trueRoas.map { 100 * $0 }, "%.1f%%") })
+        rows.append(["decoded ROAS \(name)"] + matches.map { figure($0?.decodedRoas.map { 100 * $0 }, "%.1f%%") })
+        rows.append(["ROAS error \(name)"] + matches.map { figure($0?.roasError.map { 100 * $0 }, "%+.1f%%") })
+      }
       rows.append(
-        ["ROAS error \(campaign.network)/\(campaign.campaign)"]
-          + reports.map { report in
-            let match = report?.campaigns.first { $0.network == campaign.network && $0.campaign == campaign.campaign }
-            return figure(match?.roasError.map { 100 * $0 }, "%+.1f%%")
+        ["ROAS ranking, Kendall's tau-b"]
+          + priced.map { campaigns in
+            let (tau, count) = CampaignEconomics.rankCorrelation(campaigns)
+            return figure(tau, "%+.3f") + " (\(count) campaigns)"
           })
+    } else {
+      for campaign in reports.first??.campaigns ?? [] {
+        rows.append(
+          ["revenue error \(campaign.network)/\(campaign.campaign)"]
+            + reports.map { report in
+              let match = report?.campaigns.first { $0.network == campaign.network && $0.campaign == campaign.campaign }
+              return figure(match?.revenueError.map { 100 * $0 }, "%+.1f%%")
+            })
+      }
     }
     return rows
   }

@@ -19,4 +19,6 @@ public struct Campaign: Hashable, Sendable {
   public var forceTier: Int?
   /// AdAttributionKit: its impressions carry `eligible-for-re-engagement: true` (§2.4, §3.5).
   public var eligibleForReengagement: Bool
+  /// What the campaign costs; nil when the scenario states no spend (no CPI or ROAS then).
+  public var spend: CampaignSpend?
 }

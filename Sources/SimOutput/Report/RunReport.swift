@@ -23,6 +23,7 @@ public struct RunReport: Sendable {
     var sections = leading + [parts.postbacksOverTime, parts.sendDelays, parts.tiers, parts.valueKinds]
     if collector.windows == 3 { sections.append(parts.sourceIdentifierDigits) }
     if let decoding = summary.decoding { sections += [parts.revenue(decoding), parts.firstSignal(decoding)] }
+    if let spend = summary.decoding.flatMap(SpendSection.make) { sections.append(spend) }
     if summary.hasAppleAds { sections += [parts.appleAdsRecords, parts.appleAdsCalls, parts.installClaims] }
     if scenario.app.sdk != nil { sections += [parts.sdkRequests, parts.sdkValues, parts.sdkLint] }
     document = ReportDocument(

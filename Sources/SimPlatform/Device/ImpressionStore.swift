@@ -28,15 +28,16 @@ package struct ImpressionStore {
     case viewTooShort
   }
 
-  /// Records an impression seen at `time`. Returns its outcome and how many open views it replaced.
+  /// Records an impression seen at `time`. Returns its outcome, how many open views it replaced,
+  /// and those views (their campaigns had them counted when they started).
   /// `lifetimes` are how long a click and a view can win an install: 30 days and 24 hours
   /// unless the app's AdAttributionKit configuration says otherwise (§2.5).
   package mutating func record(
     _ exposure: AdExposure, at time: SimTime, publisherListsNetwork: Bool, minimumViewDuration: SimDuration,
     replacement: PlatformRules.ViewReplacement = .advertisedApp,
     lifetimes: (click: SimDuration, view: SimDuration) = (ImpressionStore.clickLifetime, ImpressionStore.viewLifetime)
-  ) -> (outcome: Outcome, replaced: Int) {
-    guard publisherListsNetwork else { return (.publisherDoesNotListNetwork, 0) }
+  ) -> (outcome: Outcome, replaced: Int, replacedViews: [StoredImpression]) {
+    guard publisherListsNetwork else { return (.publisherDoesNotListNetwork, 0, []) }
     settle(upTo: time)
     var impression = StoredImpression(
       network: Int32(exposure.network), campaign: Int32(exposure.campaign), publisher: Int32(exposure.publisher),
@@ -45,19 +46,22 @@ package struct ImpressionStore {
       impression.sequence = recorded
       recorded += 1
       impressions.append(impression)
-      return (.accepted, 0)
+      return (.accepted, 0, [])
     }
     // Every impression is for the scenario's one advertised app, so an advertised-app scope
     // replaces any open view.
-    let before = openViews.count
-    openViews.removeAll { replacement == .advertisedApp || $0.impression.network == impression.network }
-    let replaced = before - openViews.count
-    guard duration >= minimumViewDuration else { return (.viewTooShort, replaced) }
+    let replacing = { (open: (impression: StoredImpression, ends: SimTime)) in
+      replacement == .advertisedApp || open.impression.network == impression.network
+    }
+    let replacedViews = openViews.isEmpty ? [] : openViews.filter(replacing).map(\.impression)
+    openViews.removeAll(where: replacing)
+    let replaced = replacedViews.count
+    guard duration >= minimumViewDuration else { return (.viewTooShort, replaced, replacedViews) }
     var view = impression
     view.fidelityType = 0
     view.expires = time + lifetimes.view
     openViews.append((view, time + duration))
-    return (.accepted, replaced)
+    return (.accepted, replaced, replacedViews)
   }
 
   /// Stores the views that ended by `time`, in end order, dropping a publisher's oldest view

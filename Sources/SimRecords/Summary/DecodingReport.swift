@@ -53,11 +53,11 @@ public struct DecodingReport: Sendable, Equatable {
     case unknown
   }
 
-  private let decoder: any ConversionDecoder
+  let decoder: any ConversionDecoder
   private let eventNames: [String]
-  private let networks: [AdNetwork]
+  let networks: [AdNetwork]
   private let networkIndex: [String: Int]
-  private var windowCount: Int
+  private(set) var windowCount: Int
   /// The scenario's currencies, in measurement order, for converting true revenue.
   private var currencies: [String]
   /// Whether rows carry a simulation's truth (false for postbacks from anywhere).
@@ -65,6 +65,8 @@ public struct DecodingReport: Sendable, Equatable {
   /// The ISO 4217 code of the currency revenue is decoded and compared in.
   public var currency: String { decoder.currencies.base }
   private var rows: [Key: Row] = [:]
+  /// What each campaign delivered, for pricing its spend; nil for postbacks decoded from anywhere.
+  package var delivery: CampaignDelivery?
   /// Decodings already worked out, by window and value (fine 0–63, coarse as -1 − rank): a
   /// decoder answers the same for the same value, and working it out is costly.
   private var decodings: [Int: DecodedValue?] = [:]
@@ -213,7 +215,7 @@ public struct DecodingReport: Sendable, Equatable {
 
   /// Reports are equal when their figures are; the decoder itself is not compared.
   public static func == (a: DecodingReport, b: DecodingReport) -> Bool {
-    a.orderedRows == b.orderedRows && a.signalDelays == b.signalDelays
+    a.orderedRows == b.orderedRows && a.signalDelays == b.signalDelays && a.delivery == b.delivery
       && a.conversionsWithoutSignal == b.conversionsWithoutSignal
   }
 
@@ -231,6 +233,8 @@ public struct DecodingReport: Sendable, Equatable {
     if hasTruth { header.append("installs") }
     header += ["postbacks", "fine", "coarse", "none", "unknown"]
     header += hasTruth ? ["true_revenue", "decoded_revenue", "revenue_error"] : ["decoded_revenue"]
+    let priced = hasSpend ? economics : nil
+    if priced != nil { header += Self.spendHeader }
     for name in eventNames { header += (hasTruth ? ["true_\(name)_users"] : []) + ["decoded_\(name)_users"] }
     var lines = [header]
     for row in orderedRows {
@@ -243,6 +247,7 @@ public struct DecodingReport: Sendable, Equatable {
           CSVField.money(row.trueRevenue), CSVField.money(row.decodedRevenue),
           CSVField.money(row.decodedRevenue - row.trueRevenue),
         ] : [CSVField.money(row.decodedRevenue)]
+      if let priced { fields += spendCells(row, economics: priced) }
       for index in eventNames.indices {
         fields += (hasTruth ? [String(row.trueEventUsers[index])] : []) + [String(row.decodedEventUsers[index])]
       }
@@ -257,9 +262,9 @@ public struct DecodingReport: Sendable, Equatable {
     public var campaign: String
     public var trueRevenue: Double
     public var decodedRevenue: Double
-    /// (decoded − true) ÷ true: spend is the same on both sides, so ROAS is off by the revenue's
-    /// relative error. Nil without true revenue.
-    public var roasError: Double? { trueRevenue > 0 ? (decodedRevenue - trueRevenue) / trueRevenue : nil }
+    /// (decoded − true) ÷ true revenue; nil without true revenue. ROAS error is
+    /// ``CampaignEconomics/roasError``, which needs spend.
+    public var revenueError: Double? { trueRevenue > 0 ? (decodedRevenue - trueRevenue) / trueRevenue : nil }
   }
 
   /// True and decoded revenue over all campaigns and windows.
@@ -298,16 +303,10 @@ public struct DecodingReport: Sendable, Equatable {
   /// The `decoding` object of `summary.json`: the figures above, rounded to 4 decimals.
   public var json: JSONValue {
     func figure(_ value: Double?) -> JSONValue { value.map { .double(CSVField.rounded($0)) } ?? .null }
-    let campaigns: [JSONValue] = campaigns.map {
-      .object([
-        "network": .string($0.network), "campaign": .string($0.campaign), "trueRevenue": figure($0.trueRevenue),
-        "decodedRevenue": figure($0.decodedRevenue), "roasError": figure($0.roasError),
-      ])
-    }
     return .object([
       "trueRevenue": figure(trueRevenue), "decodedRevenue": figure(decodedRevenue),
       "revenueCaptured": figure(revenueCaptured), "revenueError": figure(revenueError), "unknownValues": .int(Int64(unknownValues)),
-      "campaigns": .array(campaigns),
+      "campaigns": .array(campaignsJSON), "roasRanking": roasRankingJSON ?? .null,
       "firstSignal": .object([
         "conversions": .int(Int64(signalDelays.count)),
         "conversionsWithout": .int(Int64(conversionsWithoutSignal)),

@@ -7,6 +7,8 @@ public struct RunSummary: Sendable, Equatable {
   public var users = 0
   /// Impressions recorded (views still on screen included), by kind.
   public var views = 0, clicks = 0
+  /// Recorded impressions and clicks per campaign, and the days they happened on: what spend is billed on.
+  public var campaignDelivery = CampaignDelivery()
   /// Views not recorded because they were on screen less than the minimum (2 s, or 3 s before iOS 15.4).
   public var viewsTooShort = 0
   /// Open views replaced by a later view start before they ended.
@@ -204,6 +206,7 @@ public struct RunSummary: Sendable, Equatable {
       for kind in postbacks[window].indices { postbacks[window][kind] += other.postbacks[window][kind] }
     }
     for digits in sourceIdentifierDigits.indices { sourceIdentifierDigits[digits] += other.sourceIdentifierDigits[digits] }
+    campaignDelivery.add(other.campaignDelivery)
   }
 
   /// Each stored property as given; other targets of the package build it too.

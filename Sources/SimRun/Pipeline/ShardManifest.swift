@@ -26,6 +26,7 @@ package struct ShardManifest {
       "inputs": inputs.json, "seed": .int(Int64(bitPattern: seed)),
       "shard": .string(shard.description),
       "summary": .object(Dictionary(uniqueKeysWithValues: RunSummary.counts.map { ($0.name, .int(Int64(summary[keyPath: $0.path]))) })),
+      "campaignDelivery": summary.campaignDelivery.json,
     ])
   }
 
@@ -53,6 +54,11 @@ package struct ShardManifest {
       guard case .int(let count) = counts[name] else { throw fail("$.summary.\(name): expected an integer") }
       summary[keyPath: path] = Int(count)
     }
+    // Spend is billed on these; a shard without them was written before spend existed.
+    guard let deliveryJSON = object["campaignDelivery"], let delivery = CampaignDelivery(json: deliveryJSON) else {
+      throw fail("$.campaignDelivery: expected per-campaign impressions (a shard written by another version of attrsim? run it again)")
+    }
+    summary.campaignDelivery = delivery
     self.init(scenarioPath: path, inputs: inputs, seed: UInt64(bitPattern: seed), shard: shard, summary: summary)
   }
 

@@ -62,6 +62,7 @@ public enum ScenarioRunner {
     summary.orphanDrafts = finished.orphans
     summary.received = finished.downstream.receiver.counts
     summary.decoding = finished.downstream.report
+    summary.decoding?.delivery = summary.campaignDelivery
     sink = finished.downstream.downstream
     return summary
   }

@@ -78,7 +78,7 @@ public struct HeadlineFigure: Sendable {
       HeadlineFigure(
         name: "campaignRevenueErrorMeanAbsRatio", label: "mean absolute campaign revenue error", kind: .share
       ) { summary in
-        let errors = summary.decoding?.campaigns.compactMap(\.roasError).map(abs) ?? []
+        let errors = summary.decoding?.campaigns.compactMap(\.revenueError).map(abs) ?? []
         return errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count)
       },
       HeadlineFigure(name: "unknownValues", label: "unknown values", kind: .count) {
@@ -97,7 +97,7 @@ public struct HeadlineFigure: Sendable {
             name: "revenueErrorRatio.\(networkName)/\(campaignName)",
             label: "revenue error \(networkName)/\(campaignName)", kind: .relativeError
           ) { summary in
-            summary.decoding?.campaigns.first { $0.network == networkName && $0.campaign == campaignName }?.roasError
+            summary.decoding?.campaigns.first { $0.network == networkName && $0.campaign == campaignName }?.revenueError
           })
       }
     }

@@ -28,7 +28,7 @@ public struct SweepMetrics: Sendable, Equatable {
     let digits = summary.sourceIdentifierDigits.reduce(0, +)
     values += [Double(summary.windowsWithoutPostback)] + summary.sourceIdentifierDigits.map { share($0, of: digits) }
     if let decoding = summary.decoding {
-      let errors = decoding.campaigns.compactMap(\.roasError).map(abs)
+      let errors = decoding.campaigns.compactMap(\.revenueError).map(abs)
       values += [
         decoding.trueRevenue, decoding.decodedRevenue,
         decoding.trueRevenue > 0 ? (decoding.decodedRevenue - decoding.trueRevenue) / decoding.trueRevenue : nil,

@@ -36,18 +36,24 @@ extension World {
       }
     }
     let listed = publisherLists[exposure.publisher].contains(exposure.network)
-    let (outcome, replaced) = users[slot].impressions.record(
+    let (outcome, replaced, replacedViews) = users[slot].impressions.record(
       exposure, at: now, publisherListsNetwork: listed, minimumViewDuration: minimumViewDuration,
       replacement: scenario.rules.viewReplacement, lifetimes: impressionLifetimes[exposure.network])
     if replaced > 0 {
       // Replaced views were counted when they started; they are never recorded.
       summary.views -= replaced
       summary.viewsReplaced += replaced
+      for view in replacedViews {
+        summary.campaignDelivery.record(
+          network: Int(view.network), campaign: Int(view.campaign), click: false, at: view.time, count: -1)
+      }
       trace(slot, at: now, .note, .viewsReplaced(replaced))
     }
     switch outcome {
     case .accepted:
       if case .click = exposure.kind { summary.clicks += 1 } else { summary.views += 1 }
+      summary.campaignDelivery.record(
+        network: exposure.network, campaign: exposure.campaign, click: exposure.kind == .click, at: now)
     case .viewTooShort:
       summary.viewsTooShort += 1
       let minimum = minimumViewDuration

@@ -99,6 +99,35 @@ struct ReadmeTruthTests {
     #expect(differences.isEmpty, "README's conversions.jsonl excerpt differs from the run's record: \(differences)")
   }
 
+  @Test("the quickstart's spend and ROAS table is report.md's, column for column")
+  func quickstartSpendTableIsTrue() throws {
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try ChildProcess.run(binary, ["run", TestPaths.scenarios + "/quickstart.json", "--out", folder.path])
+    #expect(run.status == 0, "\(run.output)")
+    let report = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+    let quoted = try #require(Self.table(after: "| campaign | spend |", in: try Self.readme()))
+    let written = try #require(Self.table(after: "| campaign | spend |", in: report))
+    #expect(quoted.count == 5)
+    // README leaves the per-window columns out: compare the columns it keeps, by header.
+    for row in quoted {
+      let match = try #require(written.first { $0["campaign"] == row["campaign"] }, "\(row)")
+      for (header, cell) in row { #expect(match[header] == cell, "\(row["campaign"] ?? "")'s \(header)") }
+    }
+  }
+
+  /// The rows of the Markdown table whose header line starts with `header`, keyed by column name.
+  static func table(after header: String, in text: String) -> [[String: String]]? {
+    let lines = text.split(separator: "\n").map(String.init)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix(header) }) else { return nil }
+    func cells(_ line: String) -> [String] {
+      line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    let names = cells(lines[start])
+    return lines[(start + 2)...].prefix { $0.hasPrefix("|") }.map { Dictionary(uniqueKeysWithValues: zip(names, cells($0))) }
+  }
+
   @Test("the apple-ads adservices.jsonl lines are what a run writes")
   func appleAdsExcerptIsTrue() throws {
     let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")

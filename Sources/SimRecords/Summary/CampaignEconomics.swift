@@ -1,0 +1,109 @@
+import SimJSON
+import SimModel
+
+/// One campaign's cost and return: spend, installs, CPI, and true against decoded ROAS at each
+/// window's end and at the horizon.
+public struct CampaignEconomics: Sendable, Equatable {
+  /// Revenue and ROAS up to one window's end: the windows before it and itself, summed.
+  public struct WindowReturn: Sendable, Equatable {
+    /// The window, 1 to 3 (one window before SKAdNetwork 4.0).
+    public var window: Int
+    /// Days from install to the window's end (2, 7, 35); nil for the single window before 4.0, whose end moves with its timer.
+    public var endDay: Int?
+    /// True and decoded revenue of the campaign's installs up to that window's end.
+    public var trueRevenue: Double, decodedRevenue: Double
+    /// ROAS: revenue ÷ spend; nil without spend.
+    public var trueRoas: Double?, decodedRoas: Double?
+    /// (decoded − true ROAS) ÷ true ROAS; nil without spend or true revenue.
+    public var roasError: Double? { CampaignEconomics.relativeError(decodedRoas, trueRoas) }
+  }
+
+  public var network: String
+  public var campaign: String
+  /// What the campaign cost, in the report's currency; nil when the scenario states no spend.
+  public var spend: Double?
+  /// Installs the platform attributed to the campaign (the simulation's truth; re-engagement
+  /// conversions count with them) and first postbacks the network received and matched to it.
+  public var trueInstalls: Int, attributedInstalls: Int
+  /// Cumulative figures at each window's end, in window order.
+  public var windows: [WindowReturn]
+
+  /// Spend ÷ attributed installs: the cost per install the network reports; nil without spend or installs.
+  public var cpi: Double? { spend.flatMap { attributedInstalls > 0 ? $0 / Double(attributedInstalls) : nil } }
+  /// The horizon: every window's revenue the run measured and every postback it received by its end.
+  public var horizon: WindowReturn? { windows.last }
+  public var trueRoas: Double? { horizon?.trueRoas }
+  public var decodedRoas: Double? { horizon?.decodedRoas }
+  /// (decoded − true ROAS) ÷ true ROAS at the horizon; nil without spend or true revenue.
+  public var roasError: Double? { horizon?.roasError }
+
+  /// Figures for one scenario campaign from its decoding rows (one per window, in order), its
+  /// delivery and its spend; `rate` converts the spend's currency into the report's.
+  package init(
+    network: String, campaign: String, rows: [DecodingReport.Row], windowCount: Int, spend: CampaignSpend?,
+    delivery: CampaignDelivery.Counts, rate: Double?
+  ) {
+    self.network = network
+    self.campaign = campaign
+    trueInstalls = rows.first?.installs ?? 0
+    attributedInstalls = rows.first { $0.window == 0 }?.postbacks ?? 0
+    if let spend, let rate {
+      self.spend =
+        spend.amount(
+          impressions: delivery.impressions, clicks: delivery.clicks, installs: attributedInstalls, days: delivery.days)
+        * rate
+    }
+    let ends: [Int?] = windowCount == 3 ? [2, 7, 35] : [nil]
+    var trueSum = 0.0, decodedSum = 0.0
+    windows = []
+    for window in 0..<windowCount {
+      for row in rows where row.window == window {
+        trueSum += row.trueRevenue
+        decodedSum += row.decodedRevenue
+      }
+      let cost = self.spend
+      windows.append(
+        WindowReturn(
+          window: window + 1, endDay: window < ends.count ? ends[window] : nil, trueRevenue: trueSum,
+          decodedRevenue: decodedSum, trueRoas: cost.flatMap { $0 > 0 ? trueSum / $0 : nil },
+          decodedRoas: cost.flatMap { $0 > 0 ? decodedSum / $0 : nil }))
+    }
+  }
+
+  static func relativeError(_ estimate: Double?, _ truth: Double?) -> Double? {
+    guard let estimate, let truth, truth > 0 else { return nil }
+    return (estimate - truth) / truth
+  }
+
+  /// Kendall's tau-b between decoded and true ROAS over the campaigns that have both, at the
+  /// horizon (`window` nil) or at a window's end (1-based); ROAS is compared as printed (4
+  /// decimals), so campaigns that look tied are tied.
+  public static func rankCorrelation(_ campaigns: [CampaignEconomics], window: Int? = nil) -> (tau: Double?, campaigns: Int) {
+    var truths: [Double] = [], decoded: [Double] = []
+    for campaign in campaigns {
+      let figures = window.map { w in campaign.windows.first { $0.window == w } } ?? campaign.horizon
+      guard let truth = figures?.trueRoas, let estimate = figures?.decodedRoas else { continue }
+      truths.append(CSVField.rounded(truth))
+      decoded.append(CSVField.rounded(estimate))
+    }
+    return (KendallTau.tauB(decoded, truths), truths.count)
+  }
+
+  /// The campaign's entries in `summary.json`'s `decoding.campaigns`.
+  var json: [String: JSONValue] {
+    func figure(_ value: Double?) -> JSONValue { value.map { .double(CSVField.rounded($0)) } ?? .null }
+    func returns(_ figures: WindowReturn) -> JSONValue {
+      .object([
+        "window": .int(Int64(figures.window)), "endDay": figures.endDay.map { .int(Int64($0)) } ?? .null,
+        "trueRevenue": figure(figures.trueRevenue), "decodedRevenue": figure(figures.decodedRevenue),
+        "trueRoas": figure(figures.trueRoas), "decodedRoas": figure(figures.decodedRoas), "roasError": figure(figures.roasError),
+      ])
+    }
+    return [
+      "spend": figure(spend),
+      "installs": .object(["true": .int(Int64(trueInstalls)), "attributed": .int(Int64(attributedInstalls))]),
+      "cpi": figure(cpi), "trueRoas": figure(trueRoas), "decodedRoas": figure(decodedRoas), "roasError": figure(roasError),
+      "byWindow": .array(windows.map(returns)),
+    ]
+  }
+}
