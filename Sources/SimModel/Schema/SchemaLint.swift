@@ -1,3 +1,5 @@
+import DidYouMean
+
 /// Checks a schema for rules that never apply, values that overlap, coarse mappings that
 /// never say "high", locks outside their window and events nothing produces.
 public struct SchemaLint: Sendable {
@@ -141,9 +143,11 @@ public struct SchemaLint: Sendable {
     guard let declaredEvents else { return [] }
     return schema.eventNames.enumerated().compactMap { index, name in
       guard !declaredEvents.contains(name) else { return nil }
+      // An error: a rule on an event that never happens is dead, and most often a typo.
+      let suggestion = Suggestion.closest(to: name, among: declaredEvents.sorted()).map { "; did you mean '\($0)'?" } ?? ""
       return SchemaFinding(
-        .warning, firstMention(of: index),
-        "event '\(name)' is declared by no scenario or app checked: rules reading it never see it happen")
+        .error, firstMention(of: index),
+        "event '\(name)' is declared by no scenario or app checked: rules reading it never see it happen" + suggestion)
     }
   }
 

@@ -79,12 +79,14 @@ struct SchemaLintTests {
     #expect(try lint("{ version: 1, \(coarse), lock: [{ hoursSinceInstallAtLeast: 100 }] }").isEmpty, "fires in window 2")
   }
 
-  @Test("events no scenario declares are warned about, at the rule that reads them")
+  @Test("events no scenario declares are errors at the rule that reads them, with the declared event they are closest to")
   func undeclaredEvents() throws {
     let text = "{ version: 1, \(coarse), fineValue: { eventBits: { tutorial: 0, purchse: 1 } } }"
     let found = try lint(text, declaredEvents: ["tutorial", "purchase"])
     #expect(found.count == 1)
-    #expect(found.first?.hasSuffix("warning: fineValue.eventBits.purchse: event 'purchse' is declared by no scenario or app checked: rules reading it never see it happen") == true)
+    #expect(found.first?.hasSuffix("error: fineValue.eventBits.purchse: event 'purchse' is declared by no scenario or app checked: rules reading it never see it happen; did you mean 'purchase'?") == true)
+    let unlike = try lint("{ version: 1, \(coarse), fineValue: { eventBits: { level_complete: 0 } } }", declaredEvents: ["purchase"])
+    #expect(unlike.first?.hasSuffix("error: fineValue.eventBits.level_complete: event 'level_complete' is declared by no scenario or app checked: rules reading it never see it happen") == true)
     #expect(try lint(text).isEmpty, "without scenarios the check is skipped")
   }
 
