@@ -24,6 +24,8 @@ public struct ReportCollector: RunSink, Sendable {
   package private(set) var tiers: [[Int]]
   /// Winning postbacks by campaign, window and content: `[campaign][window][fine, coarse, none]`.
   package private(set) var contents: [[[Int]]]
+  /// How often each fine value 0–63 was carried by a winning first postback (window 1).
+  package private(set) var firstFineValues = Array(repeating: 0, count: 64)
   /// Winning first postbacks (4.0) by campaign and source-identifier digits: `[campaign][2, 3, 4]`.
   package private(set) var digits: [[Int]]
   /// The first SDK lint finding of each kind, in ``SDKLintFinding/Kind`` order: one per kind, so
@@ -63,6 +65,9 @@ public struct ReportCollector: RunSink, Sendable {
     case .none: kind = 2
     }
     contents[campaign][window][kind] += 1
+    if window == 0, postback.content == .fine, let fine = PostbackFields(postback.payload).fineValue, (0..<64).contains(fine) {
+      firstFineValues[Int(fine)] += 1
+    }
     // Only 4.0's and AdAttributionKit's first postbacks vary their digits with the tier; later
     // ones always keep two. AdAttributionKit carries them inside the JWS.
     if windows == 3, window == 0, let identifier = PostbackFields(postback.payload).sourceIdentifier,

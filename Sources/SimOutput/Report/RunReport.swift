@@ -21,6 +21,7 @@ public struct RunReport: Sendable {
     var subtitle = "Scenario \(scenario.name) · seed \(scenario.seed) · SKAdNetwork \(version)"
     if scenario.platform.developerMode { subtitle += " (Developer Mode)" }
     var sections = leading + [parts.postbacksOverTime, parts.sendDelays, parts.tiers, parts.valueKinds]
+    sections.append(FineValueSection.make(collector.firstFineValues))
     if collector.windows == 3 { sections.append(parts.sourceIdentifierDigits) }
     if let decoding = summary.decoding { sections += [parts.revenue(decoding), parts.firstSignal(decoding)] }
     if let spend = summary.decoding.flatMap(SpendSection.make) { sections.append(spend) }

@@ -12,6 +12,8 @@ struct RunReportTests {
     ("Send delay by window", "Send delay in hours (6-hour bins, by start)", "Winning postbacks"),
     ("Crowd-anonymity tier by campaign", "Campaign", "Share of conversions (%)"),
     ("Postback values by campaign and window", "Campaign · window", "Share of winning postbacks (%)"),
+    // The grid has no axes: its squares are labelled with their values, 0 first and 63 last.
+    ("Fine values in first postbacks", "0", "63"),
     ("Source-identifier digits in first postbacks", "Campaign", "Share of first postbacks (%)"),
     ("Decoded versus true revenue", "Campaign · window", "Revenue (USD)"),
     ("Time from install to first signal", "Hours from install to first signal (12-hour bins; 168 and more in the last)",
@@ -107,7 +109,7 @@ struct RunReportTests {
     let titles = try ReportFixtures.svgElements(of: report.html).map { try XMLElements($0).texts.first ?? "" }
     #expect(titles == [
       "Postbacks per day", "Send delay", "Crowd-anonymity tier by campaign", "Postback values by campaign",
-      "Decoded versus true revenue", "Time from install to first signal",
+      "Fine values in first postbacks", "Decoded versus true revenue", "Time from install to first signal",
     ])
     #expect(report.markdown.contains("| day | postbacks |"))
   }
