@@ -2,7 +2,7 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim compare SCENARIO --schema A --schema B… [--seed N]`: the same users, seed and
+/// `attrsim compare SCENARIO --schema A --schema B… [--seed N] [--estimator NAME] [--calibration-installs N]`: the same users, seed and
 /// platform under each schema, decoding figures side by side.
 struct CompareCommand: Command {
   static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
@@ -19,22 +19,24 @@ struct CompareCommand: Command {
       Runs the same scenario, seed and users once per schema (common random numbers: only the \
       schema differs) and prints, side by side, the share of first postbacks with a fine, \
       coarse or no value, true and decoded revenue, the revenue captured, unknown values, the \
-      median time to the first useful signal and each campaign's ROAS error. Writes nothing.
+      median time to the first useful signal and each campaign's ROAS error. Each schema is       decoded with its own calibration (learned from runs under seeds of their own) unless       --estimator says otherwise. Writes nothing.
       """,
     arguments: [scenario.spec],
-    options: [schema.spec, seed.spec],
+    options: [schema.spec, seed.spec, DecodingOptions.estimator.spec, DecodingOptions.calibrationInstalls.spec],
     flags: [LargeWork.flag.spec] + Permissions.flags)
 
   let path: String
   /// Two or more.
   let schemaPaths: [String]
   let seed: Int?
+  let decoding: DecodingOptions.Choice
   let limits: WorkLimits
   let permissions: Permissions
 
   init(_ values: inout CommandValues) throws(UsageError) {
     // In the order mistakes are reported.
     seed = try values.read(Self.seed)
+    decoding = try DecodingOptions.read(&values)
     path = try values.read(Self.scenario)
     schemaPaths = try values.readAll(Self.schema)
     guard schemaPaths.count >= 2 else {
@@ -61,7 +63,8 @@ struct CompareCommand: Command {
       }
       // Common random numbers: users draw from their own streams, so only the schema differs.
       var sink = DiscardingSink()
-      summaries.append(ScenarioRunner.run(scenario, sink: &sink))
+      let valuing = DecodingOptions.decoding(for: scenario, decoding)
+      summaries.append(ScenarioRunner.run(scenario, sink: &sink, decoding: valuing))
       currencies.append(scenario.schema.currencies.base)
     }
     Console.out("\(scenario.name): \(scenario.userCount) users, seed \(scenario.seed); the same users under each schema\n")

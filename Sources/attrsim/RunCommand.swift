@@ -3,7 +3,7 @@ import CommandLineKit
 import Foundation
 
 /// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace] [--shard I/N]
-/// [--deliver URL|scenario [--speed N] [--deliver-timeout S]]`.
+/// [--estimator NAME] [--calibration-installs N] [--deliver URL|scenario [--speed N] [--deliver-timeout S]]`.
 struct RunCommand: Command {
   static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
   // A scenario's own seed has this range too.
@@ -49,7 +49,10 @@ struct RunCommand: Command {
       up.
       """,
     arguments: [scenario.spec],
-    options: [seed.spec, out.spec, shard.spec, deliver.spec, speed.spec, deliverTimeout.spec],
+    options: [
+      seed.spec, out.spec, shard.spec, DecodingOptions.estimator.spec, DecodingOptions.calibrationInstalls.spec,
+      deliver.spec, speed.spec, deliverTimeout.spec,
+    ],
     flags: [trace.spec, LargeWork.flag.spec] + Permissions.flags)
 
   let path: String
@@ -58,6 +61,7 @@ struct RunCommand: Command {
   let out: String?
   let shard: Shard?
   let trace: Bool
+  let decoding: DecodingOptions.Choice
   let limits: WorkLimits
   let permissions: Permissions
 
@@ -67,6 +71,7 @@ struct RunCommand: Command {
     delivery = try DeliveryRequest.read(&values)
     out = try values.read(Self.out)
     shard = try values.read(Self.shard)
+    decoding = try DecodingOptions.read(&values)
     path = try values.read(Self.scenario)
     trace = values.read(Self.trace)
     limits = LargeWork.limits(&values)
@@ -84,7 +89,7 @@ struct RunCommand: Command {
     }
     let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
     guard let delivery else {
-      return Self.runWhole(scenario, directory: directory, trace: trace, beside: DiscardingSink()).status
+      return Self.runWhole(scenario, directory: directory, trace: trace, decoding: decoding, beside: DiscardingSink()).status
     }
     // Checked before the run, so a missing endpoint does not cost a whole run.
     let deliverer: PostbackDeliverer
@@ -97,7 +102,8 @@ struct RunCommand: Command {
     if delivery.target == .scenario {
       guard permissions.allow(scenario.deliveryPermissions, file: path) else { return .usage }
     }
-    let (status, collector) = Self.runWhole(scenario, directory: directory, trace: trace, beside: PostbackCollector())
+    let (status, collector) = Self.runWhole(
+      scenario, directory: directory, trace: trace, decoding: decoding, beside: PostbackCollector())
     guard status == .success else { return status }
     return Self.deliver(
       collector.postbacks, with: deliverer, request: delivery, scenario: scenario, directory: directory, file: path)
@@ -105,7 +111,7 @@ struct RunCommand: Command {
 
   /// Runs the whole scenario into `directory`, feeding `extra` beside the writer and the report.
   private static func runWhole<Extra: RunSink>(
-    _ scenario: Scenario, directory: URL, trace: Bool, beside extra: Extra
+    _ scenario: Scenario, directory: URL, trace: Bool, decoding: DecodingOptions.Choice, beside extra: Extra
   ) -> (status: ExitStatus, extra: Extra) {
     do {
       // The report's counts are taken as the outputs stream past, beside the writer.
@@ -115,7 +121,10 @@ struct RunCommand: Command {
           ReportCollector(scenario: scenario)),
         extra)
       let progress = ProgressLine(what: "users arrived")
-      let summary = ScenarioRunner.run(scenario, sink: &sink) { progress.update(done: $0, total: $1, users: $0) }
+      let valuing = DecodingOptions.decoding(for: scenario, decoding)
+      let summary = ScenarioRunner.run(scenario, sink: &sink, decoding: valuing) {
+        progress.update(done: $0, total: $1, users: $0)
+      }
       progress.clear()
       let report = RunReport(scenario: scenario, summary: summary, collector: sink.first.second)
       try sink.first.first.commit(summary, scenario: scenario, report: report)
