@@ -84,6 +84,8 @@ struct DecodeCommand: Command {
     case .success(let chosen): valuing = chosen
     case .failure(let status): return status.exitStatus
     }
+    // The chosen estimator values ranges too (the calibrated one's fallback is the midpoint).
+    schema.decoding.estimate = valuing.estimator
     var report = DecodingReport(
       decoder: schema, eventNames: schema.eventNames, networks: scenario?.adNetworks ?? [], calibrated: valuing)
     var lines: [String] = []

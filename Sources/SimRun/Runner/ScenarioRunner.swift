@@ -63,7 +63,13 @@ public enum ScenarioRunner {
       ? decoding ?? CalibratedDecoding(
         estimator: scenario.schema.decoding.estimate, missingReason: "no calibration given: values decoded at their midpoint")
       : nil
-    let report = (model as? any ConversionDecoder).map {
+    var decoder = model as? any ConversionDecoder
+    if let valuing, var schema = decoder as? ConversionSchema {
+      // The chosen estimator values ranges too (the calibrated one's fallback is the midpoint).
+      schema.decoding.estimate = valuing.estimator
+      decoder = schema
+    }
+    let report = decoder.map {
       DecodingReport(scenario: scenario, decoder: $0, eventNames: model.eventNames, calibrated: valuing)
     }
     let receiving = ReceivingSink(receiver: receiver, report: report, downstream: sink)
