@@ -130,8 +130,9 @@ struct DecodeCommand: Command {
     if counts.duplicates > 0 { notes.append("\(counts.duplicates) repeated transaction-ids or postback-identifiers skipped") }
     if counts.nonWinning > 0 { notes.append("\(counts.nonWinning) non-winning (they carry no value)") }
     if counts.invalid > 0 { notes.append("\(counts.invalid) entries not postbacks") }
-    Console.out(notes.joined(separator: "; "))
+    // The estimate's provenance first: the counts stay the last line, as scripts read them.
     Console.out(Self.note(report))
+    Console.out(notes.joined(separator: "; "))
     if let out {
       do {
         try Data((lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")).utf8)
@@ -179,8 +180,8 @@ struct DecodeCommand: Command {
     let currency = report.currency
     return "revenue estimated by the calibration of '\(calibration.scenario)' (\(calibration.seeds.count) runs, "
       + "\(calibration.installs) installs): measured \(String(format: "%.2f", report.decodedRevenue - report.imputedRevenue)) "
-      + "\(currency), imputed \(String(format: "%.2f", report.imputedRevenue)) \(currency) for \(valuing.imputedNulls) "
-      + "postbacks without a value and missing later windows; \(valuing.pooledCells) values from the pooled cell, "
+      + "\(currency), imputed \(String(format: "%.2f", report.imputedRevenue)) \(currency) (\(valuing.imputedNulls) "
+      + "postbacks without a value, and windows whose postbacks never came); \(valuing.pooledCells) values from the pooled cell, "
       + "\(valuing.midpointFallbacks) at their midpoint (too few calibration installs)"
   }
 
