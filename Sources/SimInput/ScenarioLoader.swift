@@ -118,6 +118,16 @@ public enum ScenarioLoader {
   }
 
   /// The document in the file at `path`, a `kind` named on the command line.
+  /// Reads the calibration file at `path` for decoding with `schema` (and, when given, the
+  /// postbacks of scenario `scenario`): a file made for another schema or scenario is refused.
+  public static func loadCalibration(
+    path: String, for schema: ConversionSchema, scenario: String? = nil
+  ) throws(ScenarioLoadError) -> Calibration {
+    let log = DiagnosticLog()
+    let reader = JSONReader(node: try document(path, kind: "calibration"), path: "", file: path, log: log)
+    return try checked(CalibrationReader(reader: reader).read(for: schema, scenario: scenario), log: log, file: path, what: "calibration")
+  }
+
   private static func document(_ path: String, kind: String) throws(ScenarioLoadError) -> JSONNode {
     try document(InputDocument.read(path, kind: kind), file: path, kind: kind)
   }

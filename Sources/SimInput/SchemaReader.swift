@@ -1,3 +1,4 @@
+import AttributionCrypto
 import SimJSON
 import SimModel
 
@@ -37,9 +38,24 @@ package struct SchemaReader {
         return LockRule(window: window.map { Int($0) - 1 }, condition: condition, source: rule.path)
       } ?? []
     let decoding = object.optional("decoding").flatMap(readDecoding) ?? DecodingSettings()
-    return ConversionSchema(
+    var schema = ConversionSchema(
       eventNames: events.names, currencies: currencies, fine: fine, coarse: coarse, locks: locks,
       decoding: decoding, summary: summary)
+    schema.digest = Self.digest(reader.node)
+    return schema
+  }
+
+  /// SHA-256 (hex) of the schema's canonical JSON (sorted keys, no spaces) without the keys that
+  /// change no value it sets, so a calibration survives a new description or estimator.
+  package static func digest(_ node: JSONNode) -> String {
+    var value = JSONValue(node)
+    if case .object(var members) = value {
+      for key in ["$schema", "description", "decoding"] { members[key] = nil }
+      value = .object(members)
+    }
+    return SHA256.hash(Array(value.serialized().utf8)).map { byte in
+      String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
+    }.joined()
   }
 
   // MARK: - Currencies and decoding
@@ -91,8 +107,9 @@ package struct SchemaReader {
   private func readDecoding(_ reader: JSONReader) -> DecodingSettings? {
     guard let object = reader.object(keys: ["estimate", "openEndedFactor"]) else { return nil }
     var settings = DecodingSettings()
-    if let estimate = object.optional("estimate")?.oneOf(DecodingSettings.Estimate.allCases.map(\.rawValue)) {
-      settings.estimate = DecodingSettings.Estimate(rawValue: estimate)!
+    // `lowerBound` is the first spelling of `lower`, still read.
+    if let estimate = object.optional("estimate")?.oneOf(DecodingSettings.Estimate.allCases.map(\.rawValue) + ["lowerBound"]) {
+      settings.estimate = DecodingSettings.Estimate(name: estimate)!
     }
     if let factorReader = object.optional("openEndedFactor"), let factor = factorReader.number() {
       if !(1...1_000).contains(factor) {

@@ -63,6 +63,7 @@ enum AttrsimTool {
         name: "schema", abstract: "Check or explain conversion schemas.",
         entries: [.command(SchemaLintCommand.self), .command(SchemaExplainCommand.self)]),
       .command(DecodeCommand.self),
+      .command(CalibrateCommand.self),
       .command(VerifyCommand.self),
       .command(ValidateCommand.self),
       .command(CompletionsCommand.self),

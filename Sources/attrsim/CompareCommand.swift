@@ -2,8 +2,9 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim compare SCENARIO --schema A --schema B… [--seed N] [--replicates N [--jobs N]]`: the
-/// same users, seeds and platform under each schema, decoding figures side by side.
+/// `attrsim compare SCENARIO --schema A --schema B… [--seed N] [--replicates N [--jobs N]]
+/// [--estimator NAME] [--calibration-installs N]`: the same users, seeds and platform under each
+/// schema, decoding figures side by side.
 struct CompareCommand: Command {
   static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
   static let schema = Option(
@@ -29,15 +30,20 @@ struct CompareCommand: Command {
       median time to the first useful signal and, per campaign, its spend, CPI, true and \
       decoded ROAS, ROAS error and how decoded ROAS ranks campaigns against true ROAS \
       (Kendall's tau-b) when the scenario states spend, or its revenue error when it does not. \
-      Writes nothing. With --replicates N, every schema runs under the same N seeds (replicate \
-      0 the scenario's, the others hashed from it as in 'attrsim run --replicates'), --jobs \
-      runs at once; each headline figure is shown as its mean [95 % interval] per schema, and \
-      each later schema's paired difference from the first (the difference in each \
-      replicate, then its mean and Student t interval with N − 1 degrees of freedom) says \
-      whether it is larger than its interval (the interval excludes zero) or within it.
+      Each schema is decoded with its own calibration (learned from runs under seeds of their \
+      own) unless --estimator says otherwise. Writes nothing. With --replicates N, every \
+      schema runs under the same N seeds (replicate 0 the scenario's, the others hashed from \
+      it as in 'attrsim run --replicates'), --jobs runs at once; each headline figure is shown \
+      as its mean [95 % interval] per schema, and each later schema's paired difference from \
+      the first (the difference in each replicate, then its mean and Student t interval with \
+      N − 1 degrees of freedom) says whether it is larger than its interval (the interval \
+      excludes zero) or within it.
       """,
     arguments: [scenario.spec],
-    options: [schema.spec, seed.spec, replicates.spec, jobs.spec],
+    options: [
+      schema.spec, seed.spec, replicates.spec, jobs.spec, DecodingOptions.estimator.spec,
+      DecodingOptions.calibrationInstalls.spec,
+    ],
     flags: [LargeWork.flag.spec] + Permissions.flags)
 
   let path: String
@@ -47,6 +53,7 @@ struct CompareCommand: Command {
   /// Nil without --replicates: the single-run table.
   let replicates: Int?
   let jobs: Int
+  let decoding: DecodingOptions.Choice
   let limits: WorkLimits
   let permissions: Permissions
 
@@ -55,6 +62,7 @@ struct CompareCommand: Command {
     seed = try values.read(Self.seed)
     replicates = try values.read(Self.replicates)
     jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
+    decoding = try DecodingOptions.read(&values)
     path = try values.read(Self.scenario)
     schemaPaths = try values.readAll(Self.schema)
     guard schemaPaths.count >= 2 else {
@@ -81,13 +89,16 @@ struct CompareCommand: Command {
       }
       scenarios.append(scenario)
     }
-    if let replicates { return Self.compareReplicated(scenarios, names: schemaPaths, replicates: replicates, jobs: jobs) }
+    if let replicates {
+      return Self.compareReplicated(scenarios, names: schemaPaths, replicates: replicates, jobs: jobs, decoding: decoding)
+    }
     var summaries: [RunSummary] = []
     var currencies: [String] = []
     for scenario in scenarios {
       // Common random numbers: users draw from their own streams, so only the schema differs.
       var sink = DiscardingSink()
-      summaries.append(ScenarioRunner.run(scenario, sink: &sink))
+      let valuing = DecodingOptions.decoding(for: scenario, decoding)
+      summaries.append(ScenarioRunner.run(scenario, sink: &sink, decoding: valuing))
       currencies.append(scenario.schema.currencies.base)
     }
     Console.out("\(scenario.name): \(scenario.userCount) users, seed \(scenario.seed); the same users under each schema\n")
@@ -96,15 +107,21 @@ struct CompareCommand: Command {
   }
 
   /// Runs every schema under the same replicate seeds and prints means, intervals and paired
-  /// differences from the first schema.
+  /// differences from the first schema; each schema's replicates share its one calibration.
   private static func compareReplicated(
-    _ scenarios: [Scenario], names: [String], replicates: Int, jobs: Int
+    _ scenarios: [Scenario], names: [String], replicates: Int, jobs: Int, decoding: DecodingOptions.Choice
   ) -> ExitStatus {
-    // Schema-major: runs[schema * replicates + replicate].
-    let runs = scenarios.flatMap { ReplicateRunner.scenarios($0, replicates: 0..<replicates) }
+    // Schema-major: summaries[schema * replicates + replicate].
     let progress = ProgressLine(what: "runs")
-    let summaries = ReplicateRunner.run(runs, jobs: jobs) {
-      progress.update(done: $0.done, total: $0.total, users: $0.users)
+    var summaries: [RunSummary] = []
+    for scenario in scenarios {
+      let valuing = DecodingOptions.decoding(for: scenario, decoding)
+      let done = summaries.count
+      summaries += ReplicateRunner.run(
+        ReplicateRunner.scenarios(scenario, replicates: 0..<replicates), jobs: jobs, decoding: valuing
+      ) { step in
+        progress.update(done: done + step.done, total: scenarios.count * replicates, users: step.users)
+      }
     }
     progress.clear()
     let studies = scenarios.indices.map { schema in

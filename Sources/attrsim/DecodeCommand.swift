@@ -3,8 +3,8 @@ import CommandLineKit
 import Foundation
 import SimJSON
 
-/// `attrsim decode --schema SCHEMA POSTBACKS… [--scenario S] [--out FILE]`: decodes postbacks
-/// from anywhere with a schema, per campaign and window.
+/// `attrsim decode --schema SCHEMA POSTBACKS… [--scenario S] [--calibration FILE] [--estimator NAME]
+/// [--out FILE]`: decodes postbacks from anywhere with a schema, per campaign and window.
 struct DecodeCommand: Command {
   static let postbacks = Argument(
     name: "postbacks", help: "Files of postbacks.", isRepeating: true, parsing: .inputPath)
@@ -14,6 +14,13 @@ struct DecodeCommand: Command {
   static let out = Option(
     name: "out", short: "o", valueName: "file", help: "Write each postback's decoding (JSON lines).",
     parsing: .outputPath)
+  static let calibration = Option(
+    name: "calibration", valueName: "file",
+    help: "Value postbacks with this calibration ('attrsim calibrate'), made for the same schema.", parsing: .inputPath)
+  static let estimator = Option(
+    name: "estimator", valueName: "name", help: "Value postbacks with this estimator: calibrated, midpoint or lower.",
+    defaultDescription: "calibrated with --calibration or --scenario (then learned from its runs), else midpoint",
+    parsing: ValueParser<DecodingSettings.Estimate>.oneOf)
 
   static let configuration = CommandSpec(
     name: "decode", abstract: "Decode postbacks with a schema, per campaign and window.",
@@ -23,17 +30,22 @@ struct DecodeCommand: Command {
       postbacks, decodes each value with the schema and prints fine, coarse, none and unknown \
       counts, decoded revenue and events per campaign and window. --scenario names campaigns \
       by their source identifiers (and supplies its schema when --schema is not given); --out \
-      writes each postback's decoding as JSON lines. Signatures are not checked: see \
-      'attrsim postback verify'.
+      writes each postback's decoding as JSON lines. With --calibration (or --scenario, whose \
+      runs are then calibrated) revenue is the calibrated conditional mean, and postbacks \
+      without a value and windows whose postback never came are imputed and shown apart; a \
+      calibration made for another schema or scenario is refused. Signatures are not checked: \
+      see 'attrsim postback verify'.
       """,
     arguments: [postbacks.spec],
-    options: [schema.spec, scenario.spec, out.spec])
+    options: [schema.spec, scenario.spec, calibration.spec, estimator.spec, out.spec])
 
   let files: [String]
   /// One of the two, or both.
   let schemaPath: String?
   let scenarioPath: String?
   let out: String?
+  let calibrationPath: String?
+  let estimator: DecodingSettings.Estimate?
 
   init(_ values: inout CommandValues) throws(UsageError) {
     // In the order mistakes are reported.
@@ -42,6 +54,8 @@ struct DecodeCommand: Command {
     guard schemaPath != nil || scenarioPath != nil else {
       throw values.usageError("Name the schema to decode with: --schema FILE (or --scenario FILE for its schema)")
     }
+    calibrationPath = try values.read(Self.calibration)
+    estimator = try values.read(Self.estimator)
     out = try values.read(Self.out)
     files = try values.readAll(Self.postbacks)
   }
@@ -65,7 +79,15 @@ struct DecodeCommand: Command {
       RunCommand.report(error, file: schemaPath ?? scenarioPath ?? "")
       return .loading(error)
     }
-    var report = DecodingReport(decoder: schema, eventNames: schema.eventNames, networks: scenario?.adNetworks ?? [])
+    let valuing: CalibratedDecoding
+    switch Self.decoding(estimator, file: calibrationPath, schema: schema, scenario: scenario) {
+    case .success(let chosen): valuing = chosen
+    case .failure(let status): return status.exitStatus
+    }
+    // The chosen estimator values ranges too (the calibrated one's fallback is the midpoint).
+    schema.decoding.estimate = valuing.estimator
+    var report = DecodingReport(
+      decoder: schema, eventNames: schema.eventNames, networks: scenario?.adNetworks ?? [], calibrated: valuing)
     var lines: [String] = []
     var seen = Set<String>()
     var counts = (postbacks: 0, copies: 0, duplicates: 0, nonWinning: 0, invalid: 0)
@@ -108,6 +130,8 @@ struct DecodeCommand: Command {
     if counts.duplicates > 0 { notes.append("\(counts.duplicates) repeated transaction-ids or postback-identifiers skipped") }
     if counts.nonWinning > 0 { notes.append("\(counts.nonWinning) non-winning (they carry no value)") }
     if counts.invalid > 0 { notes.append("\(counts.invalid) entries not postbacks") }
+    // The estimate's provenance first: the counts stay the last line, as scripts read them.
+    Console.out(Self.note(report))
     Console.out(notes.joined(separator: "; "))
     if let out {
       do {
@@ -120,6 +144,45 @@ struct DecodeCommand: Command {
       }
     }
     return counts.invalid > 0 ? .dataError : .success
+  }
+
+  /// How the postbacks are valued: `estimator` (calibrated with a calibration file or a
+  /// scenario, else midpoint), the calibration read from `file` (refused for another schema or
+  /// scenario) or learned from `scenario`'s runs with `schema`.
+  private static func decoding(
+    _ estimator: DecodingSettings.Estimate?, file: String?, schema: ConversionSchema, scenario: Scenario?
+  ) -> Result<CalibratedDecoding, RunCommand.Stopped> {
+    let chosen = estimator ?? (file != nil || scenario != nil ? .calibrated : .midpoint)
+    guard chosen == .calibrated else { return .success(CalibratedDecoding(estimator: chosen)) }
+    if let file {
+      do {
+        let calibration = try ScenarioLoader.loadCalibration(path: file, for: schema, scenario: scenario?.name)
+        return .success(CalibratedDecoding(estimator: chosen, calibration: calibration))
+      } catch {
+        RunCommand.report(error, file: file)
+        return .failure(RunCommand.Stopped(exitStatus: .loading(error)))
+      }
+    }
+    guard var scenario else {
+      return .success(
+        CalibratedDecoding(
+          estimator: chosen, missingReason: "no calibration given (--calibration FILE): values decoded at their midpoint"))
+    }
+    scenario.schema = schema
+    return .success(Calibrator.decoding(for: scenario, estimator: chosen))
+  }
+
+  /// A line on how the revenue was estimated and how much of it is imputed.
+  private static func note(_ report: DecodingReport) -> String {
+    guard let valuing = report.calibrated else { return "" }
+    guard valuing.estimator == .calibrated else { return "revenue estimated by each value's range (\(valuing.estimator.rawValue))" }
+    guard let calibration = valuing.calibration else { return valuing.missingReason ?? "" }
+    let currency = report.currency
+    return "revenue estimated by the calibration of '\(calibration.scenario)' (\(calibration.seeds.count) runs, "
+      + "\(calibration.installs) installs): measured \(String(format: "%.2f", report.decodedRevenue - report.imputedRevenue)) "
+      + "\(currency), imputed \(String(format: "%.2f", report.imputedRevenue)) \(currency) (\(valuing.imputedNulls) "
+      + "postbacks without a value, and windows whose postbacks never came); \(valuing.pooledCells) values from the pooled cell, "
+      + "\(valuing.midpointFallbacks) at their midpoint (too few calibration installs)"
   }
 
   /// One postback's identity, value and decoding, as a JSON line.

@@ -45,7 +45,8 @@ struct MergeCommand: Command {
         try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace),
         ReportCollector(scenario: scenario))
       do {
-        let summary = try shards.merge(into: &sink)
+        // The schema's estimator with the default calibration, as a whole run without options.
+        let summary = try shards.merge(into: &sink, decoding: Calibrator.decoding(for: scenario))
         let report = RunReport(scenario: scenario, summary: summary, collector: sink.second)
         try sink.first.commit(summary, scenario: scenario, report: report)
         RunCommand.announce(summary, scenario: scenario, directory: directory, trace: trace)

@@ -3,7 +3,7 @@ import CommandLineKit
 import Foundation
 
 /// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace] [--replicates N [--jobs N]] [--shard I/N]
-/// [--deliver URL|scenario [--speed N] [--deliver-timeout S]]`.
+/// [--estimator NAME] [--calibration-installs N] [--deliver URL|scenario [--speed N] [--deliver-timeout S]]`.
 struct RunCommand: Command {
   static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
   // A scenario's own seed has this range too.
@@ -65,7 +65,10 @@ struct RunCommand: Command {
       their results do not depend on it.
       """,
     arguments: [scenario.spec],
-    options: [seed.spec, out.spec, replicates.spec, jobs.spec, shard.spec, deliver.spec, speed.spec, deliverTimeout.spec],
+    options: [
+      seed.spec, out.spec, replicates.spec, jobs.spec, shard.spec, DecodingOptions.estimator.spec,
+      DecodingOptions.calibrationInstalls.spec, deliver.spec, speed.spec, deliverTimeout.spec,
+    ],
     flags: [trace.spec, LargeWork.flag.spec] + Permissions.flags)
 
   let path: String
@@ -77,6 +80,7 @@ struct RunCommand: Command {
   let jobs: Int
   let shard: Shard?
   let trace: Bool
+  let decoding: DecodingOptions.Choice
   let limits: WorkLimits
   let permissions: Permissions
 
@@ -94,6 +98,7 @@ struct RunCommand: Command {
     if replicates != nil, delivery != nil {
       throw values.usageError("--replicates cannot be combined with --deliver; deliver a single run's postbacks")
     }
+    decoding = try DecodingOptions.read(&values)
     path = try values.read(Self.scenario)
     trace = values.read(Self.trace)
     limits = LargeWork.limits(&values)
@@ -112,7 +117,8 @@ struct RunCommand: Command {
     let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
     guard let delivery else {
       return Self.runWhole(
-        scenario, directory: directory, trace: trace, replicates: replicates, jobs: jobs, beside: DiscardingSink()
+        scenario, directory: directory, trace: trace, decoding: decoding, replicates: replicates, jobs: jobs,
+        beside: DiscardingSink()
       ).status
     }
     // Checked before the run, so a missing endpoint does not cost a whole run.
@@ -126,7 +132,8 @@ struct RunCommand: Command {
     if delivery.target == .scenario {
       guard permissions.allow(scenario.deliveryPermissions, file: path) else { return .usage }
     }
-    let (status, collector) = Self.runWhole(scenario, directory: directory, trace: trace, beside: PostbackCollector())
+    let (status, collector) = Self.runWhole(
+      scenario, directory: directory, trace: trace, decoding: decoding, beside: PostbackCollector())
     guard status == .success else { return status }
     return Self.deliver(
       collector.postbacks, with: deliverer, request: delivery, scenario: scenario, directory: directory, file: path)
@@ -135,7 +142,8 @@ struct RunCommand: Command {
   /// Runs the whole scenario into `directory`, feeding `extra` beside the writer and the report;
   /// with `replicates`, then runs the other replicates and adds their figures.
   private static func runWhole<Extra: RunSink>(
-    _ scenario: Scenario, directory: URL, trace: Bool, replicates: Int? = nil, jobs: Int = 1, beside extra: Extra
+    _ scenario: Scenario, directory: URL, trace: Bool, decoding: DecodingOptions.Choice, replicates: Int? = nil,
+    jobs: Int = 1, beside extra: Extra
   ) -> (status: ExitStatus, extra: Extra) {
     do {
       // The report's counts are taken as the outputs stream past, beside the writer.
@@ -145,7 +153,10 @@ struct RunCommand: Command {
           ReportCollector(scenario: scenario)),
         extra)
       let progress = ProgressLine(what: "users arrived")
-      let summary = ScenarioRunner.run(scenario, sink: &sink) { progress.update(done: $0, total: $1, users: $0) }
+      let valuing = DecodingOptions.decoding(for: scenario, decoding)
+      let summary = ScenarioRunner.run(scenario, sink: &sink, decoding: valuing) {
+        progress.update(done: $0, total: $1, users: $0)
+      }
       progress.clear()
       guard let replicates else {
         let report = RunReport(scenario: scenario, summary: summary, collector: sink.first.second)
@@ -154,7 +165,7 @@ struct RunCommand: Command {
         return (.success, sink.second)
       }
       let study = ReplicateStudy(
-        scenario: scenario, summaries: [summary] + runReplicates(scenario, 1..<replicates, jobs: jobs))
+        scenario: scenario, summaries: [summary] + runReplicates(scenario, 1..<replicates, jobs: jobs, decoding: valuing))
       let report = RunReport(
         scenario: scenario, summary: summary, collector: sink.first.second, leading: [study.reportSection])
       try sink.first.first.commit(
@@ -171,11 +182,15 @@ struct RunCommand: Command {
     }
   }
 
-  /// Runs replicates `range` of `scenario`, `jobs` at once, writing nothing.
-  static func runReplicates(_ scenario: Scenario, _ range: Range<Int>, jobs: Int) -> [RunSummary] {
+  /// Runs replicates `range` of `scenario`, `jobs` at once, writing nothing; each is valued with
+  /// `decoding`, the one calibration every replicate shares (its seeds are not any replicate's).
+  static func runReplicates(
+    _ scenario: Scenario, _ range: Range<Int>, jobs: Int, decoding: CalibratedDecoding?
+  ) -> [RunSummary] {
     guard !range.isEmpty else { return [] }
     let progress = ProgressLine(what: "replicates")
-    let summaries = ReplicateRunner.run(ReplicateRunner.scenarios(scenario, replicates: range), jobs: jobs) {
+    let scenarios = ReplicateRunner.scenarios(scenario, replicates: range)
+    let summaries = ReplicateRunner.run(scenarios, jobs: jobs, decoding: decoding) {
       progress.update(done: $0.done, total: $0.total, users: $0.users)
     }
     progress.clear()

@@ -40,14 +40,15 @@ struct CommandDeclarationTests {
         #expect(Self.tree.type(at: path) == nil, "\(path)")
       }
     }
-    #expect(leaves == 11)
+    #expect(leaves == 12)
   }
 
   /// A shortest command line for each command (its path, then its words); every command has one.
   static let samples: [(path: [String], words: [String])] = [
     (["run"], ["s.json"]), (["sweep"], ["s.json"]), (["merge"], ["shard-0"]), (["postback", "verify"], ["p.json"]),
     (["compare"], ["s.json", "--schema", "a.json", "--schema", "b.json"]), (["schema", "lint"], ["a.json"]),
-    (["schema", "explain"], ["a.json"]), (["decode"], ["--schema", "a.json", "p.json"]), (["verify"], [quickstart]),
+    (["schema", "explain"], ["a.json"]), (["decode"], ["--schema", "a.json", "p.json"]),
+    (["calibrate"], ["s.json", "--out", "c.json"]), (["verify"], [quickstart]),
     (["validate"], ["s.json"]), (["completions"], ["zsh"]),
   ]
 
@@ -60,6 +61,22 @@ struct CommandDeclarationTests {
       _ = try type.init(&values)
       #expect(values.unread.isEmpty, "\(path.joined(separator: " ")) leaves \(values.unread) unread")
     }
+  }
+
+  @Test("--estimator and --calibration-installs are read by run and compare, --calibration by decode; calibrate needs --out")
+  func decodingOptions() throws {
+    let run = try Self.command(RunCommand.self, ["run", "s.json", "--estimator", "lower", "--calibration-installs", "900"])
+    #expect(run.decoding.estimator == .lowerBound && run.decoding.settings.installs == 900)
+    #expect(try Self.command(RunCommand.self, ["run", "s.json"]).decoding.estimator == nil)
+    let compare = try Self.command(
+      CompareCommand.self, ["compare", "s.json", "--schema", "a", "--schema", "b", "--estimator", "midpoint"])
+    #expect(compare.decoding.estimator == .midpoint)
+    let decode = try Self.command(DecodeCommand.self, ["decode", "--schema", "a", "--calibration", "c.json", "p"])
+    #expect(decode.calibrationPath == "c.json" && decode.estimator == nil)
+    let calibrate = try Self.command(CalibrateCommand.self, ["calibrate", "s.json", "-o", "c.json", "--calibration-installs", "50"])
+    #expect(calibrate.out == "c.json" && calibrate.settings.installs == 50 && calibrate.path == "s.json")
+    #expect(throws: UsageError.self) { try Self.command(CalibrateCommand.self, ["calibrate", "s.json"]) }
+    #expect(throws: UsageError.self) { try Self.command(RunCommand.self, ["run", "s.json", "--estimator", "mean"]) }
   }
 
   @Test("run's options are read into typed values")

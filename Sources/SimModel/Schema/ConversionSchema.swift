@@ -18,6 +18,10 @@ public struct ConversionSchema: ConversionModel, Hashable, Sendable {
   public var decoding: DecodingSettings
   /// What the schema is for, from its file.
   public var summary: String
+  /// SHA-256 (hex) of the schema's canonical JSON without `$schema`, `description` and
+  /// `decoding` (which change no value it sets): a calibration records it and is refused for a
+  /// schema with another. Empty for a schema built in code until the caller sets one.
+  public var digest = ""
 
   /// A schema from its parts; `coarse` may list fewer than three windows (the rest have none).
   public init(

@@ -48,11 +48,12 @@ public struct ValueRange: Hashable, Sendable {
     return ValueRange(atLeast: min(atLeast, other.atLeast), below: upper)
   }
 
-  /// A point estimate: the midpoint, or the lower bound times `openEndedFactor` when unbounded.
+  /// A point estimate: the midpoint (also the calibrated estimator's fallback) or the lower bound,
+  /// or the lower bound times `openEndedFactor` when unbounded.
   package func estimate(_ method: DecodingSettings.Estimate, openEndedFactor: Double) -> Double {
     guard let upper = below else { return atLeast * openEndedFactor }
     switch method {
-    case .midpoint: return (atLeast + upper) / 2
+    case .midpoint, .calibrated: return (atLeast + upper) / 2
     case .lowerBound: return atLeast
     }
   }

@@ -43,6 +43,10 @@ extension DecodingReport {
       if let match = priced.first(where: { $0.network == figures.network && $0.campaign == figures.campaign }) {
         entry.merge(match.json) { _, new in new }
       }
+      if calibrated != nil {
+        entry["measuredRevenue"] = figure(figures.decodedRevenue - figures.imputedRevenue)
+        entry["imputedRevenue"] = figure(figures.imputedRevenue)
+      }
       return .object(entry)
     }
   }

@@ -24,8 +24,13 @@ public struct DecodingReport: Sendable, Equatable {
     public var fine = 0, coarse = 0, none = 0, unknown = 0
     /// True revenue in the window (in the decoder's currency), over the campaign's installs.
     public var trueRevenue = 0.0
-    /// The sum of the decoded point estimates.
+    /// The sum of the decoded point estimates: measured plus imputed.
     public var decodedRevenue = 0.0
+    /// Of that, what was imputed for postbacks without a value and windows whose postback never
+    /// came (the calibrated estimator's conditional mean; nothing under the others).
+    public var imputedRevenue = 0.0
+    /// What the postbacks' values say, without imputation.
+    public var measuredRevenue: Double { decodedRevenue - imputedRevenue }
     /// Per schema event: installs where it happened in the window, and postbacks saying so.
     public var trueEventUsers: [Int]
     public var decodedEventUsers: [Int]
@@ -54,6 +59,8 @@ public struct DecodingReport: Sendable, Equatable {
   }
 
   let decoder: any ConversionDecoder
+  /// The calibrated estimator's state: its calibration and how often each cell level answered.
+  public package(set) var calibrated: CalibratedDecoding?
   private let eventNames: [String]
   let networks: [AdNetwork]
   private let networkIndex: [String: Int]
@@ -79,8 +86,10 @@ public struct DecodingReport: Sendable, Equatable {
   public private(set) var conversionsWithoutSignal = 0
 
   /// A report for `scenario` decoded with `decoder`, reading the events `eventNames` names.
-  public init(scenario: Scenario, decoder: any ConversionDecoder, eventNames: [String]) {
-    self.init(decoder: decoder, eventNames: eventNames, networks: scenario.adNetworks)
+  public init(
+    scenario: Scenario, decoder: any ConversionDecoder, eventNames: [String], calibrated: CalibratedDecoding? = nil
+  ) {
+    self.init(decoder: decoder, eventNames: eventNames, networks: scenario.adNetworks, calibrated: calibrated)
     windowCount = scenario.attributionFramework.windowCount
     currencies = scenario.currencies
     hasTruth = true
@@ -89,12 +98,15 @@ public struct DecodingReport: Sendable, Equatable {
   /// A report of postbacks from anywhere, without truth: rows by network and campaign, named
   /// from `networks` where they match (otherwise the ad network identifier and the source
   /// identifier or campaign-id).
-  public init(decoder: any ConversionDecoder, eventNames: [String], networks: [AdNetwork] = []) {
+  public init(
+    decoder: any ConversionDecoder, eventNames: [String], networks: [AdNetwork] = [], calibrated: CalibratedDecoding? = nil
+  ) {
     self.decoder = decoder
+    self.calibrated = calibrated
     self.eventNames = eventNames
     self.networks = networks
     networkIndex = Dictionary(networks.enumerated().map { ($0.element.identifier, $0.offset) }) { a, _ in a }
-    windowCount = 3
+    windowCount = calibrated?.calibration?.windowCount ?? 3
     currencies = []
     hasTruth = false
   }
@@ -167,14 +179,20 @@ public struct DecodingReport: Sendable, Equatable {
       outcome = .none
       entry.none += 1
     }
+    let source = CalibrationCell.Source(network: entry.network, campaign: entry.campaign)
     switch outcome {
     case .decoded(let decoded):
-      entry.decodedRevenue += decoded.revenueEstimate ?? 0
+      let signal: CalibrationSignal =
+        body.fineValue.map { .fine(Int(clamping: $0)) } ?? .coarse(body.coarseValue.flatMap(CoarseValue.init) ?? .low)
+      entry.decodedRevenue +=
+        calibrated?.revenue(window: window, signal: signal, source: source) ?? decoded.revenueEstimate ?? 0
       for index in eventNames.indices where decoded.event(index) == true { entry.decodedEventUsers[index] += 1 }
     case .unknown:
       entry.unknown += 1
     case .none:
-      break
+      let imputed = calibrated?.revenue(window: window, signal: .none, source: source) ?? 0
+      entry.decodedRevenue += imputed
+      entry.imputedRevenue += imputed
     }
     rows[key] = entry
     return outcome
@@ -220,7 +238,11 @@ public struct DecodingReport: Sendable, Equatable {
   }
 
   /// Rows in scenario order: network, campaign (unmatched last), window.
-  public var orderedRows: [Row] { rows.sorted { $0.key < $1.key }.map(\.value) }
+  /// Windows whose postbacks never came are imputed here, from the rows' postback counts.
+  public var orderedRows: [Row] {
+    let ordered = rows.sorted { $0.key < $1.key }.map(\.value)
+    return calibrated?.imputingMissing(ordered, eventCount: eventNames.count) ?? ordered
+  }
 
   /// `decoded.csv`: one line per campaign and window.
   public var csv: String {
@@ -232,7 +254,8 @@ public struct DecodingReport: Sendable, Equatable {
     var header = ["network", "campaign", "window"]
     if hasTruth { header.append("installs") }
     header += ["postbacks", "fine", "coarse", "none", "unknown"]
-    header += hasTruth ? ["true_revenue", "decoded_revenue", "revenue_error"] : ["decoded_revenue"]
+    let split = calibrated != nil ? ["measured_revenue", "imputed_revenue"] : []
+    header += hasTruth ? ["true_revenue"] + split + ["decoded_revenue", "revenue_error"] : split + ["decoded_revenue"]
     let priced = hasSpend ? economics : nil
     if priced != nil { header += Self.spendHeader }
     for name in eventNames { header += (hasTruth ? ["true_\(name)_users"] : []) + ["decoded_\(name)_users"] }
@@ -241,12 +264,12 @@ public struct DecodingReport: Sendable, Equatable {
       var fields = [row.network, row.campaign, String(row.window)]
       if hasTruth { fields.append(String(row.installs)) }
       fields += [String(row.postbacks), String(row.fine), String(row.coarse), String(row.none), String(row.unknown)]
+      let parts = calibrated != nil ? [CSVField.money(row.measuredRevenue), CSVField.money(row.imputedRevenue)] : []
       fields +=
         hasTruth
-        ? [
-          CSVField.money(row.trueRevenue), CSVField.money(row.decodedRevenue),
-          CSVField.money(row.decodedRevenue - row.trueRevenue),
-        ] : [CSVField.money(row.decodedRevenue)]
+        ? [CSVField.money(row.trueRevenue)] + parts + [
+          CSVField.money(row.decodedRevenue), CSVField.money(row.decodedRevenue - row.trueRevenue),
+        ] : parts + [CSVField.money(row.decodedRevenue)]
       if let priced { fields += spendCells(row, economics: priced) }
       for index in eventNames.indices {
         fields += (hasTruth ? [String(row.trueEventUsers[index])] : []) + [String(row.decodedEventUsers[index])]
@@ -262,6 +285,8 @@ public struct DecodingReport: Sendable, Equatable {
     public var campaign: String
     public var trueRevenue: Double
     public var decodedRevenue: Double
+    /// Of the decoded revenue, what was imputed.
+    public var imputedRevenue = 0.0
     /// (decoded − true) ÷ true revenue; nil without true revenue. ROAS error is
     /// ``CampaignEconomics/roasError``, which needs spend.
     public var revenueError: Double? { trueRevenue > 0 ? (decodedRevenue - trueRevenue) / trueRevenue : nil }
@@ -271,6 +296,8 @@ public struct DecodingReport: Sendable, Equatable {
   // Summed in row order: floating-point sums depend on order, outputs must not.
   public var trueRevenue: Double { orderedRows.reduce(0) { $0 + $1.trueRevenue } }
   public var decodedRevenue: Double { orderedRows.reduce(0) { $0 + $1.decodedRevenue } }
+  /// Of the decoded revenue, what was imputed.
+  public var imputedRevenue: Double { orderedRows.reduce(0) { $0 + $1.imputedRevenue } }
   /// Decoded ÷ true revenue; nil without true revenue.
   public var revenueCaptured: Double? { trueRevenue > 0 ? decodedRevenue / trueRevenue : nil }
   /// (Decoded − true) ÷ true revenue: the relative error of revenue and so of ROAS; nil without
@@ -291,10 +318,12 @@ public struct DecodingReport: Sendable, Equatable {
       if let last = figures.last, last.network == row.network, last.campaign == row.campaign {
         figures[figures.count - 1].trueRevenue += row.trueRevenue
         figures[figures.count - 1].decodedRevenue += row.decodedRevenue
+        figures[figures.count - 1].imputedRevenue += row.imputedRevenue
       } else {
         figures.append(
           CampaignFigures(
-            network: row.network, campaign: row.campaign, trueRevenue: row.trueRevenue, decodedRevenue: row.decodedRevenue))
+            network: row.network, campaign: row.campaign, trueRevenue: row.trueRevenue, decodedRevenue: row.decodedRevenue,
+            imputedRevenue: row.imputedRevenue))
       }
     }
     return figures
@@ -303,7 +332,7 @@ public struct DecodingReport: Sendable, Equatable {
   /// The `decoding` object of `summary.json`: the figures above, rounded to 4 decimals.
   public var json: JSONValue {
     func figure(_ value: Double?) -> JSONValue { value.map { .double(CSVField.rounded($0)) } ?? .null }
-    return .object([
+    var object: [String: JSONValue] = [
       "trueRevenue": figure(trueRevenue), "decodedRevenue": figure(decodedRevenue),
       "revenueCaptured": figure(revenueCaptured), "revenueError": figure(revenueError), "unknownValues": .int(Int64(unknownValues)),
       "campaigns": .array(campaignsJSON), "roasRanking": roasRankingJSON ?? .null,
@@ -313,6 +342,12 @@ public struct DecodingReport: Sendable, Equatable {
         "medianHours": figure(firstSignalMedianHours),
         "meanHours": figure(signalDelays.isEmpty ? nil : signalDelays.reduce(0, +) / Double(signalDelays.count)),
       ]),
-    ])
+    ]
+    if let calibrated {
+      object["measuredRevenue"] = figure(decodedRevenue - imputedRevenue)
+      object["imputedRevenue"] = figure(imputedRevenue)
+      object["estimator"] = calibrated.json
+    }
+    return .object(object)
   }
 }

@@ -16,16 +16,22 @@ public enum ScenarioRunner {
   ///   - receive: whether the receivers verify, deduplicate and decode every postback, with the
   ///     counts and the decoding report in the summary; benchmarks of the simulation alone turn
   ///     it off. Decoding needs a model that is also a ``ConversionDecoder``.
+  ///   - decoding: the estimator the decoding report values postbacks with, and its
+  ///     calibration (``Calibrator/decoding(for:estimator:calibration:settings:)`` learns one);
+  ///     when nil, the schema's estimator without a calibration (the calibrated one then falls
+  ///     back to the midpoint and says so).
   ///   - progress: told how many cohort users have arrived and how many will, every few
   ///     thousand arrivals, on the calling thread.
   public static func run<Sink: RunSink>(
     _ scenario: Scenario, sink: inout Sink, model: (any ConversionModel)? = nil,
-    tierPolicy: (any TierPolicy)? = nil, receive: Bool = true,
+    tierPolicy: (any TierPolicy)? = nil, receive: Bool = true, decoding: CalibratedDecoding? = nil,
     progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
   ) -> RunSummary {
     let keys = SimulatedKeys(scenario: scenario)
     let runModel = model ?? scenario.schema
-    return finish(scenario, model: runModel, tierPolicy: tierPolicy, keys: keys, sink: &sink, receive: receive) { stage in
+    return finish(
+      scenario, model: runModel, tierPolicy: tierPolicy, keys: keys, sink: &sink, receive: receive, decoding: decoding
+    ) { stage in
       simulate(scenario, model: runModel, keys: keys, shard: .whole, sink: &stage, progress: progress)
     }
   }
@@ -34,7 +40,7 @@ public enum ScenarioRunner {
   /// receivers, into `sink`: the second half of every run, whole or merged from shards.
   package static func finish<Sink: RunSink>(
     _ scenario: Scenario, model: any ConversionModel, tierPolicy: (any TierPolicy)?, keys: SimulatedKeys,
-    sink: inout Sink, receive: Bool, produce: (inout any DraftSink) -> RunSummary
+    sink: inout Sink, receive: Bool, decoding: CalibratedDecoding? = nil, produce: (inout any DraftSink) -> RunSummary
   ) -> RunSummary {
     let policy = tierPolicy ?? CrowdTierPolicy(scenario: scenario)
     guard receive else {
@@ -50,8 +56,21 @@ public enum ScenarioRunner {
     // The simulated receivers trust only the run's own Apple keys, as a test endpoint would.
     let receiver = PostbackReceiver(
       otherKeys: [keys.apple.key.publicKey], adAttributionKitKeys: keys.adAttributionKitKeys, trustApplesKeys: false)
-    let report = (model as? any ConversionDecoder).map {
-      DecodingReport(scenario: scenario, decoder: $0, eventNames: model.eventNames)
+    // A calibration is for the schema it was made from: another model decodes by its ranges.
+    let isSchema = (model as? ConversionSchema) == scenario.schema
+    let valuing =
+      isSchema
+      ? decoding ?? CalibratedDecoding(
+        estimator: scenario.schema.decoding.estimate, missingReason: "no calibration given: values decoded at their midpoint")
+      : nil
+    var decoder = model as? any ConversionDecoder
+    if let valuing, var schema = decoder as? ConversionSchema {
+      // The chosen estimator values ranges too (the calibrated one's fallback is the midpoint).
+      schema.decoding.estimate = valuing.estimator
+      decoder = schema
+    }
+    let report = decoder.map {
+      DecodingReport(scenario: scenario, decoder: $0, eventNames: model.eventNames, calibrated: valuing)
     }
     let receiving = ReceivingSink(receiver: receiver, report: report, downstream: sink)
     var stage: any DraftSink = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: receiving)

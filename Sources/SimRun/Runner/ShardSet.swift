@@ -56,7 +56,7 @@ public struct ShardSet {
   }
 
   /// Simulates `shard`'s users of the scenario at `path` (loaded as `scenario`) and writes their
-  /// drafts and counts into `folder`, for ``merge(into:receive:)`` to finish.
+  /// drafts and counts into `folder`, for ``merge(into:receive:decoding:)`` to finish.
   public static func run(
     _ scenario: Scenario, path: String, shard: Shard, folder: URL,
     progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
@@ -79,7 +79,10 @@ public struct ShardSet {
   /// Merges the shards' drafts in time order through tier decisions and the receivers into
   /// `sink`: crowds count every shard's installs before any tier is decided, so the outputs are
   /// those of a whole run, byte for byte.
-  public func merge<Sink: RunSink>(into sink: inout Sink, receive: Bool = true) throws(Failure) -> RunSummary {
+  /// `decoding` values the report's postbacks as in ``ScenarioRunner/run(_:sink:model:tierPolicy:receive:decoding:progress:)``.
+  public func merge<Sink: RunSink>(
+    into sink: inout Sink, receive: Bool = true, decoding: CalibratedDecoding? = nil
+  ) throws(Failure) -> RunSummary {
     var readers: [LineReader] = []
     for folder in folders {
       let url = folder.appendingPathComponent("drafts.jsonl")
@@ -90,7 +93,7 @@ public struct ShardSet {
     let worldCounts = manifests.reduce(into: RunSummary()) { $0.add($1.summary) }
     let summary = ScenarioRunner.finish(
       scenario, model: scenario.schema, tierPolicy: nil, keys: SimulatedKeys(scenario: scenario), sink: &sink,
-      receive: receive
+      receive: receive, decoding: decoding
     ) { stage in
       do throws(Failure) {
         try Self.mergeDrafts(from: &readers, folders: folders, into: &stage)

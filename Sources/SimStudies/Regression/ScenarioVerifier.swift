@@ -94,7 +94,7 @@ public struct ScenarioVerifier: Sendable {
       result.checks.append(CheckResult(name: "the scenario runs", problems: [error.description]))
       return result
     }
-    let summary = ScenarioRunner.run(scenario, sink: &sink)
+    let summary = ScenarioRunner.run(scenario, sink: &sink, decoding: Calibrator.decoding(for: scenario))
     do {
       try sink.first.commit(summary, scenario: scenario)
     } catch {

@@ -19,14 +19,15 @@ public enum ReplicateRunner {
 
   /// Runs each of `scenarios`, `jobs` at once, receiving and decoding but writing nothing.
   public static func run(
-    _ scenarios: [Scenario], jobs: Int, progress: (@Sendable (SweepRunner.Progress) -> Void)? = nil
+    _ scenarios: [Scenario], jobs: Int, decoding: CalibratedDecoding? = nil,
+    progress: (@Sendable (SweepRunner.Progress) -> Void)? = nil
   ) -> [RunSummary] {
     let state = Results(count: scenarios.count)
     let workers = max(1, min(jobs, scenarios.count))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       while let index = state.claim() {
         var sink = DiscardingSink()
-        let summary = ScenarioRunner.run(scenarios[index], sink: &sink)
+        let summary = ScenarioRunner.run(scenarios[index], sink: &sink, decoding: decoding)
         let done = state.finish(summary, at: index)
         progress?(SweepRunner.Progress(done: done.runs, total: scenarios.count, users: done.users))
       }

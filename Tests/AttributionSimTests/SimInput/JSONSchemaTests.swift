@@ -211,7 +211,8 @@ struct JSONSchemaTests {
       (.scenario, "\(scenario)/8/properties/conversionTypes/items", UpdateRouting.Kind.allCases.map(\.rawValue)),
       (.conversionSchema, "$defs/coarseRule/properties/value", CoarseValue.allCases.map(\.rawValue)),
       (.conversionSchema, "properties/fineValue/properties/revenueSource", RevenueSource.allCases.map(\.rawValue)),
-      (.conversionSchema, "properties/decoding/properties/estimate", DecodingSettings.Estimate.allCases.map(\.rawValue)),
+      // `lowerBound` is the first spelling of `lower`, still read.
+      (.conversionSchema, "properties/decoding/properties/estimate", DecodingSettings.Estimate.allCases.map(\.rawValue) + ["lowerBound"]),
     ]
     for (kind, pointer, values) in sets {
       #expect(try Self.choices(kind, pointer) == values.sorted(), "\(kind.rawValue)#/\(pointer)")

@@ -141,6 +141,24 @@ struct SafetyCommandTests {
     #expect(contents(folder.appendingPathComponent("out")).isEmpty)
   }
 
+  @Test("decode with a calibration made for another schema is refused (65) naming the file, and -o is not written")
+  func decodeWithAnotherSchemasCalibration() throws {
+    let calibration = """
+      { "format": "attrsim-calibration", "version": 1, "scenario": "x", "schemaDigest": "\(String(repeating: "0", count: 64))",
+        "currency": "USD", "eventNames": [], "windowCount": 3, "minimumInstalls": 30, "seeds": ["1"], "installs": 0,
+        "cells": [] }
+      """
+    let folder = try workspace(["s.json": TestScenarios.sdkSchema, "p.jsonl": "", "cal.json": calibration])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let before = contents(folder)
+    let result = try attrsim(["decode", "p.jsonl", "--schema", "s.json", "--calibration", "cal.json", "-o", "d.jsonl"], in: folder)
+    #expect(result.status == 65, "\(result.output)")
+    #expect(result.output.contains("cal.json:") && result.output.contains("schemaDigest"), "\(result.output)")
+    #expect(result.output.contains("expected the digest of the schema decoded with"), "\(result.output)")
+    #expect(result.output.contains("this calibration was made for another schema"), "\(result.output)")
+    #expect(contents(folder) == before)
+  }
+
   @Test("an output folder under a file is named as such, not by an error code (74)")
   func outputUnderAFile() throws {
     let folder = try workspace(["afile": "x"])

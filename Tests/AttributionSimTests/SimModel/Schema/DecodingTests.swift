@@ -78,7 +78,7 @@ struct DecodingTests {
     // Events: tutorial_complete, ad_watched, purchase. Only the fine value carries flags.
     #expect(rows.map(\.trueEventUsers) == [[1, 0, 1], [0, 0, 0], [0, 0, 1]])
     #expect(rows.map(\.decodedEventUsers) == [[1, 0, 1], [0, 0, 0], [0, 0, 0]])
-    #expect(report.csv.split(separator: "\n").dropFirst().first == "alpha,broad,0,1,1,1,0,0,0,4.99,3.00,-1.99,1,1,0,0,1,1")
+    #expect(report.csv.split(separator: "\n").dropFirst().first == "alpha,broad,0,1,1,1,0,0,0,4.99,3.00,0.00,3.00,-1.99,1,1,0,0,1,1")
     // First useful signal: postback 1, sent 24–48 h after window 1 ends (2d1h25m); install at 1h20m.
     let first = try #require(outputs.postbacks.first { $0.recipient == .adNetwork })
     let hours = Double((first.time - (SimTime.zero + .minutes(80))).milliseconds) / 3_600_000

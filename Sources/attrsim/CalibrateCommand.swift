@@ -1,0 +1,91 @@
+import AttributionSim
+import CommandLineKit
+import Foundation
+
+/// `attrsim calibrate SCENARIO --out FILE [--schema FILE] [--seed N] [--calibration-installs N]`:
+/// learns the calibrated decoder from runs of the scenario and saves it for `attrsim decode`.
+struct CalibrateCommand: Command {
+  static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
+  static let out = Option(
+    name: "out", short: "o", valueName: "file", help: "The calibration file to write (JSON).", parsing: .outputPath)
+  static let schema = Option(
+    name: "schema", valueName: "file", help: "Calibrate this schema instead of the scenario's.", parsing: .inputPath)
+  static let seed = Option(
+    name: "seed", valueName: "n", help: "Derive the calibration seeds from this seed instead of the scenario's.",
+    parsing: .integer(in: 0...Int(Int64.max)))
+
+  static let configuration = CommandSpec(
+    name: "calibrate", abstract: "Learn the calibrated decoder from runs of a scenario and save it.",
+    discussion: """
+      Simulates the scenario's behaviour under seeds of their own (hashed from the scenario \
+      seed, never the evaluated runs' seeds), pooled until they hold --calibration-installs \
+      attributed installs, and writes, for each window, value (fine, coarse, none or missing) \
+      and source the postback names, the installs and their true revenue and events. \
+      'attrsim decode --calibration FILE' values postbacks from anywhere with it; it is refused \
+      for any other schema (the file keeps the schema's digest). Nothing is written when the \
+      scenario or schema has problems.
+      """,
+    arguments: [scenario.spec],
+    options: [out.spec, schema.spec, seed.spec, DecodingOptions.calibrationInstalls.spec],
+    flags: [LargeWork.flag.spec] + Permissions.flags)
+
+  let path: String
+  let out: String
+  let schemaPath: String?
+  let seed: Int?
+  let settings: CalibrationSettings
+  let limits: WorkLimits
+  let permissions: Permissions
+
+  init(_ values: inout CommandValues) throws(UsageError) {
+    // In the order mistakes are reported.
+    seed = try values.read(Self.seed)
+    schemaPath = try values.read(Self.schema)
+    var settings = CalibrationSettings()
+    if let installs = try values.read(DecodingOptions.calibrationInstalls) { settings.installs = installs }
+    self.settings = settings
+    guard let out = try values.read(Self.out) else {
+      throw values.usageError("Name the calibration file to write: --out FILE")
+    }
+    self.out = out
+    path = try values.read(Self.scenario)
+    limits = LargeWork.limits(&values)
+    permissions = Permissions(&values)
+  }
+
+  func run() -> ExitStatus {
+    if FileManager.default.isDirectory(out) {
+      Console.error("\(out): error: cannot write the calibration: is a directory (expected a file path for -o)")
+      return .ioError
+    }
+    var scenario: Scenario
+    switch RunCommand.prepare(path, limits: limits, permissions: permissions, seed: seed) {
+    case .success(let prepared): scenario = prepared
+    case .failure(let status): return status.exitStatus
+    }
+    if let schemaPath {
+      do {
+        scenario.schema = try ScenarioLoader.loadSchema(path: schemaPath, for: scenario)
+      } catch {
+        RunCommand.report(error, file: schemaPath)
+        return .loading(error)
+      }
+    }
+    if let obstacle = Calibrator.obstacle(scenario) {
+      Console.error("\(path): error: cannot calibrate: \(obstacle); nothing was written")
+      return .dataError
+    }
+    let calibration = Calibrator.calibrate(scenario, settings: settings)
+    do {
+      try Data((calibration.json.serialized(pretty: true) + "\n").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+    } catch {
+      Console.error("\(out): error: cannot write: \(FileProblem.reason(writing: out, error))")
+      return .ioError
+    }
+    Console.out(
+      "\(scenario.name): calibrated on \(calibration.seeds.count) runs, \(calibration.installs) attributed installs, "
+        + "\(calibration.cells.count) cells (cells under \(calibration.minimumInstalls) installs fall back)")
+    Console.out("wrote \(out)")
+    return .success
+  }
+}
