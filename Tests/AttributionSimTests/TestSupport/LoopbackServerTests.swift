@@ -49,17 +49,21 @@ struct LoopbackServerTests {
     #expect(seen.body == body)
   }
 
-  @Test("two requests in turn on one URLSession share one kept-alive connection")
+  @Test("requests in turn on one URLSession share a kept-alive connection")
   func keepAlive() async throws {
     let server = try LoopbackServer { request in .json("{\"n\":\(request.number)}") }
     let session = URLSession(configuration: .ephemeral)
     defer { session.finishTasksAndInvalidate() }
-    for expected in 1...2 {
+    // Five in turn: on a loaded machine URLSession may open a second connection before the first
+    // is back in its pool, but a server that closed after each answer would give five.
+    for expected in 1...5 {
       let (data, status) = try await send(URLRequest(url: server.baseURL.appendingPathComponent("x")), session: session)
       #expect(status == 200)
       #expect(String(decoding: data, as: UTF8.self) == "{\"n\":\(expected)}")
     }
-    #expect(server.requests.map(\.connection) == [1, 1])
+    let connections = server.requests.map(\.connection)
+    #expect(connections.count == 5)
+    #expect(Set(connections).count < connections.count, "some request reused a kept-alive connection: \(connections)")
   }
 
   @Test("a dropped connection reaches the client as an error, not an answer")
