@@ -22,46 +22,9 @@ public enum ReplicateRunner {
     _ scenarios: [Scenario], jobs: Int, decoding: CalibratedDecoding? = nil,
     progress: (@Sendable (SweepRunner.Progress) -> Void)? = nil
   ) -> [RunSummary] {
-    let state = Results(count: scenarios.count)
-    let workers = max(1, min(jobs, scenarios.count))
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while let index = state.claim() {
-        var sink = DiscardingSink()
-        let summary = ScenarioRunner.run(scenarios[index], sink: &sink, decoding: decoding)
-        let done = state.finish(summary, at: index)
-        progress?(SweepRunner.Progress(done: done.runs, total: scenarios.count, users: done.users))
-      }
+    OrderedWork.run(count: scenarios.count, jobs: jobs, users: \.users, progress: progress) { index in
+      var sink = DiscardingSink()
+      return ScenarioRunner.run(scenarios[index], sink: &sink, decoding: decoding)
     }
-    return state.summaries()
-  }
-
-  /// The work queue and results, shared by the workers under a lock.
-  private final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private var finished = 0
-    private var users = 0
-    private var results: [RunSummary?]
-
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    func claim() -> Int? {
-      lock.withLock {
-        guard next < results.count else { return nil }
-        next += 1
-        return next - 1
-      }
-    }
-
-    func finish(_ summary: RunSummary, at index: Int) -> (runs: Int, users: Int) {
-      lock.withLock {
-        results[index] = summary
-        finished += 1
-        users += summary.users
-        return (finished, users)
-      }
-    }
-
-    func summaries() -> [RunSummary] { lock.withLock { results.map { $0! } } }
   }
 }

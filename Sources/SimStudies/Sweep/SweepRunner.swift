@@ -24,16 +24,11 @@ public enum SweepRunner {
     progress: (@Sendable (Progress) -> Void)? = nil
   ) -> [SweepRow] {
     let rows = rows ?? 0..<sweep.rowCount
-    let state = SharedState(count: rows.count)
-    let workers = max(1, min(jobs, rows.count))
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while let offset = state.claim() {
-        let row = run(sweep, row: rows.lowerBound + offset)
-        let done = state.finish(row, at: offset, users: sweep.points[row.point].scenario.userCount)
-        progress?(Progress(done: done.rows, total: rows.count, users: done.users))
-      }
+    return OrderedWork.run(
+      count: rows.count, jobs: jobs, users: { sweep.points[$0.point].scenario.userCount }, progress: progress
+    ) { offset in
+      run(sweep, row: rows.lowerBound + offset)
     }
-    return state.rows()
   }
 
   /// Runs one row: its point's scenario with its replicate's seed.
@@ -47,35 +42,5 @@ public enum SweepRunner {
     return SweepRow(
       point: point.index, replicate: replicate, seed: scenario.seed, settings: point.settings,
       metrics: SweepMetrics(summary: summary, scenario: scenario))
-  }
-
-  /// The work queue and results, shared by the workers under a lock.
-  private final class SharedState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private var finished = 0
-    private var users = 0
-    private var results: [SweepRow?]
-
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    func claim() -> Int? {
-      lock.withLock {
-        guard next < results.count else { return nil }
-        next += 1
-        return next - 1
-      }
-    }
-
-    func finish(_ row: SweepRow, at offset: Int, users count: Int) -> (rows: Int, users: Int) {
-      lock.withLock {
-        results[offset] = row
-        finished += 1
-        users += count
-        return (finished, users)
-      }
-    }
-
-    func rows() -> [SweepRow] { lock.withLock { results.map { $0! } } }
   }
 }
