@@ -155,7 +155,7 @@ struct CompareCommand: Command {
       // Each schema states revenue in its own currency.
       ["true revenue"] + zip(reports, currencies).map { figure($0?.trueRevenue, "%.2f") + " " + $1 },
       ["decoded revenue"] + zip(reports, currencies).map { figure($0?.decodedRevenue, "%.2f") + " " + $1 },
-      ["revenue captured"] + reports.map { figure($0?.revenueCaptured, "%.3f") },
+      ["revenue captured"] + reports.map { figure($0?.revenueCaptured.map { 100 * $0 }, "%.1f%%") },
       ["unknown values"] + reports.map { $0.map { String($0.unknownValues) } ?? "–" },
       ["first signal, median hours"] + reports.map { figure($0?.firstSignalMedianHours, "%.1f") },
     ]

@@ -196,6 +196,8 @@ struct DecodeCommand: Command {
     ] {
       if let value = fields[key] { object[key] = value }
     }
+    // The window for people (1–3) beside Apple's 0-based postback-sequence-index.
+    if fields.networkId != nil { object["window"] = .int(Int64((fields.sequenceIndex ?? 0) + 1)) }
     switch outcome {
     case .decoded(let value)?: object["decoded"] = value.json(eventNames: schema.eventNames, currency: schema.currencies.base)
     case .unknown?: object["decoded"] = .string("unknown value")

@@ -6,6 +6,13 @@ package enum CSVField {
     return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 
+  /// A text cell that must stay text: quoted when it looks like a number ("0031", "2024", "1e3"),
+  /// so readers that honour quotes do not drop leading zeros or turn it into a number.
+  package static func identifier(_ value: String) -> String {
+    guard !value.isEmpty, Double(value) != nil || value.allSatisfy(\.isNumber) else { return text(value) }
+    return "\"" + value + "\""
+  }
+
   /// Two decimals, as money is read.
   package static func money(_ value: Double) -> String {
     let cents = (value * 100).rounded()

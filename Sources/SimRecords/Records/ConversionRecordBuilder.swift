@@ -69,7 +69,8 @@ package struct ConversionRecordBuilder: Sendable {
         }
         windowObjects.append(
           .object([
-            "index": .int(Int64(index)),
+            // Numbered 1–3 for people; postbacks.jsonl keeps Apple's 0-based sequence index.
+            "window": .int(Int64(index + 1)),
             "start": time(opens),
             "end": time(end),
             "closed": window.closedAt.map(time) ?? .null,
@@ -80,6 +81,8 @@ package struct ConversionRecordBuilder: Sendable {
             "activeDays": .int(Int64(window.measures.activeDays)),
             "events": .object(events),
             "revenue": .object(["iap": byCurrency(window.measures.purchaseRevenue), "ad": byCurrency(window.measures.adRevenue)]),
+            // Both sources in every currency, converted into the reporting currency.
+            "revenueTotal": money(window.measures.revenue(.all, currencies: currencies, table: scenario.schema.currencies)),
             "postback": postback(
               transactionId: ConversionRecordBuilder.transactionId(conversion, window: index), sendTime: window.sendTime),
           ]))
@@ -125,6 +128,7 @@ package struct ConversionRecordBuilder: Sendable {
       // Why no postback will come, when none will.
       "dropped": (conversion.dropReason ?? (conversion.windowStart == nil ? "app not launched" : nil))
         .map { .string($0) } ?? .null,
+      "reportingCurrency": .string(scenario.schema.currencies.base),
       "windows": .array(windowObjects),
     ]
     return .object(adAttributionKit.merging(common) { _, new in new })

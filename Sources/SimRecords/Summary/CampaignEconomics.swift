@@ -96,13 +96,15 @@ public struct CampaignEconomics: Sendable, Equatable {
       .object([
         "window": .int(Int64(figures.window)), "endDay": figures.endDay.map { .int(Int64($0)) } ?? .null,
         "trueRevenue": figure(figures.trueRevenue), "decodedRevenue": figure(figures.decodedRevenue),
-        "trueRoas": figure(figures.trueRoas), "decodedRoas": figure(figures.decodedRoas), "roasError": figure(figures.roasError),
+        "trueRoas": figure(figures.trueRoas), "decodedRoas": figure(figures.decodedRoas),
+        "roasErrorRatio": figure(figures.roasError),
       ])
     }
     return [
       "spend": figure(spend),
       "installs": .object(["true": .int(Int64(trueInstalls)), "attributed": .int(Int64(attributedInstalls))]),
-      "cpi": figure(cpi), "trueRoas": figure(trueRoas), "decodedRoas": figure(decodedRoas), "roasError": figure(roasError),
+      "cpi": figure(cpi), "trueRoas": figure(trueRoas), "decodedRoas": figure(decodedRoas),
+      "roasErrorRatio": figure(roasError),
       "byWindow": .array(windows.map(returns)),
     ]
   }

@@ -38,7 +38,7 @@ extension DecodingReport {
       var entry: [String: JSONValue] = [
         "network": .string(figures.network), "campaign": .string(figures.campaign),
         "trueRevenue": figure(figures.trueRevenue), "decodedRevenue": figure(figures.decodedRevenue),
-        "revenueError": figure(figures.revenueError), "roasError": .null,
+        "revenueErrorRatio": figure(figures.revenueError), "roasErrorRatio": .null,
       ]
       if let match = priced.first(where: { $0.network == figures.network && $0.campaign == figures.campaign }) {
         entry.merge(match.json) { _, new in new }
@@ -83,5 +83,5 @@ extension DecodingReport {
     ]
   }
 
-  static let spendHeader = ["spend", "attributed_installs", "cpi", "true_roas", "decoded_roas", "roas_error"]
+  static let spendHeader = ["spend", "attributedInstalls", "cpi", "trueRoas", "decodedRoas", "roasErrorRatio"]
 }

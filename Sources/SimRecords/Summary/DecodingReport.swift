@@ -13,7 +13,7 @@ public struct DecodingReport: Sendable, Equatable {
     /// source identifier matches no campaign or several.
     public var network: String
     public var campaign: String
-    /// Postback sequence index (0 before 4.0).
+    /// Postback sequence index (0 before 4.0); outputs show it plus one (windows 1–3).
     public var window: Int
     /// Attributed installs of the campaign (the same in each of its windows).
     public var installs = 0
@@ -244,24 +244,39 @@ public struct DecodingReport: Sendable, Equatable {
     return calibrated?.imputingMissing(ordered, eventCount: eventNames.count) ?? ordered
   }
 
-  /// `decoded.csv`: one line per campaign and window.
+  /// `decoded.csv`: one line per campaign and window. Text cells that look like numbers (a
+  /// campaign named "2024", unmatched digits) are quoted, so readers that honour quotes keep
+  /// them as text (Docs/outputs.md gives the dtypes).
   public var csv: String {
-    table.map { $0.map(CSVField.text).joined(separator: ",") }.joined(separator: "\n") + "\n"
+    let textColumns = 2  // network, campaign
+    return table.enumerated().map { line, cells in
+      cells.enumerated().map { column, cell in
+        line > 0 && column < textColumns ? CSVField.identifier(cell) : CSVField.text(cell)
+      }.joined(separator: ",")
+    }.joined(separator: "\n") + "\n"
   }
 
-  /// The rows as text cells under a header; truth columns only when the report has truth.
-  public var table: [[String]] {
+  /// The column names of `decoded.csv` (lowerCamelCase; events by their schema names after a dot).
+  package static func header(hasTruth: Bool, calibrated: Bool, spend: Bool, eventNames: [String]) -> [String] {
     var header = ["network", "campaign", "window"]
     if hasTruth { header.append("installs") }
     header += ["postbacks", "fine", "coarse", "none", "unknown"]
-    let split = calibrated != nil ? ["measured_revenue", "imputed_revenue"] : []
-    header += hasTruth ? ["true_revenue"] + split + ["decoded_revenue", "revenue_error"] : split + ["decoded_revenue"]
+    let split = calibrated ? ["measuredRevenue", "imputedRevenue"] : []
+    header += hasTruth ? ["trueRevenue"] + split + ["decodedRevenue", "revenueDifference"] : split + ["decodedRevenue"]
+    if spend { header += Self.spendHeader }
+    for name in eventNames { header += (hasTruth ? ["trueUsers.\(name)"] : []) + ["decodedUsers.\(name)"] }
+    return header
+  }
+
+  /// The rows as text cells under a header; truth columns only when the report has truth.
+  /// Windows are numbered 1–3 for people (the postback sequence index plus one).
+  public var table: [[String]] {
     let priced = hasSpend ? economics : nil
-    if priced != nil { header += Self.spendHeader }
-    for name in eventNames { header += (hasTruth ? ["true_\(name)_users"] : []) + ["decoded_\(name)_users"] }
-    var lines = [header]
+    var lines = [
+      Self.header(hasTruth: hasTruth, calibrated: calibrated != nil, spend: priced != nil, eventNames: eventNames)
+    ]
     for row in orderedRows {
-      var fields = [row.network, row.campaign, String(row.window)]
+      var fields = [row.network, row.campaign, String(row.window + 1)]
       if hasTruth { fields.append(String(row.installs)) }
       fields += [String(row.postbacks), String(row.fine), String(row.coarse), String(row.none), String(row.unknown)]
       let parts = calibrated != nil ? [CSVField.money(row.measuredRevenue), CSVField.money(row.imputedRevenue)] : []
@@ -334,7 +349,7 @@ public struct DecodingReport: Sendable, Equatable {
     func figure(_ value: Double?) -> JSONValue { value.map { .double(CSVField.rounded($0)) } ?? .null }
     var object: [String: JSONValue] = [
       "trueRevenue": figure(trueRevenue), "decodedRevenue": figure(decodedRevenue),
-      "revenueCaptured": figure(revenueCaptured), "revenueError": figure(revenueError), "unknownValues": .int(Int64(unknownValues)),
+      "revenueCapturedRatio": figure(revenueCaptured), "revenueErrorRatio": figure(revenueError), "unknownValues": .int(Int64(unknownValues)),
       "campaigns": .array(campaignsJSON), "roasRanking": roasRankingJSON ?? .null,
       "firstSignal": .object([
         "conversions": .int(Int64(signalDelays.count)),

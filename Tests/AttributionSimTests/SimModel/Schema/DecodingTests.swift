@@ -78,7 +78,7 @@ struct DecodingTests {
     // Events: tutorial_complete, ad_watched, purchase. Only the fine value carries flags.
     #expect(rows.map(\.trueEventUsers) == [[1, 0, 1], [0, 0, 0], [0, 0, 1]])
     #expect(rows.map(\.decodedEventUsers) == [[1, 0, 1], [0, 0, 0], [0, 0, 0]])
-    #expect(report.csv.split(separator: "\n").dropFirst().first == "alpha,broad,0,1,1,1,0,0,0,4.99,3.00,0.00,3.00,-1.99,1,1,0,0,1,1")
+    #expect(report.csv.split(separator: "\n").dropFirst().first == "alpha,broad,1,1,1,1,0,0,0,4.99,3.00,0.00,3.00,-1.99,1,1,0,0,1,1")
     // First useful signal: postback 1, sent 24–48 h after window 1 ends (2d1h25m); install at 1h20m.
     let first = try #require(outputs.postbacks.first { $0.recipient == .adNetwork })
     let hours = Double((first.time - (SimTime.zero + .minutes(80))).milliseconds) / 3_600_000
@@ -86,7 +86,7 @@ struct DecodingTests {
     #expect(json["firstSignal"]?.objectValue?["medianHours"] == .double((hours * 10_000).rounded() / 10_000))
     #expect(hours >= 72 + 5.0 / 60 - 0.001 && hours <= 96 + 5.0 / 60 + 0.001)
     #expect(json["trueRevenue"] == .double(14.98) && json["decodedRevenue"] == .double(8.25))
-    #expect(json["revenueCaptured"] == .double(((8.25 / 14.98) * 10_000).rounded() / 10_000))
+    #expect(json["revenueCapturedRatio"] == .double(((8.25 / 14.98) * 10_000).rounded() / 10_000))
   }
 
   @Test("a value the schema cannot map is counted as unknown in the report, never decoded or dropped")
@@ -129,11 +129,11 @@ struct DecodingTests {
     #expect(report.decode(payload: .object(["conversion-value": 1])) == nil, "no ad-network-id: not a postback")
     // 42 = bucket 2 (1–5 USD, estimate 3) + tutorial (bit 3) + purchase (bit 5); high = revenue ≥ 10.
     #expect(report.table == [
-      ["network", "campaign", "window", "postbacks", "fine", "coarse", "none", "unknown", "decoded_revenue",
-       "decoded_tutorial_complete_users", "decoded_ad_watched_users", "decoded_purchase_users"],
-      ["m.skadnetwork", "42", "0", "1", "0", "0", "0", "1", "0.00", "0", "0", "0"],
-      ["n.skadnetwork", "39", "0", "2", "1", "0", "1", "0", "3.00", "1", "0", "1"],
-      ["n.skadnetwork", "39", "1", "1", "0", "1", "0", "0", "10.00", "0", "0", "0"],
+      ["network", "campaign", "window", "postbacks", "fine", "coarse", "none", "unknown", "decodedRevenue",
+       "decodedUsers.tutorial_complete", "decodedUsers.ad_watched", "decodedUsers.purchase"],
+      ["m.skadnetwork", "42", "1", "1", "0", "0", "0", "1", "0.00", "0", "0", "0"],
+      ["n.skadnetwork", "39", "1", "2", "1", "0", "1", "0", "3.00", "1", "0", "1"],
+      ["n.skadnetwork", "39", "2", "1", "0", "1", "0", "0", "10.00", "0", "0", "0"],
     ])
   }
 

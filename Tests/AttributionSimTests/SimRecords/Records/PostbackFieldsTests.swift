@@ -80,10 +80,10 @@ struct PostbackFieldsTests {
     // 42 = bucket 2 (1–5 USD, estimate 3) + tutorial + purchase; high = revenue ≥ 10. "5211" and
     // its last two digits "11" both name alpha's broad (eu is 6121).
     #expect(report.table == [
-      ["network", "campaign", "window", "postbacks", "fine", "coarse", "none", "unknown", "decoded_revenue",
-       "decoded_tutorial_complete_users", "decoded_ad_watched_users", "decoded_purchase_users"],
-      ["alpha", "broad", "0", "1", "1", "0", "0", "0", "3.00", "1", "0", "1"],
-      ["alpha", "broad", "1", "1", "0", "1", "0", "0", "10.00", "0", "0", "0"],
+      ["network", "campaign", "window", "postbacks", "fine", "coarse", "none", "unknown", "decodedRevenue",
+       "decodedUsers.tutorial_complete", "decodedUsers.ad_watched", "decodedUsers.purchase"],
+      ["alpha", "broad", "1", "1", "1", "0", "0", "0", "3.00", "1", "0", "1"],
+      ["alpha", "broad", "2", "1", "0", "1", "0", "0", "10.00", "0", "0", "0"],
     ])
   }
 

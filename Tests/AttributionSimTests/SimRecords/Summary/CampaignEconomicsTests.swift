@@ -81,11 +81,11 @@ struct CampaignEconomicsTests {
     // (1.65 − 2.996) ÷ 2.996 = −0.44927…
     #expect(figures.roasError.map(CSVField.rounded) == -0.4493)
     let json = try #require(summary.decoding?.json.objectValue?["campaigns"]?.arrayValue?.first?.objectValue)
-    #expect(json["spend"] == .double(5) && json["cpi"] == .double(5) && json["roasError"] == .double(-0.4493))
+    #expect(json["spend"] == .double(5) && json["cpi"] == .double(5) && json["roasErrorRatio"] == .double(-0.4493))
     #expect(json["installs"] == .object(["true": .int(1), "attributed": .int(1)]))
-    // decoded.csv: measured 3.00 and imputed 0.00 before decoded; the spend columns after revenue_error, ROAS up to the row's window.
+    // decoded.csv: measured 3.00 and imputed 0.00 before decoded; the spend columns after revenueDifference, ROAS up to the row's window.
     let lines = try #require(summary.decoding?.csv.split(separator: "\n"))
-    #expect(lines[1].hasPrefix("alpha,broad,0,1,1,1,0,0,0,4.99,3.00,0.00,3.00,-1.99,5.00,1,5.00,0.9980,0.6000,-0.3988,"))
+    #expect(lines[1].hasPrefix("alpha,broad,1,1,1,1,0,0,0,4.99,3.00,0.00,3.00,-1.99,5.00,1,5.00,0.9980,0.6000,-0.3988,"))
   }
 
   @Test("without stated spend, ROAS and its error are null, never the revenue error")
@@ -94,10 +94,10 @@ struct CampaignEconomicsTests {
     let summary = ScenarioRunner.collect(try TestScenarios.load(text)).summary
     let json = try #require(summary.decoding?.json.objectValue)
     let campaign = try #require(json["campaigns"]?.arrayValue?.first?.objectValue)
-    #expect(campaign["roasError"] == .null && campaign["spend"] == .null && campaign["trueRoas"] == .null)
+    #expect(campaign["roasErrorRatio"] == .null && campaign["spend"] == .null && campaign["trueRoas"] == .null)
     // (8.25 − 14.98) ÷ 14.98 = −0.44927…
-    #expect(campaign["revenueError"] == .double(-0.4493))
+    #expect(campaign["revenueErrorRatio"] == .double(-0.4493))
     #expect(json["roasRanking"] == .null)
-    #expect(summary.decoding?.table.first?.contains("true_roas") == false)
+    #expect(summary.decoding?.table.first?.contains("trueRoas") == false)
   }
 }
