@@ -91,12 +91,13 @@ public enum ScenarioLoader {
   }
 
   /// Lints a schema file: every reading error, or, when it reads, every ``SchemaLint`` finding
-  /// located in the file. Events are checked against `declaredEvents` when given.
+  /// located in the file. Events are checked against `declaredEvents` when given; `behaviour`,
+  /// when given, adds findings about the schema as read (from a later layer: they need runs).
   ///
   /// - Throws: ``ScenarioLoadError`` when the file cannot be read at all (missing, a folder, not
   ///   UTF-8), which is no finding about its content.
   public static func lintSchema(
-    path: String, declaredEvents: Set<String>? = nil
+    path: String, declaredEvents: Set<String>? = nil, behaviour: ((ConversionSchema) -> [SchemaFinding])? = nil
   ) throws(ScenarioLoadError) -> [ScenarioDiagnostic] {
     let node: JSONNode
     do {
@@ -108,7 +109,10 @@ public enum ScenarioLoader {
     let log = DiagnosticLog()
     guard let schema = SchemaReader(reader: JSONReader(node: node, path: "", file: path, log: log)).read(), !log.hasErrors
     else { return log.sorted }
-    for finding in SchemaLint(schema, declaredEvents: declaredEvents).findings {
+    // Behaviour is only asked about a schema without errors: a broken rule makes its runs moot.
+    var findings = SchemaLint(schema, declaredEvents: declaredEvents).findings
+    if let behaviour, !findings.contains(where: { $0.severity == .error }) { findings += behaviour(schema) }
+    for finding in findings {
       log.add(
         ScenarioDiagnostic(
           severity: finding.severity, file: path, location: JSONPathLookup.node(at: finding.path, under: node)?.location,

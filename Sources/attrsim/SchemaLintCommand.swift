@@ -6,7 +6,7 @@ struct SchemaLintCommand: Command {
   static let schemas = Argument(
     name: "schemas", help: "Schema files (JSON or JSON5).", isRepeating: true, parsing: .inputPath)
   static let scenario = Option(
-    name: "scenario", valueName: "file", help: "Check the schema's events against this scenario's (repeatable).",
+    name: "scenario", valueName: "file", help: "Check the schema against this scenario's events and its users' behaviour (repeatable).",
     parsing: .inputPath)
 
   static let configuration = CommandSpec(
@@ -14,8 +14,12 @@ struct SchemaLintCommand: Command {
     discussion: """
       Reports every reading error and every rule that never applies, fine values that \
       overlap, coarse mappings that never say 'high', locks outside their window and, with \
-      --scenario, events no scenario performs; exit status 65 when any error is found \
-      (warnings alone exit 0).
+      --scenario, events no scenario performs (errors, with a suggestion) and what the \
+      scenario's users do with the schema, learned from its calibration cohort: values whose \
+      calibrated revenue falls outside the range the schema claims, fine values the cohort \
+      never or hardly ever (under 0.1 % of installs) ends window 1 with, and events mapped to \
+      fine values that mostly happen after window 1 (warnings); exit status 65 when any error \
+      is found (warnings alone exit 0).
       """,
     arguments: [schemas.spec],
     options: [scenario.spec])
@@ -30,9 +34,12 @@ struct SchemaLintCommand: Command {
 
   func run() -> ExitStatus {
     var declared: Set<String>?
+    var loaded: [Scenario] = []
     for path in scenarios {
       do {
-        declared = (declared ?? []).union(try ScenarioLoader.load(path: path).declaredEvents)
+        let scenario = try ScenarioLoader.load(path: path)
+        loaded.append(scenario)
+        declared = (declared ?? []).union(scenario.declaredEvents)
       } catch {
         RunCommand.report(error, file: path)
         return .loading(error)
@@ -44,7 +51,9 @@ struct SchemaLintCommand: Command {
     for path in files {
       let diagnostics: [ScenarioDiagnostic]
       do {
-        diagnostics = try ScenarioLoader.lintSchema(path: path, declaredEvents: declared)
+        diagnostics = try ScenarioLoader.lintSchema(path: path, declaredEvents: declared) { schema in
+          Self.behaviourFindings(schema, scenarios: loaded)
+        }
       } catch {
         RunCommand.report(error, file: path)
         unreadable = unreadable ?? .loading(error)
@@ -57,11 +66,26 @@ struct SchemaLintCommand: Command {
       warnings += diagnostics.count - fileErrors
       if diagnostics.isEmpty { Console.out("\(path): ok") }
     }
+    for scenario in loaded {
+      if let obstacle = BehaviourLint.obstacle(scenario) {
+        Console.out("note: behaviour was not checked against '\(scenario.name)': \(obstacle)")
+      }
+    }
     if declared == nil {
       Console.out("note: events were not checked; name the scenarios that use the schema with --scenario")
     }
     Console.out("\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")")
     // A file that could not be read at all outranks findings in the others (66 before 65).
     return unreadable ?? (errors > 0 ? .dataError : .success)
+  }
+
+  /// What each scenario's calibration cohort says about `schema`, its messages naming the scenario.
+  private static func behaviourFindings(_ schema: ConversionSchema, scenarios: [Scenario]) -> [SchemaFinding] {
+    scenarios.filter { BehaviourLint.obstacle($0) == nil }.flatMap { scenario in
+      BehaviourLint(
+        schema: schema, scenarioName: scenario.name, windowCount: scenario.attributionFramework.windowCount,
+        facts: BehaviourLint.gather(scenario, schema: schema)
+      ).findings
+    }
   }
 }
