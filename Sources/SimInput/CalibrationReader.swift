@@ -6,8 +6,13 @@ import SimModel
 package struct CalibrationReader {
   package let reader: JSONReader
 
+  /// A reader of the calibration object `reader` points at.
+  package init(reader: JSONReader) {
+    self.reader = reader
+  }
+
   package static let keys = [
-    "format", "version", "scenario", "schemaDigest", "currency", "eventNames", "windowCount", "minimumInstalls",
+    "$schema", "format", "version", "scenario", "schemaDigest", "currency", "eventNames", "windowCount", "minimumInstalls",
     "seeds", "installs", "cells",
   ]
   package static let cellKeys = ["window", "signal", "network", "campaign", "installs", "revenue", "eventUsers"]
@@ -16,6 +21,8 @@ package struct CalibrationReader {
   /// given, the name of the scenario whose postbacks it will decode.
   package func read(for schema: ConversionSchema, scenario: String?) -> Calibration? {
     guard let object = reader.object(keys: Self.keys) else { return nil }
+    // Names the JSON Schema editors check the file with (Docs/schemas/calibration.schema.json).
+    _ = object.optional("$schema")?.string()
     if let format = object.required("format", "'\(Calibration.formatName)'"), let text = format.string(),
       text != Calibration.formatName
     {
