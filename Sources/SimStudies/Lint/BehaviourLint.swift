@@ -200,11 +200,15 @@ public struct BehaviourLint: Sendable {
 
   // MARK: - Paths and text
 
+  /// The `fineValue` object (under `schema.` when the schema is inline in a scenario).
   private var fineMappingPath: String {
+    let first: String?
     switch schema.fine {
-    case .table(let rules): rules.first.map { $0.source.droppingLastIndex } ?? "fineValue"
-    case .bits(let fields): fields.first.map { $0.source.droppingLastIndex } ?? "fineValue"
+    case .table(let rules): first = rules.first?.source
+    case .bits(let fields): first = fields.first?.source
     }
+    guard let first, let end = first.range(of: "fineValue")?.upperBound else { return "fineValue" }
+    return String(first[..<end])
   }
 
   /// The rule giving fine value `value`, or the revenue field of a bit layout.
