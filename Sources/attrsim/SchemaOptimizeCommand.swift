@@ -26,6 +26,10 @@ struct SchemaOptimizeCommand: Command {
   static let seed = Option(
     name: "seed", valueName: "n", help: "The seed of every choice the search makes.", defaultDescription: "the scenario's",
     parsing: .integer(in: 0...Int(Int64.max)))
+  static let replicates = Option(
+    name: "replicates", valueName: "n",
+    help: "Replicates of the final comparison, on seeds the search never used.", defaultDescription: "10",
+    parsing: .integer(in: 2...1_000))
   static let tradeoff = Flag(
     name: "tradeoff", help: "Find the Pareto front of the objective against the median time to first signal.")
 
@@ -45,7 +49,7 @@ struct SchemaOptimizeCommand: Command {
       pareto-N.json). The result depends on the seed, not on --jobs.
       """,
     arguments: [scenario.spec],
-    options: [from.spec, objective.spec, budget.spec, out.spec, jobs.spec, seed.spec],
+    options: [from.spec, objective.spec, budget.spec, out.spec, jobs.spec, seed.spec, replicates.spec],
     flags: [tradeoff.spec, LargeWork.flag.spec] + Permissions.flags)
 
   let path: String
@@ -56,6 +60,7 @@ struct SchemaOptimizeCommand: Command {
   let jobs: Int
   let seed: Int?
   let isTradeoff: Bool
+  let replicates: Int
   let limits: WorkLimits
   let permissions: Permissions
 
@@ -68,6 +73,7 @@ struct SchemaOptimizeCommand: Command {
     out = try values.read(Self.out)
     jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
     seed = try values.read(Self.seed)
+    replicates = try values.read(Self.replicates) ?? 10
     isTradeoff = values.read(Self.tradeoff)
     limits = LargeWork.limits(&values)
     permissions = Permissions(&values)
@@ -99,7 +105,8 @@ struct SchemaOptimizeCommand: Command {
       startName = file
     }
     let options = SchemaSearch.Options(
-      objective: objective, tradeoff: isTradeoff, budget: budget, jobs: jobs, seed: seed.map(UInt64.init) ?? scenario.seed)
+      objective: objective, tradeoff: isTradeoff, budget: budget, jobs: jobs, seed: seed.map(UInt64.init) ?? scenario.seed,
+      finalReplicates: replicates)
     let search: SchemaSearch
     do {
       search = try SchemaSearch(scenario: scenario, startName: startName, options: options)
@@ -158,7 +165,11 @@ struct SchemaOptimizeCommand: Command {
         case false?: "the intervals overlap"
         case nil: "no intervals"
         }
-      Console.out(String(format: "\nbest is %.0f %% lower than the start; ", 100 * reduction) + separate)
+      let change =
+        reduction >= 0
+        ? String(format: "best is %.0f %% lower than the start", 100 * reduction)
+        : String(format: "best is %.0f %% higher than the start: the search found nothing better", -100 * reduction)
+      Console.out("\n\(change); \(separate)")
     }
     Console.out("best: " + result.candidates[result.best].summary)
   }
@@ -186,7 +197,7 @@ private final class SearchProgress: @unchecked Sendable {
       let left = fraction > 0 ? elapsed / fraction * (1 - fraction) : 0
       let best = progress.best.map { String(format: ", best so far %.4f", $0) } ?? ""
       Console.error(
-        "\(progress.stage): \(progress.candidatesScored) candidates scored\(best), "
+        "\(progress.stage): \(progress.candidatesScored) candidate evaluations\(best), "
           + String(format: "%.0f%% done, about %.0f s left", 100 * fraction, left))
     }
   }

@@ -44,7 +44,9 @@ public struct OptimizeOutput: Sendable {
       header.append(
         "On \(final.seeds.count) seeds the search never used, at full size: \(interval(intervals[1])) against "
           + "\(interval(intervals[0])) for \(result.startName)"
-          + (final.reduction.map { String(format: " (%.0f %% lower)", 100 * $0) } ?? "") + ".")
+          + (final.reduction.map {
+            $0 >= 0 ? String(format: " (%.0f %% lower)", 100 * $0) : String(format: " (%.0f %% higher)", -100 * $0)
+          } ?? "") + ".")
     }
     header += [
       "",
@@ -136,7 +138,11 @@ public struct OptimizeOutput: Sendable {
           "\(final.seeds.count) replicates at the scenario's full size (seeds \(final.seeds.map(String.init).joined(separator: ", "))); "
           + "each schema decoded with its own calibration from \(final.calibrationRuns) runs under the calibration seeds. "
           + ReplicateStudy.method.prefix(1).uppercased() + ReplicateStudy.method.dropFirst() + ". "
-          + (final.reduction.map { String(format: "The best schema's mean is %.0f %% lower", 100 * $0) } ?? "No reduction to state")
+          + (final.reduction.map {
+            $0 >= 0
+              ? String(format: "The best schema's mean is %.0f %% lower", 100 * $0)
+              : String(format: "The best schema's mean is %.0f %% higher", -100 * $0)
+          } ?? "No reduction to state")
           + (final.intervalsSeparate == true ? "; the intervals do not overlap." : final.intervalsSeparate == false ? "; the intervals overlap." : "."),
         chart: BarChart(
           title: "\(objective.label.prefix(1).uppercased())\(objective.label.dropFirst()), final seeds",

@@ -36,6 +36,26 @@ public struct RevenueProfile: Sendable, Equatable {
     return Double(revenues[window].count) / Double(installs)
   }
 
+  /// The amount below which share `q` (0…1) of window `window`'s revenue lies: quantiles of
+  /// money rather than of payers, so edges land where the revenue is.
+  public func revenueQuantile(_ q: Double, window: Int) -> Double? {
+    guard revenues.indices.contains(window), !revenues[window].isEmpty else { return nil }
+    let values = revenues[window]
+    let total = values.reduce(0, +)
+    var running = 0.0
+    for value in values {
+      running += value
+      if running >= q * total { return value }
+    }
+    return values.last
+  }
+
+  /// Window `window`'s revenue per install, zeros included: what a coarse mapping splits.
+  public func allInstalls(window: Int) -> [Double] {
+    guard revenues.indices.contains(window) else { return [] }
+    return Array(repeating: 0, count: max(0, installs - revenues[window].count)) + revenues[window]
+  }
+
   /// Whether any window has revenue.
   public var hasRevenue: Bool { revenues.contains { !$0.isEmpty } }
 }

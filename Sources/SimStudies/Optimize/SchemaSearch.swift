@@ -131,10 +131,10 @@ public struct SchemaSearch: Sendable {
   /// The rungs this search uses.
   public var rungs: [Rung] { options.rungs ?? Self.rungs(users: scenario.userCount) }
 
-  /// Three rungs: about 12,500 users (all of them for smaller scenarios), twice and four times
+  /// Three rungs: about 12,500 users (a quarter of them for smaller scenarios), twice and four times
   /// that, with 2, 3 and 4 search runs and 2, 2 and 3 calibration runs.
   public static func rungs(users: Int) -> [Rung] {
-    let first = min(1, 12_500 / Double(max(1, users)))
+    let first = min(0.25, 12_500 / Double(max(1, users)))
     return [
       Rung(scale: first, calibrationRuns: 2, runs: 2), Rung(scale: min(1, 2 * first), calibrationRuns: 2, runs: 3),
       Rung(scale: min(1, 4 * first), calibrationRuns: 3, runs: 4),

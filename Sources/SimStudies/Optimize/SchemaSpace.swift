@@ -30,9 +30,10 @@ public struct SchemaSpace: Sendable {
     var drawn: [SchemaCandidate] = []
     var seen: Set<String> = []
     var attempts = 0
+    var cache = Breaks()
     while drawn.count < count, attempts < count * 20 {
       attempts += 1
-      let candidate = draw(&stream)
+      let candidate = draw(&stream, cache: &cache)
       // Reasons hold the same numbers as the parts; the summary and bounds tell candidates apart.
       let key = candidate.summary + candidate.revenueBounds.map(SchemaCandidate.amount).joined(separator: ",")
       if seen.insert(key).inserted { drawn.append(candidate) }
@@ -42,7 +43,13 @@ public struct SchemaSpace: Sendable {
 
   // MARK: - Drawing one candidate
 
-  private func draw(_ stream: inout RandomStream) -> SchemaCandidate {
+  /// Natural breaks already worked out, by window and group count: they cost groups × 300².
+  private struct Breaks {
+    var ladders: [Int: [Double]] = [:]
+    var coarse: [Int: [Double]] = [:]
+  }
+
+  private func draw(_ stream: inout RandomStream, cache: inout Breaks) -> SchemaCandidate {
     let currency = profile.currency
     // Events that tell users apart in window 1: neither (almost) everyone's nor (almost) no one's.
     let informative = events.filter { (0.005...0.995).contains(profile.eventShares[$0] ?? 0) }
@@ -67,26 +74,37 @@ public struct SchemaSpace: Sendable {
     let most = (1 << revenueBits) - 1
     let wanted = (1 << (revenueBits - 1)) + index(&stream, below: most - (1 << (revenueBits - 1)) + 1)
     let spacing = unit(&stream)
+    let natural = unit(&stream) < 0.5
     var bounds = [Self.rounded(lowest)]
-    if wanted > 1 {
+    if natural, wanted > 1 {
+      // The edges of least spread within buckets, payers only: the first edge already splits off the rest.
+      let edges =
+        cache.ladders[wanted] ?? RevenueBreaks.edges(profile.revenues[0].filter { $0 >= lowest }, groups: wanted)
+      cache.ladders[wanted] = edges
+      for edge in edges.map(Self.rounded) where edge > bounds.last! { bounds.append(edge) }
+    } else if wanted > 1 {
       for step in 1..<wanted {
         let fraction = Double(step) / Double(wanted - 1)
-        let byShare = max(lowest, profile.quantile(fraction * topQuantile, window: 0) ?? lowest)
+        let byMoney = max(lowest, profile.revenueQuantile(fraction * topQuantile, window: 0) ?? lowest)
         let byRatio = exp(log(lowest) + fraction * (log(top) - log(lowest)))
-        let edge = Self.rounded(exp((1 - spacing) * log(byShare) + spacing * log(byRatio)))
+        let edge = Self.rounded(exp((1 - spacing) * log(byMoney) + spacing * log(byRatio)))
         if edge > bounds.last! { bounds.append(edge) }
       }
     }
     let spare = most - bounds.count
     let spacingWords =
-      spacing < 0.2 ? "at equal shares of paying installs" : spacing > 0.8 ? "at equal ratios" : "between equal shares of paying installs and equal ratios"
+      spacing < 0.2 ? "at equal shares of the revenue" : spacing > 0.8 ? "at equal ratios" : "between equal shares of the revenue and equal ratios"
     var reasons: [String: String] = [:]
     reasons["revenue"] =
       "\(bounds.count) revenue bounds in \(revenueBits) bits, leaving \(spare) value\(spare == 1 ? "" : "s") of headroom above the top bucket. "
       + "The first edge, \(SchemaCandidate.amount(bounds[0])) \(currency), separates installs with no revenue in window 1 from payers; "
-      + "the others climb to \(SchemaCandidate.amount(bounds.last!)) \(currency), the \(percentile(topQuantile)) percentile of "
-      + "paying installs' window-1 revenue in the pilot, spaced \(spacingWords): revenue above the top edge is rare enough "
-      + "that one open bucket carries it."
+      + (natural
+        ? "the others, up to \(SchemaCandidate.amount(bounds.last!)) \(currency), are the natural breaks of paying installs' window-1 "
+          + "revenue in the pilot: the edges that leave the least spread of revenue inside each bucket (Fisher's exact method), "
+          + "which is what a calibrated decoder cannot recover."
+        : "the others climb to \(SchemaCandidate.amount(bounds.last!)) \(currency), below which \(percentile(topQuantile)) of paying "
+          + "installs' window-1 revenue lies in the pilot, spaced \(spacingWords): revenue above the top edge is rare enough "
+          + "that one open bucket carries it.")
     if let counter {
       reasons["counter"] =
         "A \(counter.bits)-bit \(counter.measure) counter (0 to \((1 << counter.bits) - 1), capped): engagement that predicts later revenue "
@@ -105,20 +123,37 @@ public struct SchemaSpace: Sendable {
     if windowCount == 3 {
       for window in 0..<3 {
         let source = profile.revenues[window].isEmpty ? 0 : window
-        let lowQ = 0.1 + 0.6 * unit(&stream)
-        let highQ = min(0.99, lowQ + 0.1 + (0.99 - lowQ - 0.1) * unit(&stream))
-        let medium = Self.rounded(max(0.01, profile.quantile(lowQ, window: source) ?? 0.01))
-        var high = Self.rounded(max(medium * 1.5, profile.quantile(highQ, window: source) ?? medium * 10))
+        var medium = 0.01, high = 0.02
+        var how = ""
+        if unit(&stream) < 0.6 {
+          // Natural breaks of every install's revenue in the window (zeros too: they share 'low').
+          let edges = cache.coarse[source] ?? RevenueBreaks.edges(profile.allInstalls(window: source), groups: 3)
+          cache.coarse[source] = edges
+          let stretch = unit(&stream) < 0.5 ? 1 : 0.6 + 0.8 * unit(&stream)
+          if edges.count == 2 {
+            medium = edges[0] * stretch
+            high = edges[1] * stretch
+            how = stretch == 1 ? "natural breaks" : String(format: "natural breaks × %.2f", stretch)
+          }
+        }
+        if how.isEmpty {
+          let lowQ = 0.02 + 0.48 * unit(&stream)
+          let highQ = min(0.95, lowQ + 0.1 + (0.95 - lowQ - 0.1) * unit(&stream))
+          medium = profile.revenueQuantile(lowQ, window: source) ?? 0.01
+          high = profile.revenueQuantile(highQ, window: source) ?? medium * 10
+          how = "below them lie \(percentile(lowQ)) and \(percentile(highQ)) of the window's revenue"
+        }
+        medium = Self.rounded(max(0.01, medium))
+        high = Self.rounded(max(high, medium * 1.5))
         if high <= medium { high = Self.rounded(medium * 2) }
         coarse.append(SchemaCandidate.Coarse(medium: medium, high: high))
         coarseWords.append(
-          "window \(window + 1): medium from \(SchemaCandidate.amount(medium)) (\(percentile(lowQ))), high from "
-            + "\(SchemaCandidate.amount(high)) (\(percentile(highQ)))")
+          "window \(window + 1): medium from \(SchemaCandidate.amount(medium)), high from \(SchemaCandidate.amount(high)) (\(how))")
       }
       reasons["coarse"] =
         "Coarse values carry revenue where the fine value cannot (crowd tier 1, and postbacks 2 and 3). Per window, 'medium' "
-        + "and 'high' start at percentiles of that window's paying installs in the pilot, so the three values split "
-        + "revenue into groups the decoder can tell apart (\(currency)): " + coarseWords.joined(separator: "; ") + ". "
+        + "and 'high' start where the pilot's revenue in that window splits into groups of least spread (natural breaks) or "
+        + "at shares of that revenue, so the three values sort installs into groups the decoder can tell apart (\(currency)): " + coarseWords.joined(separator: "; ") + ". "
         + "'low' is any install that opened the app."
     }
 
