@@ -1,3 +1,5 @@
+import Foundation
+
 /// Optimal one-dimensional partitions of revenue (Fisher's exact method, the "natural breaks"):
 /// the edges that split a sample into groups with the least total squared deviation from each
 /// group's mean. That spread is what a calibrated decoder cannot recover inside one value, so
@@ -5,21 +7,25 @@
 public enum RevenueBreaks {
   /// `groups − 1` ascending edges splitting `values` (any order; zeros allowed) into `groups`
   /// groups of least total squared deviation; each edge is the smallest value of the group it
-  /// opens. The sample is first pooled into at most `resolution` runs of neighbouring values,
-  /// so the cost stays groups × resolution². Fewer edges when the sample has fewer distinct values.
-  public static func edges(_ values: [Double], groups: Int, resolution: Int = 300) -> [Double] {
+  /// opens. Values are first pooled into bins `1 / binsPerFactor` of a factor e wide (zeros
+  /// their own), so a long tail keeps its resolution and the cost stays groups × bins². Fewer
+  /// edges when the sample has fewer bins.
+  public static func edges(_ values: [Double], groups: Int, binsPerFactor: Double = 25) -> [Double] {
     guard groups >= 2, !values.isEmpty else { return [] }
     let sorted = values.sorted()
-    // Pool neighbours into runs: equal values always share a run, so an edge never splits them.
+    // Equal values always share a bin, so an edge never splits them.
     var runs: [(start: Double, weight: Double, sum: Double, squares: Double)] = []
-    let size = max(1, sorted.count / resolution)
-    var index = 0
-    while index < sorted.count {
-      var end = min(sorted.count, index + size)
-      while end < sorted.count, sorted[end] == sorted[end - 1] { end += 1 }
-      let slice = sorted[index..<end]
-      runs.append((slice.first!, Double(slice.count), slice.reduce(0, +), slice.reduce(0) { $0 + $1 * $1 }))
-      index = end
+    var lastBin: Int?
+    for value in sorted {
+      let bin = value > 0 ? Int((log(value) * binsPerFactor).rounded(.down)) : Int.min
+      if bin == lastBin {
+        runs[runs.count - 1].weight += 1
+        runs[runs.count - 1].sum += value
+        runs[runs.count - 1].squares += value * value
+      } else {
+        runs.append((value, 1, value, value * value))
+        lastBin = bin
+      }
     }
     let m = runs.count
     let k = min(groups, m)

@@ -41,6 +41,7 @@ extension SchemaCandidate {
       for (window, thresholds) in coarse.enumerated() {
         lines.append("    window\(window + 1): [")
         lines.append("      { value: \"high\", revenueAtLeast: \(Self.amount(thresholds.high)) },")
+        if let event = thresholds.mediumEvent { lines.append("      { value: \"medium\", event: \(Self.quoted(event)) },") }
         lines.append("      { value: \"medium\", revenueAtLeast: \(Self.amount(thresholds.medium)) },")
         lines.append("      { value: \"low\", sessionsAtLeast: 1 },")
         lines.append("    ],")

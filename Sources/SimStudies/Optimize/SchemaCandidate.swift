@@ -2,14 +2,16 @@
 /// event flags), coarse thresholds per window and at most one lock rule, with the reason for
 /// each choice. ``text(currency:exchangeRates:header:)`` writes it as a schema file.
 public struct SchemaCandidate: Hashable, Sendable {
-  /// A window's coarse mapping: "high" from `high`, "medium" from `medium`, "low" for any
-  /// session.
+  /// A window's coarse mapping: "high" from `high`, "medium" from `medium` (or, when set,
+  /// whenever `mediumEvent` happened), "low" for any session.
   public struct Coarse: Hashable, Sendable {
     public var medium: Double, high: Double
+    public var mediumEvent: String?
     /// Thresholds as given; `medium` < `high`.
-    public init(medium: Double, high: Double) {
+    public init(medium: Double, high: Double, mediumEvent: String? = nil) {
       self.medium = medium
       self.high = high
+      self.mediumEvent = mediumEvent
     }
   }
 
@@ -91,7 +93,10 @@ public struct SchemaCandidate: Hashable, Sendable {
     if !eventBits.isEmpty { parts.append("flags " + eventBits.joined(separator: ", ")) }
     var line = parts.joined(separator: " + ")
     if !coarse.isEmpty {
-      line += "; coarse " + coarse.map { "\(Self.amount($0.medium))/\(Self.amount($0.high))" }.joined(separator: " | ")
+      line +=
+        "; coarse "
+        + coarse.map { "\(Self.amount($0.medium))\($0.mediumEvent.map { " or " + $0 } ?? "")/\(Self.amount($0.high))" }
+        .joined(separator: " | ")
     }
     switch lock {
     case .revenue(let window, let amount)?: line += "; lock w\(window + 1) at revenue ≥ \(Self.amount(amount))"

@@ -418,7 +418,10 @@ public struct SchemaSearch: Sendable {
   }
 
   static func frameworkName(_ scenario: Scenario) -> String {
-    "\(scenario.platform.framework)"
+    switch scenario.platform.framework {
+    case .skAdNetwork(let version): "SKAdNetwork \(version.rawValue)"
+    case .adAttributionKit: "AdAttributionKit"
+    }
   }
 }
 

@@ -68,7 +68,7 @@ public struct SchemaSpace: Sendable {
     // The ladder: the first edge splits payers from the rest; the others run to a top quantile,
     // spaced between equal shares of payers (dense where most pay) and equal ratios (even in log).
     let lowest = max(0.01, (profile.quantile(0, window: 0) ?? 0.01))
-    let tops = [0.9, 0.95, 0.98, 0.99, 0.995]
+    let tops = [0.95, 0.98, 0.99, 0.995, 0.999]
     let topQuantile = tops[index(&stream, below: tops.count)]
     let top = max(lowest * 2, profile.quantile(topQuantile, window: 0) ?? lowest * 100)
     let most = (1 << revenueBits) - 1
@@ -120,6 +120,10 @@ public struct SchemaSpace: Sendable {
     // Coarse values: per window, "medium" and "high" at quantiles of that window's paying installs.
     var coarse: [SchemaCandidate.Coarse] = []
     var coarseWords: [String] = []
+    // An event most installs never perform (a purchase) can say 'medium' by itself: payers apart
+    // from the rest whatever they spent.
+    let rare = events.filter { (0.005...0.5).contains(profile.eventShares[$0] ?? 0) }
+    let mediumEvent = !rare.isEmpty && unit(&stream) < 0.4 ? rare[index(&stream, below: rare.count)] : nil
     if windowCount == 3 {
       for window in 0..<3 {
         let source = profile.revenues[window].isEmpty ? 0 : window
@@ -146,7 +150,7 @@ public struct SchemaSpace: Sendable {
         medium = Self.rounded(max(0.01, medium))
         high = Self.rounded(max(high, medium * 1.5))
         if high <= medium { high = Self.rounded(medium * 2) }
-        coarse.append(SchemaCandidate.Coarse(medium: medium, high: high))
+        coarse.append(SchemaCandidate.Coarse(medium: medium, high: high, mediumEvent: mediumEvent))
         coarseWords.append(
           "window \(window + 1): medium from \(SchemaCandidate.amount(medium)), high from \(SchemaCandidate.amount(high)) (\(how))")
       }
@@ -154,6 +158,7 @@ public struct SchemaSpace: Sendable {
         "Coarse values carry revenue where the fine value cannot (crowd tier 1, and postbacks 2 and 3). Per window, 'medium' "
         + "and 'high' start where the pilot's revenue in that window splits into groups of least spread (natural breaks) or "
         + "at shares of that revenue, so the three values sort installs into groups the decoder can tell apart (\(currency)): " + coarseWords.joined(separator: "; ") + ". "
+        + (mediumEvent.map { "Any install with \($0) is 'medium' at least, whatever it spent, so payers stand apart. " } ?? "")
         + "'low' is any install that opened the app."
     }
 
