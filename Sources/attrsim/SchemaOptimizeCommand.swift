@@ -102,7 +102,7 @@ struct SchemaOptimizeCommand: Command {
       }
       startName = fromPath
     } else if let file = scenario.inputFiles.dropFirst().first(where: { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }) {
-      startName = file
+      startName = Self.tidy(file)
     }
     let options = SchemaSearch.Options(
       objective: objective, tradeoff: isTradeoff, budget: budget, jobs: jobs, seed: seed.map(UInt64.init) ?? scenario.seed,
@@ -138,6 +138,13 @@ struct SchemaOptimizeCommand: Command {
       "wrote \(folder.relativePath)/{schema.json,optimize.csv,optimize.html"
         + (result.front.isEmpty ? "" : ",pareto-1…\(result.front.count).json") + "}")
     return .success
+  }
+
+  /// `path` without `..` steps, from the current folder when it lies below it.
+  static func tidy(_ path: String) -> String {
+    let full = URL(fileURLWithPath: path).standardized.path
+    let here = FileManager.default.currentDirectoryPath + "/"
+    return full.hasPrefix(here) ? String(full.dropFirst(here.count)) : full
   }
 
   /// The comparison on the final seeds, as a table.

@@ -11,8 +11,8 @@ public struct OptimizeObjective: Sendable {
   public var label: String
   /// How a score is shown.
   public var kind: HeadlineFigure.Kind
-  /// What a run's campaigns or revenue must offer for the score to exist, said as a sentence
-  /// ending in a period; nil when any run with users scores.
+  /// What a run's campaigns must offer for the score to exist ("two or more campaigns with
+  /// spend to rank"); nil when any run with users scores.
   public var needs: String?
   /// The score of one run, lower is better; nil when the run has nothing to score.
   public var score: @Sendable (RunSummary) -> Double?
@@ -33,7 +33,7 @@ public struct OptimizeObjective: Sendable {
   /// revenue at the horizon: big campaigns' errors weigh as much as the money they move.
   public static let roasError = OptimizeObjective(
     name: "roas-error", label: "revenue-weighted mean absolute campaign ROAS error", kind: .share,
-    needs: "at least one campaign with spend and revenue (the scenario's campaigns state no spend, so none has a ROAS)."
+    needs: "at least one campaign with spend and revenue (the scenario's campaigns state no spend, so none has a ROAS)"
   ) { summary in
     guard let decoding = summary.decoding, decoding.hasSpend else { return nil }
     return weightedRoasError(decoding.economics)
@@ -50,7 +50,7 @@ public struct OptimizeObjective: Sendable {
   /// the truth does, 2 reverses them.
   public static let rankAgreement = OptimizeObjective(
     name: "rank-agreement", label: "1 − Kendall's tau-b of decoded against true campaign ROAS", kind: .count,
-    needs: "two or more campaigns with spend to rank."
+    needs: "two or more campaigns with spend to rank"
   ) { summary in
     guard let decoding = summary.decoding, decoding.hasSpend else { return nil }
     return CampaignEconomics.rankCorrelation(decoding.economics).tau.map { 1 - $0 }

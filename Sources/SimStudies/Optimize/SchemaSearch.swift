@@ -121,7 +121,7 @@ public struct SchemaSearch: Sendable {
     if !needs {
       throw .nothingToCompare(
         scenario: scenario.name, objective: options.objective.name,
-        needs: options.objective.needs ?? "at least one campaign.")
+        needs: options.objective.needs ?? "at least one campaign")
     }
     let plan = rungs
     let smallest = Self.cost(first: 1, rungs: plan, keep: options.keep)

@@ -102,8 +102,8 @@ public struct SchemaSpace: Sendable {
         ? "the others, up to \(SchemaCandidate.amount(bounds.last!)) \(currency), are the natural breaks of paying installs' window-1 "
           + "revenue in the pilot: the edges that leave the least spread of revenue inside each bucket (Fisher's exact method), "
           + "which is what a calibrated decoder cannot recover."
-        : "the others climb to \(SchemaCandidate.amount(bounds.last!)) \(currency), below which \(percentile(topQuantile)) of paying "
-          + "installs' window-1 revenue lies in the pilot, spaced \(spacingWords): revenue above the top edge is rare enough "
+        : "the others climb to \(SchemaCandidate.amount(bounds.last!)) \(currency), below which \(percentile(topQuantile)) of "
+          + "window-1 revenue lies in the pilot, spaced \(spacingWords): revenue above the top edge is rare enough "
           + "that one open bucket carries it.")
     if let counter {
       reasons["counter"] =
@@ -145,7 +145,7 @@ public struct SchemaSpace: Sendable {
           let highQ = min(0.95, lowQ + 0.1 + (0.95 - lowQ - 0.1) * unit(&stream))
           medium = profile.revenueQuantile(lowQ, window: source) ?? 0.01
           high = profile.revenueQuantile(highQ, window: source) ?? medium * 10
-          how = "below them lie \(percentile(lowQ)) and \(percentile(highQ)) of the window's revenue"
+          how = "\(percentile(lowQ)) and \(percentile(highQ)) of the window's revenue lie below them"
         }
         medium = Self.rounded(max(0.01, medium))
         high = Self.rounded(max(high, medium * 1.5))
@@ -172,7 +172,10 @@ public struct SchemaSpace: Sendable {
         lock = .revenue(window: 0, atLeast: bounds.last!)
         reasons["lock"] =
           "Window 1 locks once revenue reaches the top edge, \(SchemaCandidate.amount(bounds.last!)) \(currency): the ladder "
-          + "cannot rise further, so the postback leaves up to two days sooner for nothing the revenue bits lose."
+          + "cannot rise further, so the postback leaves up to two days sooner"
+          + (flags.isEmpty && counter == nil
+            ? " for nothing the fine value loses."
+            : "; only what the flags and counter would still have added after the lock is lost.")
       } else if choice < 0.8 {
         let hours = [12, 24, 36][index(&stream, below: 3)]
         lock = .hours(window: 0, atLeast: hours)
@@ -206,7 +209,7 @@ public struct SchemaSpace: Sendable {
 
   private func percentile(_ q: Double) -> String {
     let value = q * 100
-    return value == value.rounded() ? "\(Int(value))th" : String(format: "%.1fth", value)
+    return value == value.rounded() ? "\(Int(value)) %" : String(format: "%.1f %%", value)
   }
 
   private func percent(_ share: Double) -> String { String(format: "%.1f%%", 100 * share) }

@@ -50,7 +50,7 @@ struct SchemaOptimizeCommandTests {
     "bad input is refused with the reason and nothing is written",
     arguments: [
       (["--objective", "roas-eror"], Int32(64), "did you mean 'roas-error'?"),
-      (["--budget", "3"], 65, "cannot evaluate one candidate"),
+      (["--objective", "revenue-captured", "--budget", "3"], 65, "cannot evaluate one candidate"),
       (["--objective", "roas-error"], 65, "needs at least one campaign with spend"),
     ])
   func badInput(extra: [String], status: Int32, message: String) throws {
