@@ -136,7 +136,7 @@ struct SchemaOptimizeCommand: Command {
     Self.announce(result, seconds: seconds, jobs: jobs)
     Console.out(
       "wrote \(folder.relativePath)/{schema.json,optimize.csv,optimize.html"
-        + (result.front.isEmpty ? "" : ",pareto-1…\(result.front.count).json") + "}")
+        + (result.front.isEmpty ? "" : result.front.count == 1 ? ",pareto-1.json" : ",pareto-1…\(result.front.count).json") + "}")
     return .success
   }
 
