@@ -64,7 +64,9 @@ let package = Package(
     /// Studies of many runs: sweeps and regression verification.
     .target(
       name: "SimStudies",
-      dependencies: ["SimModel", "SimInput", "SimPlatform", "SimRecords", "SimOutput", "SimRun", "SimEngine", "SimJSON"]),
+      dependencies: [
+        "SimModel", "SimInput", "SimPlatform", "SimRecords", "SimOutput", "SimRun", "SimEngine", "SimJSON", "DidYouMean",
+      ]),
 
     // MARK: - Implementation details
 

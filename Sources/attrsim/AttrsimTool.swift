@@ -61,7 +61,9 @@ enum AttrsimTool {
       .command(CompareCommand.self),
       .group(
         name: "schema", abstract: "Check or explain conversion schemas.",
-        entries: [.command(SchemaLintCommand.self), .command(SchemaExplainCommand.self)]),
+        entries: [
+          .command(SchemaLintCommand.self), .command(SchemaExplainCommand.self), .command(SchemaOptimizeCommand.self),
+        ]),
       .command(DecodeCommand.self),
       .command(CalibrateCommand.self),
       .command(VerifyCommand.self),

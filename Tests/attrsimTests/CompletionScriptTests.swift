@@ -86,7 +86,7 @@ struct CompletionScriptTests {
     ("attrsim run q", ["quickstart.json"]),
     ("attrsim run x.json --out ", ["reports/"]),
     ("attrsim run --seed ", []),
-    ("attrsim help schema ", ["explain", "lint"]),
+    ("attrsim help schema ", ["explain", "lint", "optimize"]),
   ]
 
   @Test("The bash and fish scripts complete subcommands, nested ones, options, closed values and paths", arguments: [

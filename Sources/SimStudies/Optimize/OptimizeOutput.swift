@@ -1,0 +1,274 @@
+import Foundation
+import SimModel
+import SimOutput
+import SimRecords
+
+/// The files a search writes: the best schema (commented), `optimize.csv` with every score,
+/// `optimize.html` with the comparison and charts, and with `--tradeoff` one schema per point
+/// of the Pareto front.
+public struct OptimizeOutput: Sendable {
+  public let result: OptimizeResult
+
+  /// The outputs of `result`.
+  public init(_ result: OptimizeResult) { self.result = result }
+
+  /// File name → content, in writing order.
+  public var files: [(name: String, text: String)] {
+    var files = [("schema.json", schemaText(result.best)), ("optimize.csv", csv), ("optimize.html", html)]
+    for (place, candidate) in result.front.enumerated() {
+      files.append(("pareto-\(place + 1).json", schemaText(candidate)))
+    }
+    return files
+  }
+
+  // MARK: - The schema
+
+  /// Candidate `index` as a schema file whose opening comment says how it was found and how it scored.
+  public func schemaText(_ index: Int) -> String {
+    let objective = result.objective
+    var header = [
+      "Conversion schema found by `attrsim schema optimize` for scenario '\(result.scenario)' "
+        + "(\(DigitGrouping.text(result.users)) users), search seed \(result.seed).",
+      "",
+      "Objective: \(objective.label) (\(objective.name)), with calibrated decoding.",
+    ]
+    let rows = result.rows.filter { $0.candidate == index }
+    if let last = rows.last, let score = last.score {
+      header.append(
+        "In the search: \(figure(score)) over \(last.runs) runs at \(share(last.scale)) of the users (rung \(last.rung + 1)); "
+          + "time to first signal \(last.hours.map { String(format: "%.1f h", $0) } ?? "–").")
+    }
+    if index == result.best {
+      let final = result.final
+      let intervals = final.intervals
+      header.append(
+        "On \(final.seeds.count) seeds the search never used, at full size: \(interval(intervals[1])) against "
+          + "\(interval(intervals[0])) for \(result.startName)"
+          + (final.reduction.map {
+            $0 >= 0 ? String(format: " (%.0f %% lower)", 100 * $0) : String(format: " (%.0f %% higher)", -100 * $0)
+          } ?? "") + ".")
+    }
+    header += [
+      "",
+      "Check it with: attrsim schema lint THIS-FILE --scenario SCENARIO",
+      "Each part's comment says why it was chosen; the numbers come from a pilot run of the scenario.",
+    ]
+    return result.candidates[index].text(
+      currency: result.profile.currency, exchangeRates: exchangeRates, header: header.flatMap { line in
+        line.isEmpty ? [""] : SchemaCandidate.wrap(line, width: 97)
+      })
+  }
+
+  /// The exchange rates every candidate was written with (read back from the first's text).
+  private var exchangeRates: [String: Double] {
+    guard let line = result.texts.first?.split(separator: "\n").first(where: { $0.contains("exchangeRates:") }) else { return [:] }
+    var rates: [String: Double] = [:]
+    let inner = line.split(separator: "{").last?.split(separator: "}").first ?? ""
+    for pair in inner.split(separator: ",") {
+      let parts = pair.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+      if parts.count == 2, let rate = Double(parts[1]) { rates[parts[0]] = rate }
+    }
+    return rates
+  }
+
+  // MARK: - optimize.csv
+
+  /// One row per candidate (and the starting schema) per rung it reached, in rung then draw order.
+  public var csv: String {
+    let header = [
+      "candidate", "rung", "user_share", "runs", result.objective.name.replacingOccurrences(of: "-", with: "_"),
+      "runs_scored", "signal_hours", "advanced", "chosen", "pareto", "revenue_bounds", "revenue_bits", "headroom", "counter",
+      "event_bits", "coarse", "lock", "summary",
+    ]
+    var lines = [header.joined(separator: ",")]
+    for row in result.rows {
+      let candidate = row.candidate.map { result.candidates[$0] }
+      let cells: [String] = [
+        row.name, String(row.rung + 1), CSVField.decimal(row.scale, places: 4), String(row.runs),
+        row.score.map { CSVField.decimal($0, places: 4) } ?? "",
+        row.scores.map { $0.map { CSVField.decimal($0, places: 4) } ?? "" }.joined(separator: ";"),
+        row.hours.map { CSVField.decimal($0, places: 1) } ?? "", row.advanced ? "yes" : "no",
+        row.candidate == result.best && row.rung == result.rungs.count - 1 ? "yes" : "no",
+        row.candidate.map { result.front.contains($0) } == true && row.rung == result.rungs.count - 1 ? "yes" : "no",
+        candidate.map { $0.revenueBounds.map(SchemaCandidate.amount).joined(separator: ";") } ?? "",
+        candidate.map { String($0.revenueBits) } ?? "", candidate.map { String($0.headroom) } ?? "",
+        candidate?.counter.map { "\($0.measure):\($0.bits)" } ?? "",
+        candidate?.eventBits.joined(separator: ";") ?? "",
+        candidate.map { $0.coarse.map { "\(SchemaCandidate.amount($0.medium))/\(SchemaCandidate.amount($0.high))" }.joined(separator: ";") } ?? "",
+        candidate.map { lockText($0.lock) } ?? "",
+        candidate?.summary ?? result.startName,
+      ]
+      lines.append(cells.map(CSVField.text).joined(separator: ","))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func lockText(_ lock: SchemaCandidate.Lock?) -> String {
+    switch lock {
+    case .revenue(let window, let amount)?: "window \(window + 1) revenue >= \(SchemaCandidate.amount(amount))"
+    case .hours(let window, let hours)?: "window \(window + 1) after \(hours) h"
+    case .event(let window, let name)?: "window \(window + 1) at \(name)"
+    case nil: ""
+    }
+  }
+
+  // MARK: - optimize.html
+
+  /// The page: the comparison on the final seeds, LTV curves, value grids, the Pareto front,
+  /// and every candidate's scores.
+  public var html: String { document.html }
+
+  var document: ReportDocument {
+    let final = result.final
+    let names = [result.startName, "best (c\(result.best + 1))"]
+    var sections: [ReportSection] = []
+    let objective = result.objective
+    let intervals = final.intervals
+    let hours = final.signalIntervals
+    let difference = final.difference
+    var table = [["schema", "\(objective.label), mean [95 % interval]", "time to first signal, median hours [95 % interval]"]]
+    for index in 0..<2 {
+      table.append([names[index], interval(intervals[index]), hoursInterval(hours[index])])
+    }
+    table.append(["best − start, paired", interval(difference, signed: true), "–"])
+    sections.append(
+      ReportSection(
+        title: "The starting schema against the best, on seeds the search never used",
+        caption:
+          "\(final.seeds.count) replicates at the scenario's full size (seeds \(final.seeds.map(String.init).joined(separator: ", "))); "
+          + "each schema decoded with its own calibration from \(final.calibrationRuns) runs under the calibration seeds. "
+          + ReplicateStudy.method.prefix(1).uppercased() + ReplicateStudy.method.dropFirst() + ". "
+          + (final.reduction.map {
+            $0 >= 0
+              ? String(format: "The best schema's mean is %.0f %% lower", 100 * $0)
+              : String(format: "The best schema's mean is %.0f %% higher", -100 * $0)
+          } ?? "No reduction to state")
+          + (final.intervalsSeparate == true ? "; the intervals do not overlap." : final.intervalsSeparate == false ? "; the intervals overlap." : "."),
+        chart: BarChart(
+          title: "\(objective.label.prefix(1).uppercased())\(objective.label.dropFirst()), final seeds",
+          xLabel: "replicate", yLabel: objective.label,
+          caption: "Each final replicate's score under both schemas (the same users in each); lower is better.",
+          categories: final.seeds.indices.map { "\($0 + 1)" },
+          series: [0, 1].map { index in BarChart.Series(name: names[index], values: final.scores[index].map { $0 ?? 0 }) },
+          layout: .grouped, yRange: nil, yFormat: objective.kind == .share ? .percent : .number),
+        table: table))
+    let windowsTable = [["day"] + ["true", names[0] + " decoded", names[1] + " decoded"]]
+      + final.ltv[0].indices.map { window in
+        [SchemaCandidate.amount(final.ltv[0][window].day), money(final.ltv[0][window].truth),
+         money(final.ltv[0][window].decoded), money(final.ltv[1][window].decoded)]
+      }
+    sections.append(
+      ReportSection(
+        title: "Revenue per attributed install by day: true and decoded",
+        caption: "Cumulative revenue per attributed install at each postback window's end, the mean over the final replicates: "
+          + "the truth, and what each schema's postbacks decode to.",
+        chart: LineChart(
+          title: "Revenue per attributed install by day", xLabel: "days after install",
+          yLabel: "revenue per install (\(result.profile.currency))",
+          caption: "Mean over the final replicates; the closer a decoded line to the truth, the better.",
+          series: [
+            LineChart.Series(name: "true", points: final.ltv[0].map { LineChart.Point(x: $0.day, y: $0.truth) }),
+            LineChart.Series(name: names[0], points: final.ltv[0].map { LineChart.Point(x: $0.day, y: $0.decoded) }),
+            LineChart.Series(name: names[1], points: final.ltv[1].map { LineChart.Point(x: $0.day, y: $0.decoded) }),
+          ]),
+        table: windowsTable))
+    for index in 0..<2 {
+      let counts = final.fineValues[index]
+      let used = counts.filter { $0 > 0 }.count
+      let title = "Fine values in first postbacks: \(names[index])"
+      let caption = "Over the final replicates; \(used) of 64 values used. Darker is more often; dashed was never carried."
+      sections.append(
+        ReportSection(
+          title: title, caption: caption, chart: ValueGrid(title: title, caption: caption, counts: counts),
+          table: [["values"] + (0..<8).map { "+\($0)" }]
+            + (0..<8).map { row in ["\(row * 8)–\(row * 8 + 7)"] + (0..<8).map { String(counts[row * 8 + $0]) } }))
+    }
+    if result.tradeoff {
+      let last = result.rows.filter { $0.rung == result.rungs.count - 1 }
+      let points = result.front.compactMap { candidate in last.first { $0.candidate == candidate } }
+      sections.append(
+        ReportSection(
+          title: "Pareto front: accuracy against time to first signal",
+          caption: "The last rung's candidates no other beats on both; faster signals (locks) cost accuracy. "
+            + "Each point's schema is pareto-N.json, fastest first.",
+          chart: LineChart(
+            title: "Pareto front", xLabel: "time to first signal (median hours)", yLabel: objective.label,
+            caption: "Search runs of the last rung; lower and further left is better.",
+            series: [
+              LineChart.Series(
+                name: "front", points: points.compactMap { row in row.hours.flatMap { h in row.score.map { LineChart.Point(x: h, y: $0) } } }),
+              LineChart.Series(
+                name: "all of the last rung",
+                points: last.sorted { ($0.hours ?? 0) < ($1.hours ?? 0) }.compactMap { row in
+                  row.hours.flatMap { h in row.score.map { LineChart.Point(x: h, y: $0) } }
+                }),
+            ], yFormat: objective.kind == .share ? .percent : .number),
+          table: [["point", "candidate", "signal hours", objective.name]]
+            + points.enumerated().map { place, row in
+              ["pareto-\(place + 1)", row.name, row.hours.map { String(format: "%.1f", $0) } ?? "–", row.score.map(figure) ?? "–"]
+            }))
+    }
+    sections.append(
+      ReportSection(
+        title: "Every candidate, rung by rung",
+        caption: "Successive halving: every candidate and the starting schema scored on the same search runs (common random numbers) "
+          + "at each rung; the best \(result.rungs.count > 1 ? "third" : "one") advance. Rungs: "
+          + result.rungs.enumerated().map { "\($0 + 1): \(share($1.scale)) of the users, \($1.calibrationRuns) calibration + \($1.runs) search runs" }
+          .joined(separator: "; ") + ". As in optimize.csv.",
+        table: [["candidate", "rung", objective.name, "signal hours", "advanced", "schema"]]
+          + result.rows.map { row in
+            [row.name, String(row.rung + 1), row.score.map(figure) ?? "–", row.hours.map { String(format: "%.1f", $0) } ?? "–",
+             row.advanced ? "yes" : "no", row.candidate.map { result.candidates[$0].summary } ?? result.startName]
+          }))
+    let seeds = result.seeds
+    return ReportDocument(
+      title: "Schema optimisation: \(result.scenario)",
+      subtitle: "\(objective.label); search seed \(result.seed); \(result.candidates.count) candidates; "
+        + "calibration seeds \(seeds.calibration.count), search seeds \(seeds.search.count), final seeds \(seeds.final.count), "
+        + "disjoint: \(seeds.areDisjoint ? "yes" : "no")",
+      headline: [
+        ("start, final seeds", interval(intervals[0])), ("best, final seeds", interval(intervals[1])),
+        ("reduction", final.reduction.map { String(format: "%.0f%%", 100 * $0) } ?? "–"),
+        ("candidates", String(result.candidates.count)),
+        ("search cost (runs of the scenario)", String(format: "%.1f", result.spent)),
+      ],
+      sections: sections)
+  }
+
+  // MARK: - Formatting
+
+  private var figureKind: HeadlineFigure { HeadlineFigure(name: "", label: "", kind: result.objective.kind) { _ in nil } }
+  private func figure(_ value: Double) -> String { figureKind.text(value) }
+  private func interval(_ value: ConfidenceInterval?, signed: Bool = false) -> String {
+    figureKind.text(value, difference: signed)
+  }
+  private func hoursInterval(_ value: ConfidenceInterval?) -> String {
+    HeadlineFigure(name: "", label: "", kind: .hours) { _ in nil }.text(value)
+  }
+  private func money(_ value: Double) -> String { String(format: "%.4f", value) }
+  private func share(_ scale: Double) -> String { scale >= 1 ? "all" : String(format: "%.1f%%", 100 * scale) }
+}
+
+extension OptimizeOutput {
+  /// Writes every file into `folder` (created if needed): all are staged first and moved into
+  /// place together, so a failure leaves none half-written.
+  public func write(to folder: URL) throws(RunDirectoryWriter.WriteError) {
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw RunDirectoryWriter.WriteError(
+        description: "cannot create output folder '\(folder.path)': \(FileProblem.reason(writing: folder.path, error))")
+    }
+    var staged: [BufferedFile] = []
+    do {
+      for (name, text) in files {
+        staged.append(try BufferedFile(final: folder.appendingPathComponent(name)))
+        try staged[staged.count - 1].append(text)
+      }
+      for index in staged.indices { try staged[index].moveIntoPlace() }
+    } catch {
+      for index in staged.indices { staged[index].discard() }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/// What a schema search found: every candidate's scores at every rung it reached, the best
+/// schema, the Pareto front with `--tradeoff`, and the final comparison on seeds the search
+/// never used.
+public struct OptimizeResult: Sendable {
+  /// One candidate (or the starting schema) scored at one rung.
+  public struct Row: Sendable, Equatable {
+    /// "start", or "c" and the candidate's number.
+    public var name: String
+    /// The candidate's index in ``candidates``; nil for the starting schema.
+    public var candidate: Int?
+    /// The rung, from 0.
+    public var rung: Int
+    /// Share of the scenario's users simulated, and search runs scored.
+    public var scale: Double
+    public var runs: Int
+    /// The objective in each search run (nil where the run had nothing to score).
+    public var scores: [Double?]
+    /// Median hours to the first useful signal in each search run.
+    public var signalHours: [Double?]
+    /// Whether it went on to the next rung (or, at the last, was chosen).
+    public var advanced: Bool
+
+    /// Mean of the scores with a value; nil with none.
+    public var score: Double? { Self.mean(scores) }
+    /// Mean of the signal hours with a value.
+    public var hours: Double? { Self.mean(signalHours) }
+
+    static func mean(_ values: [Double?]) -> Double? {
+      let present = values.compactMap { $0 }
+      return present.isEmpty ? nil : present.reduce(0, +) / Double(present.count)
+    }
+  }
+
+  /// The starting schema against the best on the final seeds, at the scenario's full size.
+  public struct FinalComparison: Sendable {
+    /// The replicates' seeds (the final set).
+    public var seeds: [UInt64]
+    /// Calibration runs behind each schema's decoder.
+    public var calibrationRuns: Int
+    /// Per schema (start, best): the objective and the median hours to signal per replicate.
+    public var scores: [[Double?]]
+    public var signalHours: [[Double?]]
+    /// Per schema: cumulative true and decoded revenue per attributed install at each window's
+    /// end, averaged over the replicates: (day, true, decoded).
+    public var ltv: [[(day: Double, truth: Double, decoded: Double)]]
+    /// Per schema: how often each fine value 0–63 was carried by first postbacks, over all replicates.
+    public var fineValues: [[Int]]
+
+    /// Each schema's objective: mean and 95 % interval.
+    public var intervals: [ConfidenceInterval?] { scores.map { ConfidenceInterval($0.compactMap { $0 }) } }
+    /// Each schema's time to signal: mean and 95 % interval.
+    public var signalIntervals: [ConfidenceInterval?] { signalHours.map { ConfidenceInterval($0.compactMap { $0 }) } }
+    /// best − start per replicate (common random numbers), its mean and interval.
+    public var difference: ConfidenceInterval? { ConfidenceInterval(pairedDifference: scores[1], baseline: scores[0]) }
+    /// 1 − best ÷ start of the mean objective: the share of the start's error removed.
+    public var reduction: Double? {
+      guard let start = intervals[0]?.mean, let best = intervals[1]?.mean, start > 0 else { return nil }
+      return 1 - best / start
+    }
+    /// Whether the two 95 % intervals do not overlap; nil without intervals.
+    public var intervalsSeparate: Bool? {
+      guard let a = intervals[0], let b = intervals[1], let al = a.lower, let au = a.upper, let bl = b.lower,
+        let bu = b.upper
+      else { return nil }
+      return au < bl || bu < al
+    }
+  }
+
+  /// The scenario searched, its users and the objective.
+  public var scenario: String
+  public var users: Int
+  public var objective: OptimizeObjective
+  /// Whether the search traded accuracy against time to signal.
+  public var tradeoff: Bool
+  /// The seeds of the search, and its three disjoint seed sets.
+  public var seed: UInt64
+  public var seeds: OptimizeSeeds
+  /// The rungs, and the budget they were planned within (runs' worth of the scenario's users).
+  public var rungs: [SchemaSearch.Rung]
+  public var budget: Double
+  /// Runs' worth of the scenario's users the search simulated (pilot and rungs, not the final comparison).
+  public var spent: Double
+  /// What the pilot measured, which the candidates were drawn around.
+  public var profile: RevenueProfile
+  /// Every candidate drawn, and each one's schema text.
+  public var candidates: [SchemaCandidate]
+  public var texts: [String]
+  /// Every score, rung by rung.
+  public var rows: [Row]
+  /// The chosen candidate's index.
+  public var best: Int
+  /// With `tradeoff`, the candidates on the last rung's Pareto front, fastest first.
+  public var front: [Int]
+  /// The final comparison.
+  public var final: FinalComparison
+  /// The starting schema's name (its file, or "the scenario's schema").
+  public var startName: String
+}

@@ -1,0 +1,456 @@
+import Foundation
+import SimInput
+import SimModel
+import SimPlatform
+import SimRecords
+import SimRun
+
+/// Searches the conversion-schema space for the schema that minimises an objective on a
+/// scenario's users, by successive halving with common random numbers: every candidate is
+/// scored on the same small runs first, the best third goes on to larger runs, and the winner
+/// is compared with the starting schema on seeds the search never saw.
+///
+/// Each candidate's decoder is calibrated on runs under the calibration seeds; it is scored on
+/// runs under the search seeds; the final comparison runs under the final seeds, with the
+/// scenario's full cohorts and freshly calibrated decoders (``OptimizeSeeds``). The result
+/// depends on the scenario, the options and the seed, not on the number of jobs.
+public struct SchemaSearch: Sendable {
+  /// One fidelity of the search: a share of the scenario's users, calibration runs per
+  /// candidate, and search runs each candidate is scored on.
+  public struct Rung: Sendable, Equatable {
+    public var scale: Double
+    public var calibrationRuns: Int
+    public var runs: Int
+    /// A rung as given.
+    public init(scale: Double, calibrationRuns: Int, runs: Int) {
+      self.scale = scale
+      self.calibrationRuns = calibrationRuns
+      self.runs = runs
+    }
+    /// Runs' worth of the scenario's users one candidate costs here.
+    public var cost: Double { Double(calibrationRuns + runs) * scale }
+  }
+
+  /// How the search runs.
+  public struct Options: Sendable {
+    /// What to minimise.
+    public var objective: OptimizeObjective
+    /// Whether to find the Pareto front of the objective against time to signal.
+    public var tradeoff: Bool
+    /// Runs' worth of the scenario's users the search may simulate (the final comparison is extra).
+    public var budget: Double
+    /// Runs at once.
+    public var jobs: Int
+    /// The seed every random choice of the search comes from.
+    public var seed: UInt64
+    /// Replicates of the final comparison, and calibration runs per schema there.
+    public var finalReplicates: Int
+    public var finalCalibrationRuns: Int
+    /// The rungs; nil plans three from the scenario's size (``rungs(users:)``).
+    public var rungs: [Rung]?
+    /// Installs a calibration cell needs before its own mean is used.
+    public var minimumCellInstalls: Int
+    /// Candidates halve to this share at each rung (1/3).
+    public var keep: Double
+    /// A space to search instead of the one drawn around the pilot (tests and notebooks).
+    public var space: SchemaSpace?
+
+    /// Options; by default the ROAS objective, a budget of 60 runs, one job, 10 final replicates.
+    public init(
+      objective: OptimizeObjective = .roasError, tradeoff: Bool = false, budget: Double = 60, jobs: Int = 1, seed: UInt64 = 1,
+      finalReplicates: Int = 10, finalCalibrationRuns: Int = 4, rungs: [Rung]? = nil, minimumCellInstalls: Int = 30,
+      keep: Double = 1.0 / 3, space: SchemaSpace? = nil
+    ) {
+      self.objective = objective
+      self.tradeoff = tradeoff
+      self.budget = budget
+      self.jobs = jobs
+      self.seed = seed
+      self.finalReplicates = finalReplicates
+      self.finalCalibrationRuns = finalCalibrationRuns
+      self.rungs = rungs
+      self.minimumCellInstalls = minimumCellInstalls
+      self.keep = keep
+      self.space = space
+    }
+  }
+
+  /// Where the search is, for a progress line: users simulated of the planned total, and the
+  /// best mean score so far.
+  public struct Progress: Sendable {
+    public var stage: String
+    public var candidatesScored: Int
+    public var users: Int, totalUsers: Int
+    public var best: Double?
+  }
+
+  /// The scenario, whose schema is the starting one.
+  public let scenario: Scenario
+  public let options: Options
+  /// The starting schema's name in outputs.
+  public let startName: String
+
+  /// A search of `scenario` from its own schema (named `startName`).
+  ///
+  /// - Throws: ``OptimizeError`` when the scenario has no revenue, lacks the campaigns the
+  ///   objective needs, or the schema uses what the scenario's framework does not have.
+  public init(scenario: Scenario, startName: String = "the scenario's schema", options: Options) throws(OptimizeError) {
+    self.scenario = scenario
+    self.options = options
+    self.startName = startName
+    let framework = scenario.attributionFramework
+    if framework.windowCount == 1 {
+      var uses: [String] = []
+      if scenario.schema.hasCoarseValues { uses.append("coarse values") }
+      if !scenario.schema.locks.isEmpty { uses.append("lock rules") }
+      if !uses.isEmpty {
+        throw .wrongFramework(
+          schema: startName, framework: Self.frameworkName(scenario), uses: uses.joined(separator: " and "))
+      }
+    }
+    if options.tradeoff, options.objective.name == OptimizeObjective.timeToSignal.name { throw .tradeoffNeedsAccuracy }
+    guard Self.hasRevenue(scenario) else { throw .noRevenue(scenario: scenario.name) }
+    let priced = scenario.adNetworks.flatMap(\.campaigns).filter { $0.spend != nil }.count
+    let campaigns = scenario.adNetworks.flatMap(\.campaigns).count
+    let needs =
+      switch options.objective.name {
+      case OptimizeObjective.roasError.name: priced >= 1
+      case OptimizeObjective.rankAgreement.name: priced >= 2
+      default: campaigns >= 1
+      }
+    if !needs {
+      throw .nothingToCompare(
+        scenario: scenario.name, objective: options.objective.name,
+        needs: options.objective.needs ?? "at least one campaign")
+    }
+    let plan = rungs
+    let smallest = Self.cost(first: 1, rungs: plan, keep: options.keep)
+    guard options.budget >= smallest else { throw .budgetTooSmall(budget: options.budget, needed: smallest) }
+  }
+
+  /// The rungs this search uses.
+  public var rungs: [Rung] { options.rungs ?? Self.rungs(users: scenario.userCount) }
+
+  /// Three rungs: about 12,500 users (a quarter of them for smaller scenarios), twice and four times
+  /// that, with 2, 3 and 4 search runs and 2, 2 and 3 calibration runs.
+  public static func rungs(users: Int) -> [Rung] {
+    let first = min(0.25, 12_500 / Double(max(1, users)))
+    return [
+      Rung(scale: first, calibrationRuns: 2, runs: 2), Rung(scale: min(1, 2 * first), calibrationRuns: 2, runs: 3),
+      Rung(scale: min(1, 4 * first), calibrationRuns: 3, runs: 4),
+    ]
+  }
+
+  /// Candidates at each rung when `first` start: each rung keeps `keep` of the last (at least one).
+  public static func counts(first: Int, rungs: Int, keep: Double) -> [Int] {
+    var counts = [first]
+    while counts.count < rungs { counts.append(max(1, Int((Double(counts.last!) * keep).rounded(.up)))) }
+    return counts
+  }
+
+  /// The search's cost with `first` candidates: the pilot, and at every rung its candidates and the start.
+  public static func cost(first: Int, rungs: [Rung], keep: Double) -> Double {
+    let counts = counts(first: first, rungs: rungs.count, keep: keep)
+    return rungs[0].scale + zip(counts, rungs).reduce(0) { $0 + Double($1.0 + 1) * $1.1.cost }
+  }
+
+  /// The most first-rung candidates the budget pays for (at most 400).
+  public var firstRungCandidates: Int {
+    var count = 1
+    while count < 400, Self.cost(first: count + 1, rungs: rungs, keep: options.keep) <= options.budget { count += 1 }
+    return count
+  }
+
+  // MARK: - Running
+
+  /// Runs the search; `progress` hears of every finished run.
+  public func run(progress: (@Sendable (Progress) -> Void)? = nil) throws(OptimizeError) -> OptimizeResult {
+    let plan = rungs
+    let first = options.space?.fixed?.count ?? firstRungCandidates
+    let counts = Self.counts(first: first, rungs: plan.count, keep: options.keep)
+    let seeds = OptimizeSeeds(
+      seed: options.seed, calibration: max(options.finalCalibrationRuns, plan.map(\.calibrationRuns).max() ?? 0),
+      search: 1 + (plan.map(\.runs).max() ?? 0), final: options.finalReplicates)
+    let tracker = Tracker(
+      total: Int(Double(scenario.userCount) * Self.cost(first: first, rungs: plan, keep: options.keep))
+        + 2 * (options.finalCalibrationRuns + options.finalReplicates) * scenario.userCount,
+      report: progress)
+
+    // The pilot: one search run, its truth only, placing the candidates' edges.
+    let profile: RevenueProfile
+    if let space = options.space {
+      profile = space.profile
+    } else {
+      var pilot = Self.scaled(scenario, plan[0].scale)
+      pilot.seed = seeds.search[0]
+      pilot.schema = ConversionSchema(
+        eventNames: scenario.declaredEvents.sorted(), currencies: scenario.schema.currencies, fine: .none)
+      var sink = RevenueProfileSink(scenario: pilot)
+      _ = ScenarioRunner.run(pilot, sink: &sink, receive: false)
+      profile = sink.profile(windowCount: scenario.attributionFramework.windowCount)
+      tracker.add(users: pilot.userCount, stage: "pilot")
+    }
+    guard profile.hasRevenue else { throw .noRevenue(scenario: scenario.name) }
+    let space =
+      options.space ?? SchemaSpace(
+        windowCount: scenario.attributionFramework.windowCount, events: Array(scenario.declaredEvents), profile: profile)
+
+    // Candidates, each read back from its text (what is scored is what is written) and linted:
+    // one with a lint error is never scored.
+    var candidates: [SchemaCandidate] = []
+    var texts: [String] = []
+    var schemas: [ConversionSchema] = []
+    let declared = scenario.declaredEvents
+    for candidate in space.candidates(count: first, seed: options.seed) {
+      let text = candidate.text(
+        currency: scenario.schema.currencies.base, exchangeRates: scenario.schema.currencies.rates, header: [])
+      let schema: ConversionSchema
+      do {
+        schema = try ScenarioLoader.parseSchema(text, file: "candidate", for: scenario)
+      } catch {
+        throw .candidateUnreadable(error.description)
+      }
+      guard !SchemaLint(schema, declaredEvents: declared).findings.contains(where: { $0.severity == .error }) else { continue }
+      candidates.append(candidate)
+      texts.append(text)
+      schemas.append(schema)
+    }
+    guard !candidates.isEmpty else { throw .candidateUnreadable("no drawn candidate passed the lint") }
+
+    var rows: [OptimizeResult.Row] = []
+    var alive = Array(candidates.indices)
+    var spent = options.space == nil ? plan[0].scale : 0
+    for (level, rung) in plan.enumerated() {
+      let stage = "rung \(level + 1) of \(plan.count)"
+      var run = Self.scaled(scenario, rung.scale)
+      let entrants = [scenario.schema] + alive.map { schemas[$0] }
+      let results = evaluate(
+        run: &run, schemas: entrants, calibrationSeeds: Array(seeds.calibration.prefix(rung.calibrationRuns)),
+        seeds: Array(seeds.search[1...rung.runs]), withValues: false, stage: stage, tracker: tracker)
+      spent += Double(entrants.count) * rung.cost
+      var scored: [OptimizeResult.Row] = []
+      for (position, result) in results.enumerated() {
+        let index = position == 0 ? nil : alive[position - 1]
+        scored.append(
+          OptimizeResult.Row(
+            name: index.map { "c\($0 + 1)" } ?? "start", candidate: index, rung: level, scale: rung.scale, runs: rung.runs,
+            scores: result.map(\.score), signalHours: result.map(\.hours), advanced: false))
+      }
+      let next = level + 1 < counts.count ? counts[level + 1] : 1
+      let ranked = rank(Array(scored.dropFirst()))
+      let kept = Set(ranked.prefix(next))
+      for position in scored.indices.dropFirst() where kept.contains(position - 1) { scored[position].advanced = true }
+      alive = ranked.prefix(next).map { scored[$0 + 1].candidate! }
+      rows += scored
+      tracker.candidates(entrants.count - 1, best: scored.dropFirst().compactMap(\.score).min())
+    }
+    let best = alive[0]
+    var front: [Int] = []
+    if options.tradeoff {
+      let last = rows.filter { $0.rung == plan.count - 1 && $0.candidate != nil }
+      front = Self.front(last).map { last[$0].candidate! }
+    }
+
+    // The final comparison: full cohorts, fresh calibrations, seeds no search run used.
+    var full = scenario
+    let finals = evaluate(
+      run: &full, schemas: [scenario.schema, schemas[best]],
+      calibrationSeeds: Array(seeds.calibration.prefix(options.finalCalibrationRuns)), seeds: seeds.final, withValues: true,
+      stage: "final comparison", tracker: tracker)
+    let windows = scenario.attributionFramework.windowCount
+    let days: [Double] = windows == 3 ? [2, 7, 35] : [2]
+    let final = OptimizeResult.FinalComparison(
+      seeds: seeds.final, calibrationRuns: options.finalCalibrationRuns, scores: finals.map { $0.map(\.score) },
+      signalHours: finals.map { $0.map(\.hours) },
+      ltv: finals.map { runs in
+        days.indices.map { window in
+          let n = Double(max(1, runs.count))
+          return (
+            days[window], runs.reduce(0) { $0 + $1.ltv[window].truth } / n, runs.reduce(0) { $0 + $1.ltv[window].decoded } / n
+          )
+        }
+      },
+      fineValues: finals.map { runs in (0..<64).map { value in runs.reduce(0) { $0 + $1.fineValues[value] } } })
+    return OptimizeResult(
+      scenario: scenario.name, users: scenario.userCount, objective: options.objective, tradeoff: options.tradeoff,
+      seed: options.seed, seeds: seeds, rungs: plan, budget: options.budget, spent: spent, profile: profile,
+      candidates: candidates, texts: texts, rows: rows, best: best, front: front, final: final, startName: startName)
+  }
+
+  /// One scored run.
+  struct RunScore: Sendable {
+    var score: Double?
+    var hours: Double?
+    /// Per window: cumulative true and decoded revenue per attributed install.
+    var ltv: [(truth: Double, decoded: Double)]
+    var fineValues: [Int]
+  }
+
+  /// Calibrates each schema on `calibrationSeeds` and scores it on `seeds`: results[schema][run].
+  private func evaluate(
+    run scenario: inout Scenario, schemas: [ConversionSchema], calibrationSeeds: [UInt64], seeds: [UInt64], withValues: Bool,
+    stage: String, tracker: Tracker
+  ) -> [[RunScore]] {
+    let base = scenario
+    let settings = options
+    let calibrationCount = calibrationSeeds.count
+    // Every schema's calibration runs, then every schema's scored runs: all under the same seeds.
+    let sinks = OrderedWork.run(
+      count: schemas.count * calibrationCount, jobs: settings.jobs, users: { _ in base.userCount },
+      progress: { _ in tracker.add(users: base.userCount, stage: "\(stage): calibrating") }
+    ) { index -> CalibrationSink in
+      var run = base
+      run.schema = schemas[index / calibrationCount]
+      run.seed = calibrationSeeds[index % calibrationCount]
+      var sink = CalibrationSink(scenario: run, schema: run.schema)
+      _ = ScenarioRunner.run(run, sink: &sink, receive: false)
+      return sink
+    }
+    let calibrations = schemas.indices.map { schema -> Calibration in
+      var cells: [CalibrationCell.Key: CalibrationCell] = [:]
+      var installs = 0
+      let own = sinks[schema * calibrationCount..<(schema + 1) * calibrationCount]
+      for sink in own {
+        installs += sink.installs
+        for key in sink.cells.keys.sorted() {
+          cells[key, default: CalibrationCell(eventUsers: Array(repeating: 0, count: schemas[schema].eventNames.count))]
+            .add(sink.cells[key]!)
+        }
+      }
+      return Calibration(
+        scenario: base.name, schemaDigest: schemas[schema].digest, currency: schemas[schema].currencies.base,
+        eventNames: schemas[schema].eventNames, windowCount: base.attributionFramework.windowCount,
+        minimumInstalls: settings.minimumCellInstalls, seeds: calibrationSeeds, installs: installs, cells: cells)
+    }
+    let objective = settings.objective
+    let scores = OrderedWork.run(
+      count: schemas.count * seeds.count, jobs: settings.jobs, users: { _ in base.userCount },
+      progress: { _ in tracker.add(users: base.userCount, stage: stage) }
+    ) { index -> RunScore in
+      let schema = index / seeds.count
+      var run = base
+      run.schema = schemas[schema]
+      run.seed = seeds[index % seeds.count]
+      let decoding = CalibratedDecoding(estimator: .calibrated, calibration: calibrations[schema])
+      var sink = FineValueSink()
+      let summary = ScenarioRunner.run(run, sink: &sink, decoding: decoding)
+      var ltv: [(truth: Double, decoded: Double)] = []
+      if withValues, let report = summary.decoding {
+        let economics = report.economics
+        let installs = Double(max(1, economics.reduce(0) { $0 + $1.attributedInstalls }))
+        for window in 0..<base.attributionFramework.windowCount {
+          let truth = economics.reduce(0) { $0 + ($1.windows.indices.contains(window) ? $1.windows[window].trueRevenue : 0) }
+          let decoded = economics.reduce(0) {
+            $0 + ($1.windows.indices.contains(window) ? $1.windows[window].decodedRevenue : 0)
+          }
+          ltv.append((truth / installs, decoded / installs))
+        }
+      }
+      return RunScore(
+        score: objective.score(summary), hours: summary.decoding?.firstSignalMedianHours, ltv: ltv,
+        fineValues: withValues ? sink.counts : [])
+    }
+    return schemas.indices.map { Array(scores[$0 * seeds.count..<($0 + 1) * seeds.count]) }
+  }
+
+  /// Candidate positions best first: by mean score (or, with `tradeoff`, by Pareto front, then
+  /// score), ties by position; a candidate with no score comes last.
+  private func rank(_ rows: [OptimizeResult.Row]) -> [Int] {
+    let fronts = options.tradeoff ? Self.frontLevels(rows) : Array(repeating: 0, count: rows.count)
+    return rows.indices.sorted { a, b in
+      let sa = rows[a].score ?? .infinity, sb = rows[b].score ?? .infinity
+      return (fronts[a], sa, a) < (fronts[b], sb, b)
+    }
+  }
+
+  /// Each row's Pareto level on (score, hours): 0 for the non-dominated, 1 for those only the
+  /// first dominates, and so on.
+  static func frontLevels(_ rows: [OptimizeResult.Row]) -> [Int] {
+    var levels = Array(repeating: -1, count: rows.count)
+    var level = 0
+    while levels.contains(-1) {
+      let open = rows.indices.filter { levels[$0] == -1 }
+      for a in open where !open.contains(where: { $0 != a && dominates(rows[$0], rows[a]) }) { levels[a] = level }
+      level += 1
+    }
+    return levels
+  }
+
+  /// The non-dominated rows' positions, fastest signal first.
+  static func front(_ rows: [OptimizeResult.Row]) -> [Int] {
+    let levels = frontLevels(rows)
+    return rows.indices.filter { levels[$0] == 0 }.sorted {
+      (rows[$0].hours ?? .infinity, $0) < (rows[$1].hours ?? .infinity, $1)
+    }
+  }
+
+  private static func dominates(_ a: OptimizeResult.Row, _ b: OptimizeResult.Row) -> Bool {
+    let (sa, sb) = (a.score ?? .infinity, b.score ?? .infinity)
+    let (ha, hb) = (a.hours ?? .infinity, b.hours ?? .infinity)
+    return sa <= sb && ha <= hb && (sa < sb || ha < hb)
+  }
+
+  // MARK: - Scenario helpers
+
+  /// `scenario` with its cohorts and crowd thresholds scaled by `fraction` (each at least 1),
+  /// so crowd tiers stay about as the full scenario has them; scripted users stay.
+  public static func scaled(_ scenario: Scenario, _ fraction: Double) -> Scenario {
+    guard fraction < 1 else { return scenario }
+    var copy = scenario
+    for index in copy.cohorts.indices {
+      copy.cohorts[index].count = max(1, Int((Double(copy.cohorts[index].count) * fraction).rounded()))
+    }
+    copy.privacy.thresholds = copy.privacy.thresholds.map { max(1, Int((Double($0) * fraction).rounded())) }
+    return copy
+  }
+
+  /// Whether any cohort event or scripted user earns revenue.
+  static func hasRevenue(_ scenario: Scenario) -> Bool {
+    if scenario.cohorts.contains(where: { $0.events.contains { $0.revenue != nil } }) { return true }
+    return scenario.scriptedUsers.contains { user in
+      user.timeline.contains { step in
+        switch step.action {
+        case .event(_, .some, _), .revenue: true
+        default: false
+        }
+      }
+    }
+  }
+
+  static func frameworkName(_ scenario: Scenario) -> String {
+    switch scenario.platform.framework {
+    case .skAdNetwork(let version): "SKAdNetwork \(version.rawValue)"
+    case .adAttributionKit: "AdAttributionKit"
+    }
+  }
+}
+
+/// Counts the work done and tells the caller, from any thread.
+final class Tracker: @unchecked Sendable {
+  private let lock = NSLock()
+  private let total: Int
+  private let report: (@Sendable (SchemaSearch.Progress) -> Void)?
+  private var users = 0
+  private var scored = 0
+  private var best: Double?
+
+  init(total: Int, report: (@Sendable (SchemaSearch.Progress) -> Void)?) {
+    self.total = total
+    self.report = report
+  }
+
+  func add(users count: Int, stage: String) {
+    let progress = lock.withLock { () -> SchemaSearch.Progress in
+      users += count
+      return SchemaSearch.Progress(stage: stage, candidatesScored: scored, users: users, totalUsers: max(total, users), best: best)
+    }
+    report?(progress)
+  }
+
+  func candidates(_ count: Int, best value: Double?) {
+    lock.withLock {
+      scored += count
+      if let value { best = min(best ?? value, value) }
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import AttributionSim
+import CommandLineKit
+import Foundation
+
+/// `attrsim schema optimize SCENARIO [--from SCHEMA] [--objective NAME] [--budget N] [--out DIR]
+/// [--jobs N] [--seed N] [--tradeoff]`.
+struct SchemaOptimizeCommand: Command {
+  static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
+  static let from = Option(
+    name: "from", valueName: "schema", help: "Start from this schema file instead of the scenario's.",
+    parsing: .inputPath)
+  static let objective = Option(
+    name: "objective", valueName: "name",
+    help: "What to minimise: " + OptimizeObjective.all.map(\.name).joined(separator: ", ") + ".",
+    defaultDescription: OptimizeObjective.roasError.name, parsing: .text)
+  static let budget = Option(
+    name: "budget", valueName: "n",
+    help: "Runs' worth of the scenario's users the search may simulate (the final comparison is extra).",
+    defaultDescription: "60", parsing: .number(in: 0.01...100_000))
+  static let out = Option(
+    name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
+    defaultDescription: "Reports/<scenario-name>-optimize", parsing: .outputPath)
+  static let jobs = Option(
+    name: "jobs", short: "j", valueName: "n", help: "Runs at once.", defaultDescription: "all cores",
+    parsing: .integer(in: 1...256))
+  static let seed = Option(
+    name: "seed", valueName: "n", help: "The seed of every choice the search makes.", defaultDescription: "the scenario's",
+    parsing: .integer(in: 0...Int(Int64.max)))
+  static let replicates = Option(
+    name: "replicates", valueName: "n",
+    help: "Replicates of the final comparison, on seeds the search never used.", defaultDescription: "10",
+    parsing: .integer(in: 2...1_000))
+  static let tradeoff = Flag(
+    name: "tradeoff", help: "Find the Pareto front of the objective against the median time to first signal.")
+
+  static let configuration = CommandSpec(
+    name: "optimize", abstract: "Search for the conversion schema that decodes a scenario best.",
+    discussion: """
+      Draws candidate schemas around a pilot run of the scenario (revenue ladders with their \
+      number of buckets and headroom, event bits and their order, counters, coarse \
+      thresholds per window and lock rules, within Apple's limits and the scenario's \
+      framework version) and scores them by successive halving: every candidate on the same \
+      small runs, the best third on larger ones, with calibrated decoding learned on seeds of \
+      its own. The best is then compared with the starting schema on seeds the search never \
+      used, at the scenario's full size, with a 95 % interval over replicates. Writes \
+      schema.json (the best schema, commented; it passes 'attrsim schema lint'), \
+      optimize.csv (every candidate's scores) and optimize.html (the comparison, LTV \
+      curves, value grids and, with --tradeoff, the Pareto front, each point's schema in \
+      pareto-N.json). The result depends on the seed, not on --jobs.
+      """,
+    arguments: [scenario.spec],
+    options: [from.spec, objective.spec, budget.spec, out.spec, jobs.spec, seed.spec, replicates.spec],
+    flags: [tradeoff.spec, LargeWork.flag.spec] + Permissions.flags)
+
+  let path: String
+  let fromPath: String?
+  let objectiveName: String?
+  let budget: Double
+  let out: String?
+  let jobs: Int
+  let seed: Int?
+  let isTradeoff: Bool
+  let replicates: Int
+  let limits: WorkLimits
+  let permissions: Permissions
+
+  init(_ values: inout CommandValues) throws(UsageError) {
+    // In the order mistakes are reported.
+    path = try values.read(Self.scenario)
+    fromPath = try values.read(Self.from)
+    objectiveName = try values.read(Self.objective)
+    budget = try values.read(Self.budget) ?? 60
+    out = try values.read(Self.out)
+    jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
+    seed = try values.read(Self.seed)
+    replicates = try values.read(Self.replicates) ?? 10
+    isTradeoff = values.read(Self.tradeoff)
+    limits = LargeWork.limits(&values)
+    permissions = Permissions(&values)
+  }
+
+  func run() -> ExitStatus {
+    let objective: OptimizeObjective
+    do {
+      objective = try OptimizeObjective.named(objectiveName ?? OptimizeObjective.roasError.name)
+    } catch {
+      Console.error("error: \(error.description)")
+      return .usage
+    }
+    var scenario: Scenario
+    switch RunCommand.prepare(path, limits: limits, permissions: permissions, seed: nil) {
+    case .success(let prepared): scenario = prepared
+    case .failure(let status): return status.exitStatus
+    }
+    var startName = "the scenario's schema"
+    if let fromPath {
+      do {
+        scenario.schema = try ScenarioLoader.loadSchema(path: fromPath, for: scenario)
+      } catch {
+        RunCommand.report(error, file: fromPath)
+        return .loading(error)
+      }
+      startName = fromPath
+    } else if let file = scenario.inputFiles.dropFirst().first(where: { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }) {
+      startName = Self.tidy(file)
+    }
+    let options = SchemaSearch.Options(
+      objective: objective, tradeoff: isTradeoff, budget: budget, jobs: jobs, seed: seed.map(UInt64.init) ?? scenario.seed,
+      finalReplicates: replicates)
+    let search: SchemaSearch
+    do {
+      search = try SchemaSearch(scenario: scenario, startName: startName, options: options)
+    } catch {
+      Console.error("\(fromPath ?? path): error: \(error.description); nothing was written")
+      return .dataError
+    }
+    let progress = SearchProgress()
+    let started = ContinuousClock.now
+    let result: OptimizeResult
+    do {
+      result = try search.run { progress.update($0) }
+    } catch {
+      progress.clear()
+      Console.error("\(path): error: \(error.description); nothing was written")
+      return .failure
+    }
+    progress.clear()
+    let seconds = ProgressLine.seconds(ContinuousClock.now - started)
+    let folder = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)-optimize")
+    do {
+      try OptimizeOutput(result).write(to: folder)
+    } catch {
+      Console.error("error: \(error.description)")
+      return .ioError
+    }
+    Self.announce(result, seconds: seconds, jobs: jobs)
+    Console.out(
+      "wrote \(folder.relativePath)/{schema.json,optimize.csv,optimize.html"
+        + (result.front.isEmpty ? "" : result.front.count == 1 ? ",pareto-1.json" : ",pareto-1…\(result.front.count).json") + "}")
+    return .success
+  }
+
+  /// `path` without `..` steps, from the current folder when it lies below it.
+  static func tidy(_ path: String) -> String {
+    let full = URL(fileURLWithPath: path).standardized.path
+    let here = FileManager.default.currentDirectoryPath + "/"
+    return full.hasPrefix(here) ? String(full.dropFirst(here.count)) : full
+  }
+
+  /// The comparison on the final seeds, as a table.
+  static func announce(_ result: OptimizeResult, seconds: Double, jobs: Int) {
+    let final = result.final
+    let kind = HeadlineFigure(name: "", label: "", kind: result.objective.kind) { _ in nil }
+    let hours = HeadlineFigure(name: "", label: "", kind: .hours) { _ in nil }
+    Console.out(
+      "\(result.scenario): \(result.candidates.count) candidates over \(result.rungs.count) rungs "
+        + "(\(String(format: "%.1f", result.spent)) runs' worth of \(result.users) users) and a final comparison "
+        + "in \(String(format: "%.0f", seconds)) s with \(jobs) job(s)")
+    Console.out(
+      "\n\(result.objective.label) on \(final.seeds.count) final seeds the search never used, mean [95 % interval]:")
+    let rows = [
+      ["schema", result.objective.name, "first signal, median"],
+      [result.startName, kind.text(final.intervals[0]), hours.text(final.signalIntervals[0])],
+      ["best (c\(result.best + 1))", kind.text(final.intervals[1]), hours.text(final.signalIntervals[1])],
+      ["best − start, paired", kind.text(final.difference, difference: true), "–"],
+    ]
+    Console.out(TextTable.render(rows))
+    if let reduction = final.reduction {
+      let separate =
+        switch final.intervalsSeparate {
+        case true?: "the intervals do not overlap"
+        case false?: "the intervals overlap"
+        case nil: "no intervals"
+        }
+      let change =
+        reduction >= 0
+        ? String(format: "best is %.0f %% lower than the start", 100 * reduction)
+        : String(format: "best is %.0f %% higher than the start: the search found nothing better", -100 * reduction)
+      Console.out("\n\(change); \(separate)")
+    }
+    Console.out("best: " + result.candidates[result.best].summary)
+  }
+}
+
+/// Progress on standard error: a rewriting line on a terminal, else a line every 10 seconds.
+private final class SearchProgress: @unchecked Sendable {
+  private let line = ProgressLine(what: "users")
+  private let terminal = isatty(STDERR_FILENO) == 1
+  private let lock = NSLock()
+  private let started = ContinuousClock.now
+  private var lastLine: ContinuousClock.Instant?
+
+  func update(_ progress: SchemaSearch.Progress) {
+    if terminal {
+      line.update(done: progress.users, total: progress.totalUsers, users: progress.users)
+      return
+    }
+    lock.withLock {
+      let now = ContinuousClock.now
+      if let lastLine, now - lastLine < .seconds(10) { return }
+      lastLine = now
+      let elapsed = ProgressLine.seconds(now - started)
+      let fraction = Double(progress.users) / Double(max(1, progress.totalUsers))
+      let left = fraction > 0 ? elapsed / fraction * (1 - fraction) : 0
+      let best = progress.best.map { String(format: ", best so far %.4f", $0) } ?? ""
+      Console.error(
+        "\(progress.stage): \(progress.candidatesScored) candidate evaluations\(best), "
+          + String(format: "%.0f%% done, about %.0f s left", 100 * fraction, left))
+    }
+  }
+
+  func clear() { line.clear() }
+}

@@ -1,0 +1,203 @@
+@testable import AttributionSim
+import AttributionTestSupport
+import Foundation
+import Testing
+
+/// The schema search: the optimum of a case worked out by hand, job-count independence, seed
+/// discipline, lint-clean candidates and the bad input it refuses.
+@Suite("Schema search")
+struct SchemaSearchTests {
+  /// Three campaigns of two scripted payers each, every postback at tier 3: "cheap" users pay
+  /// 1 USD and "rich" users 50 USD, on day 0 only; campaign a has two cheap users, b one of each,
+  /// c two rich ones.
+  private static func twoClusters(schema: String = "{ version: 1, fineValue: { revenueBuckets: [0.5] } }") -> String {
+    func user(_ name: String, campaign: String, revenue: Int, at hour: Int) -> String {
+      """
+      { name: "\(name)", country: "US", timeline: [
+        { at: "\(hour)h", action: "click", network: "alpha", campaign: "\(campaign)", publisher: "pub" },
+        { at: "\(hour)h10m", action: "install" }, { at: "\(hour)h12m", action: "launch" },
+        { at: "\(hour)h30m", action: "event", name: "purchase", revenue: \(revenue) } ] }
+      """
+    }
+    let users = [
+      user("cheap0", campaign: "a", revenue: 1, at: 0), user("cheap1", campaign: "a", revenue: 1, at: 1),
+      user("cheap2", campaign: "b", revenue: 1, at: 2), user("rich0", campaign: "b", revenue: 50, at: 3),
+      user("rich1", campaign: "c", revenue: 50, at: 4), user("rich2", campaign: "c", revenue: 50, at: 5),
+    ]
+    return """
+      {
+        version: 1, name: "clusters", seed: 3, epoch: "2026-03-02T00:00:00Z",
+        platform: { framework: "skadnetwork", version: "4.0" },
+        app: { appId: 111 },
+        adNetworks: [{ name: "alpha", identifier: "alpha.skadnetwork", campaigns: [
+          { name: "a", sourceIdentifier: 1234, spend: { cpi: 1 } }, { name: "b", sourceIdentifier: 5678, spend: { cpi: 1 } },
+          { name: "c", sourceIdentifier: 9012, spend: { cpi: 1 } } ] }],
+        publishers: [{ name: "pub", appId: 222, adNetworks: ["alpha"] }],
+        privacy: { forceTier: 3 },
+        schema: \(schema),
+        users: [\(users.joined(separator: ",\n"))],
+      }
+      """
+  }
+
+  private static func ladder(_ bound: Double) -> SchemaCandidate {
+    SchemaCandidate(revenueBounds: [bound], reasons: ["revenue": "one edge at \(bound)"])
+  }
+
+  @Test("the search picks the one bucket edge that separates two revenue clusters, and scores it as worked out by hand")
+  func knownOptimum() throws {
+    let scenario = try TestScenarios.load(Self.twoClusters())
+    let profile = RevenueProfile(installs: 6, revenues: [[1, 1, 1, 50, 50, 50], [], []], eventShares: [:], currency: "USD")
+    // Edges at 0.5 and 80 put both clusters in one value; only 5 splits them.
+    let space = SchemaSpace(windowCount: 3, events: ["purchase"], profile: profile, fixed: [0.5, 5, 80].map(Self.ladder))
+    // Two calibration runs of the six users: a campaign's cell holds at most 4 installs, a value's
+    // cell pooled over the campaigns at least 6 (a cluster), so a minimum of 5 makes the decoder
+    // use the pooled cells: each value decodes at the mean of the users who send it.
+    let options = SchemaSearch.Options(
+      objective: .roasError, budget: 100, jobs: 2, seed: 11, finalReplicates: 2, finalCalibrationRuns: 2,
+      rungs: [SchemaSearch.Rung(scale: 1, calibrationRuns: 2, runs: 1)], minimumCellInstalls: 5, space: space)
+    let result = try SchemaSearch(scenario: scenario, options: options).run()
+    #expect(result.best == 1, "the edge at 5 USD")
+    #expect(result.candidates[result.best].revenueBounds == [5])
+    let scores = result.rows.map { $0.score ?? .nan }
+    // One value for everyone decodes each install at the pooled mean, (3·1 + 3·50) ÷ 6 = 25.5, so
+    // each campaign at 51: a (true 2) is off by +24.5 (ROAS error +2450 %), b (true 51) by 0, c
+    // (true 100) by −0.49; weighted by true revenue, (2 · 24.5 + 51 · 0 + 100 · 0.49) ÷ 153 = 98 ÷ 153.
+    let lumped = 98.0 / 153.0
+    #expect(abs(scores[0] - lumped) < 1e-9, "the start (edge 0.5): \(scores[0])")
+    #expect(abs(scores[1] - lumped) < 1e-9, "edge 0.5: \(scores[1])")
+    #expect(abs(scores[2]) < 1e-9, "edge 5 decodes each cluster at its own mean: \(scores[2])")
+    #expect(abs(scores[3] - lumped) < 1e-9, "edge 80: \(scores[3])")
+    #expect(result.final.intervals[1]?.mean.magnitude ?? 1 < 1e-9)
+    #expect(result.final.reduction.map { abs($0 - 1) < 1e-9 } == true, "the whole error removed")
+  }
+
+  /// A small cohort scenario with revenue in every window.
+  private static let small = TestScenarios.minimal
+    .replacing(required: "count: 10,", with: "count: 300,")
+    .replacing(
+      required: #"events: [{ name: "purchase", perDay: [0.1], revenue: 4.99 }],"#,
+      with: """
+        retention: [0.5, 0.4, 0.3],
+        events: [
+          { name: "tutorial", perDay: [0.7, 0] },
+          { name: "purchase", perDay: [0.2, 0.1], revenue: { lognormal: { median: 3, sigma: 1 } } },
+        ],
+        """)
+    .replacing(required: "  seed: 7,", with: "  seed: 7, privacy: { thresholds: { tier1: 1, tier2: 2, tier3: 3 } },")
+
+  @Test("a search gives the same candidates, scores and winner whatever the number of jobs")
+  func jobsChangeNothing() throws {
+    let scenario = try TestScenarios.load(Self.small)
+    func search(jobs: Int) throws -> OptimizeResult {
+      let options = SchemaSearch.Options(
+        objective: .revenueCaptured, budget: 20, jobs: jobs, seed: 5, finalReplicates: 2, finalCalibrationRuns: 1,
+        rungs: [SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 1), SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 2)])
+      return try SchemaSearch(scenario: scenario, options: options).run()
+    }
+    let one = try search(jobs: 1)
+    let three = try search(jobs: 3)
+    #expect(one.candidates.count == 4, "budget 20 pays for 4 first-rung candidates: 1 + 5 · 2 + 3 · 3 = 20")
+    #expect(one.candidates == three.candidates)
+    #expect(one.rows == three.rows)
+    #expect(one.best == three.best)
+    #expect(one.final.scores == three.final.scores)
+    #expect(OptimizeOutput(one).csv == OptimizeOutput(three).csv)
+    #expect(OptimizeOutput(one).schemaText(one.best) == OptimizeOutput(three).schemaText(three.best))
+  }
+
+  @Test("calibration, search and final seeds are disjoint, and each set keeps its seeds whatever the others' sizes")
+  func seedSetsDisjoint() {
+    let seeds = OptimizeSeeds(seed: 42, calibration: 40, search: 40, final: 40)
+    #expect(seeds.areDisjoint)
+    #expect(Set(seeds.calibration).isDisjoint(with: seeds.search))
+    #expect(Set(seeds.calibration).isDisjoint(with: seeds.final))
+    #expect(Set(seeds.search).isDisjoint(with: seeds.final))
+    let fewer = OptimizeSeeds(seed: 42, calibration: 2, search: 3, final: 5)
+    #expect(Array(seeds.final.prefix(5)) == fewer.final)
+    #expect(Array(seeds.search.prefix(3)) == fewer.search)
+    #expect(OptimizeSeeds(seed: 43, calibration: 2, search: 3, final: 5) != fewer, "another search seed, other seeds")
+    #expect(!OptimizeSeeds(seed: 42, calibration: 3, search: 3, final: 3).final.contains(42), "not the scenario's own seed")
+  }
+
+  @Test("every drawn candidate reads back and lints with no error against the scenario's events")
+  func candidatesLintClean() throws {
+    let folder = try TemporaryFolder.create("optimize-lint")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let revenues = (1...120).map { 0.01 * pow(1.08, Double($0)) }
+    for (windowCount, seed) in [(3, UInt64(1)), (3, 2), (1, 3)] {
+      let profile = RevenueProfile(
+        installs: 1_000, revenues: Array(repeating: revenues, count: windowCount),
+        eventShares: ["tutorial": 0.7, "purchase": 0.1, "level_5": 0.3], currency: "USD")
+      let space = SchemaSpace(windowCount: windowCount, events: ["tutorial", "purchase", "level_5"], profile: profile)
+      let candidates = space.candidates(count: 60, seed: seed)
+      #expect(candidates.count == 60)
+      for (index, candidate) in candidates.enumerated() {
+        #expect(candidate.bitsUsed <= 6)
+        #expect(windowCount == 3 || (candidate.coarse.isEmpty && candidate.lock == nil), "no coarse values or locks before 4.0")
+        let file = folder.appendingPathComponent("c\(index).json")
+        try candidate.text(currency: "USD", exchangeRates: ["EUR": 1.08], header: ["test"]).write(to: file, atomically: true, encoding: .utf8)
+        let findings = try ScenarioLoader.lintSchema(path: file.path, declaredEvents: ["tutorial", "purchase", "level_5"])
+        #expect(!findings.contains { $0.severity == .error }, "\(candidate.summary): \(findings.map(\.description))")
+      }
+    }
+  }
+
+  @Test("natural breaks split two clusters between them, and three clusters at their starts")
+  func naturalBreaks() {
+    #expect(RevenueBreaks.edges([1, 1, 1.2, 50, 52, 49], groups: 2) == [49])
+    #expect(RevenueBreaks.edges([0, 0, 0, 2, 2, 3, 100, 101], groups: 3) == [2, 100])
+    // Far apart, the two largest are worth a group each: the spread of 0…3 costs less than 100 against 120.
+    #expect(RevenueBreaks.edges([0, 0, 0, 2, 2, 3, 100, 120], groups: 3) == [100, 120])
+    #expect(RevenueBreaks.edges([5, 5, 5], groups: 3) == [], "one distinct value has no edge")
+  }
+
+  @Test("an unknown objective names the closest one")
+  func unknownObjective() {
+    #expect(throws: OptimizeError.unknownObjective("roas-eror", suggestion: "roas-error")) {
+      _ = try OptimizeObjective.named("roas-eror")
+    }
+    #expect(OptimizeError.unknownObjective("roas-eror", suggestion: "roas-error").description.contains("did you mean 'roas-error'?"))
+  }
+
+  @Test("a budget too small for one candidate is refused with the budget that would do")
+  func budgetTooSmall() throws {
+    let scenario = try TestScenarios.load(Self.small)
+    let rungs = [SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 1)]
+    // Pilot 1 + (one candidate + the start) · 2 runs = 5.
+    #expect(throws: OptimizeError.budgetTooSmall(budget: 4, needed: 5)) {
+      _ = try SchemaSearch(scenario: scenario, options: .init(objective: .revenueCaptured, budget: 4, rungs: rungs))
+    }
+    _ = try SchemaSearch(scenario: scenario, options: .init(objective: .revenueCaptured, budget: 5, rungs: rungs))
+  }
+
+  @Test("a schema with coarse values or locks is refused for a framework before SKAdNetwork 4.0")
+  func wrongFramework() throws {
+    var scenario = try TestScenarios.load(
+      Self.small.replacing(required: #"version: "4.0""#, with: #"version: "3.0""#)
+        .replacing(required: "sourceIdentifier: 1234", with: "sourceIdentifier: 12"))
+    scenario.schema = try TestScenarios.schema(#"{ version: 1, fineValue: { revenueBuckets: [1] }, coarseValue: [{ value: "high", revenueAtLeast: 5 }] }"#)
+    #expect(throws: OptimizeError.self) {
+      _ = try SchemaSearch(scenario: scenario, startName: "old.json", options: .init(objective: .revenueCaptured))
+    }
+    do {
+      _ = try SchemaSearch(scenario: scenario, startName: "old.json", options: .init(objective: .revenueCaptured))
+    } catch {
+      #expect(error.description.contains("old.json uses coarse values"), "\(error.description)")
+    }
+  }
+
+  @Test("a scenario without revenue, or without priced campaigns for a ROAS objective, is refused")
+  func nothingToOptimise() throws {
+    let free = try TestScenarios.load(TestScenarios.minimal.replacing(required: ", revenue: 4.99", with: ""))
+    #expect(throws: OptimizeError.noRevenue(scenario: "t")) {
+      _ = try SchemaSearch(scenario: free, options: .init())
+    }
+    let unpriced = try TestScenarios.load(TestScenarios.minimal)
+    #expect(throws: OptimizeError.self) { _ = try SchemaSearch(scenario: unpriced, options: .init(objective: .roasError)) }
+    #expect(throws: OptimizeError.self) { _ = try SchemaSearch(scenario: unpriced, options: .init(objective: .rankAgreement)) }
+    #expect(throws: OptimizeError.tradeoffNeedsAccuracy) {
+      _ = try SchemaSearch(scenario: unpriced, options: .init(objective: .timeToSignal, tradeoff: true))
+    }
+  }
+}

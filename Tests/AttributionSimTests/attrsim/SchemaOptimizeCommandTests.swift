@@ -1,0 +1,82 @@
+import AttributionTestSupport
+import Foundation
+import Testing
+
+/// `attrsim schema optimize` at the command line: what it writes, and the bad input it refuses
+/// before writing anything.
+@Suite("attrsim schema optimize")
+struct SchemaOptimizeCommandTests {
+  private func attrsim(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    return try ChildProcess.run(binary, arguments, in: folder)
+  }
+
+  private func contents(_ folder: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+  }
+
+  /// A 200-user scenario with purchases and no spend, written into `folder`.
+  private func scenario(in folder: URL, version: String = "4.0", revenue: Bool = true) throws -> String {
+    var text = TestScenarios.minimal
+      .replacing(required: "count: 10,", with: "count: 200,")
+      .replacing(required: "perDay: [0.1]", with: "perDay: [0.3, 0.1]")
+      .replacing(required: #"version: "4.0""#, with: #"version: "\#(version)""#)
+    if version != "4.0" { text = text.replacing(required: "sourceIdentifier: 1234", with: "sourceIdentifier: 12") }
+    if !revenue { text = text.replacing(required: ", revenue: 4.99", with: "") }
+    try text.write(to: folder.appendingPathComponent("game.json"), atomically: true, encoding: .utf8)
+    return "game.json"
+  }
+
+  @Test("a search writes a schema that lints clean, optimize.csv and optimize.html, and prints the final comparison")
+  func writesOutputs() throws {
+    let folder = try TemporaryFolder.create("optimize-cli")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try scenario(in: folder)
+    let result = try attrsim(
+      ["schema", "optimize", file, "--objective", "revenue-captured", "--budget", "22", "--replicates", "2", "--jobs", "2",
+       "--out", "out"], in: folder)
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output.contains("on 2 final seeds the search never used"), "\(result.output)")
+    #expect(contents(folder.appendingPathComponent("out")) == ["optimize.csv", "optimize.html", "schema.json"])
+    let csv = try String(contentsOf: folder.appendingPathComponent("out/optimize.csv"), encoding: .utf8)
+    #expect(csv.hasPrefix("candidate,rung,user_share,runs,revenue_captured,"))
+    #expect(csv.contains("\nstart,1,"), "the starting schema is scored beside the candidates")
+    let lint = try attrsim(["schema", "lint", "out/schema.json", "--scenario", file], in: folder)
+    #expect(lint.status == 0, "\(lint.output)")
+    #expect(lint.output.contains("0 errors"), "\(lint.output)")
+  }
+
+  @Test(
+    "bad input is refused with the reason and nothing is written",
+    arguments: [
+      (["--objective", "roas-eror"], Int32(64), "did you mean 'roas-error'?"),
+      (["--objective", "revenue-captured", "--budget", "3"], 65, "cannot evaluate one candidate"),
+      (["--objective", "roas-error"], 65, "needs at least one campaign with spend"),
+    ])
+  func badInput(extra: [String], status: Int32, message: String) throws {
+    let folder = try TemporaryFolder.create("optimize-bad")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try scenario(in: folder)
+    let result = try attrsim(["schema", "optimize", file, "--out", "out"] + extra, in: folder)
+    #expect(result.status == status, "\(result.output)")
+    #expect(result.output.contains(message), "\(result.output)")
+    #expect(contents(folder) == [file], "nothing was written")
+  }
+
+  @Test("a starting schema with coarse values is refused for an SKAdNetwork 3.0 scenario, and one without revenue too")
+  func wrongFrameworkAndNoRevenue() throws {
+    let folder = try TemporaryFolder.create("optimize-framework")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try scenario(in: folder, version: "3.0")
+    let schema = TestPaths.repository.appendingPathComponent("Scenarios/schemas/quickstart-hybrid.json").path
+    let old = try attrsim(["schema", "optimize", file, "--from", schema, "--objective", "revenue-captured"], in: folder)
+    #expect(old.status == 65, "\(old.output)")
+    #expect(old.output.contains("uses coarse values and lock rules, which"), "\(old.output)")
+    try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
+    let free = try scenario(in: folder, revenue: false)
+    let none = try attrsim(["schema", "optimize", free, "--objective", "revenue-captured"], in: folder)
+    #expect(none.status == 65, "\(none.output)")
+    #expect(none.output.contains("no user earns revenue"), "\(none.output)")
+    #expect(contents(folder) == [free], "nothing was written")
+  }
+}
