@@ -14,6 +14,7 @@
 # Usage: Reports/decision-grade/measure.sh [REPLICATES]
 #   ATTRSIM=path/to/attrsim   the binary (default: .build/release/attrsim, built if missing)
 #   CALIBRATION_INSTALLS=N    installs each calibration pools (default: attrsim's own default)
+#   TABLE_ONLY=1              remake results.md from the runs already in runs/
 # Writes Reports/decision-grade/results.md (and the runs' replicates.json beside it, in runs/).
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -26,7 +27,7 @@ command -v jq >/dev/null || { echo "measure.sh: needs jq" >&2; exit 1; }
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 RUNS="$HERE/runs"
-rm -rf "$RUNS"
+if [ -z "${TABLE_ONLY:-}" ]; then rm -rf "$RUNS"; fi
 mkdir -p "$RUNS"
 
 # The scaled quickstart sits beside a link to the real schemas, so its relative paths still hold.
@@ -51,18 +52,37 @@ run() {
 
 # row LABEL ESTIMATOR NAME: a Markdown table row from runs/LABEL-ESTIMATOR.json.
 row() {
-  jq -r --arg label "$3" --arg estimator "$2" '
-    def pct: . * 1000 | round / 10 | tostring + " %";
+  jq -r --arg name "$3" --arg estimator "$2" '
+    def pct: . * 1000 | round / 10 | tostring | (if test("\\.") then . else . + ".0" end) + " %";
     def fig($name): .figures[] | select(.name == $name);
     (fig("revenueCapturedRatio")) as $c | (fig("campaignRevenueErrorWeightedMeanAbsRatio")) as $e |
     ($c.values | map(select(. != null))) as $v |
-    "| \($label) | \($estimator) | \($c.mean | pct) (\($c.lower | pct) – \($c.upper | pct)) | "
-    + "\($c.standardDeviation * 1000 | round / 10) points; \($v | min | pct) – \($v | max | pct) | "
+    "| \($name) | \($estimator) | \($c.mean | pct) (\($c.lower | pct) – \($c.upper | pct)) | "
+    + "\($c.standardDeviation * 1000 | round / 10 | tostring | (if test("\\.") then . else . + ".0" end)) points; \($v | min | pct) – \($v | max | pct) | "
     + "\($e.mean | pct) (\($e.lower | pct) – \($e.upper | pct)) |"
   ' "$RUNS/$1-$2.json"
 }
 
+# paired LABEL NAME: calibrated − midpoint per replicate, mean and 95 % interval, as a table row.
+paired() {
+  jq -r -s --arg name "$2" '
+    def pts: . * 1000 | round / 10 | tostring | (if test("\\.") then . else . + ".0" end) | (if startswith("-") then . else "+" + . end) + " points";
+    # t(0.975, df) for df 1-30; 1.96 beyond.
+    def t($df): [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+      2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+      | if $df <= 30 then .[$df - 1] else 1.96 end;
+    def diff($name): [.[0], .[1]] | map(.figures[] | select(.name == $name) | .values) | transpose
+      | map(select(.[0] != null and .[1] != null) | .[0] - .[1]);
+    def summary: length as $n | (add / $n) as $m
+      | ((map((. - $m) * (. - $m)) | add) / ($n - 1) | sqrt) as $s | (t($n - 1) * $s / ($n | sqrt)) as $h
+      | "\($m | pts) (\($m - $h | pts) – \($m + $h | pts))"
+        + (if $m - $h > 0 or $m + $h < 0 then ": real" else ": within its interval" end);
+    "| \($name) | \(diff("revenueCapturedRatio") | summary) | \(diff("campaignRevenueErrorWeightedMeanAbsRatio") | summary) |"
+  ' "$RUNS/$1-calibrated.json" "$RUNS/$1-midpoint.json"
+}
+
 for estimator in calibrated midpoint; do
+  [ -n "${TABLE_ONLY:-}" ] && break
   run quickstart-100k "$WORK/scaled/quickstart.json" $estimator
   run subscription "$ROOT/Scenarios/subscription.json" $estimator
   run quickstart-10k "$ROOT/Scenarios/quickstart.json" $estimator
@@ -87,6 +107,20 @@ done
       quickstart-10k) name="quickstart (10,000 users)" ;;
     esac
     for estimator in calibrated midpoint; do row "$label" "$estimator" "$name"; done
+  done
+  echo
+  echo "Paired over the same seeds (calibrated − midpoint, per replicate, then the mean and its 95 % Student t"
+  echo "interval); a difference is real when its interval leaves out zero:"
+  echo
+  echo "| scenario | revenue captured, difference | campaign error, difference |"
+  echo "|---|---|---|"
+  for label in quickstart-100k subscription quickstart-10k; do
+    case $label in
+      quickstart-100k) name="quickstart, cohorts ×10 (100,000 users)" ;;
+      subscription) name="subscription (20,000 users)" ;;
+      quickstart-10k) name="quickstart (10,000 users)" ;;
+    esac
+    paired "$label" "$name"
   done
 } > "$HERE/results.md"
 cat "$HERE/results.md"
