@@ -103,6 +103,8 @@ public struct DecodingReport: Sendable, Equatable {
   let networks: [AdNetwork]
   private let networkIndex: [String: Int]
   private(set) var windowCount: Int
+  /// The conversion windows the report decodes: three from SKAdNetwork 4.0, one before.
+  package var windows: Int { windowCount }
   /// The scenario's currencies, in measurement order, for converting true revenue.
   private var currencies: [String]
   /// Whether rows carry a simulation's truth (false for postbacks from anywhere).

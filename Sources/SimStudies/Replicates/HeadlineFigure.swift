@@ -94,6 +94,15 @@ public struct HeadlineFigure: Sendable {
         let truth = campaigns.reduce(0) { $0 + $1.trueRevenue }
         return campaigns.reduce(0) { $0 + abs($1.decodedRevenue - $1.trueRevenue) } / truth
       },
+    ]
+    // Where decoded − true revenue comes from, summed over campaigns and windows.
+    for (index, part) in DecodingErrorParts().named.enumerated() {
+      figures.append(
+        HeadlineFigure(name: "errorFrom\(part.name.prefix(1).uppercased())\(part.name.dropFirst())", label: "error from \(part.label)", kind: money) {
+          $0.decoding?.errorParts?.named[index].value
+        })
+    }
+    figures += [
       HeadlineFigure(name: "unknownValues", label: "unknown values", kind: .count) {
         $0.decoding.map { Double($0.unknownValues) }
       },
