@@ -189,6 +189,18 @@ struct CompareCommand: Command {
             })
       }
     }
+    // Where each campaign's error comes from (decoded − true revenue in four parts).
+    // Short names here; the report and Docs/schema-format.md spell them out.
+    rows.append(["error parts: granularity / nulls / ambiguity / late"] + currencies.map { "(\($0))" })
+    for campaign in reports.first??.campaigns ?? [] {
+      rows.append(
+        ["error parts \(campaign.network)/\(campaign.campaign)"]
+          + reports.map { report in
+            guard let match = report?.campaigns.first(where: { $0.network == campaign.network && $0.campaign == campaign.campaign })
+            else { return "–" }
+            return match.errorParts.named.map { String(format: "%+.2f", $0.value) }.joined(separator: " / ")
+          })
+    }
     return rows
   }
 }

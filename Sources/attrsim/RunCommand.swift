@@ -167,7 +167,7 @@ struct RunCommand: Command {
       let study = ReplicateStudy(
         scenario: scenario, summaries: [summary] + runReplicates(scenario, 1..<replicates, jobs: jobs, decoding: valuing))
       let report = RunReport(
-        scenario: scenario, summary: summary, collector: sink.first.second, leading: [study.reportSection])
+        scenario: scenario, summary: summary, collector: sink.first.second, leading: study.reportSections)
       try sink.first.first.commit(
         summary, scenario: scenario, report: report,
         extra: [(name: "replicates.json", text: study.json.serialized(pretty: true) + "\n")])
@@ -175,6 +175,7 @@ struct RunCommand: Command {
       Console.out("\n\(replicates) replicate\(replicates == 1 ? "" : "s"), seeds \(study.seeds.map(String.init).joined(separator: ", "))")
       Console.out(TextTable.render(study.table))
       Console.out(ReplicateStudy.method.prefix(1).uppercased() + ReplicateStudy.method.dropFirst() + ".")
+      if let spread = study.spread { Console.out(spread) }
       return (.success, sink.second)
     } catch {
       Console.error("error: \(error.description)")

@@ -204,6 +204,7 @@ public struct BarChart: SVGChart {
     switch yFormat {
     case .number: SVGWriter.number(value, decimals: 4)
     case .percent: SVGWriter.number(value * 100, decimals: 2) + "%"
+    case .date(let epoch): ChartAxis.dayLabel(value, after: epoch)
     }
   }
 }

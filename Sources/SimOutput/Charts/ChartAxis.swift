@@ -1,4 +1,5 @@
 import Foundation
+import SimModel
 
 /// One axis of a chart: its domain, its tick values and their labels.
 package struct ChartAxis: Equatable {
@@ -72,10 +73,21 @@ extension ChartAxis {
       switch format {
       case .number: SVGWriter.number(value, decimals: best.step.decimals)
       case .percent: SVGWriter.number(value * 100, decimals: max(0, best.step.decimals - 2)) + "%"
+      case .date(let epoch): dayLabel(value, after: epoch)
       }
     }
     let domain = isFixed ? low...high : best.step.value(best.first)...best.step.value(best.last)
     return ChartAxis(domain: domain, ticks: ticks, labels: labels)
+  }
+
+  /// Day `value` after `epoch` as a short date, "Mar 9" (UTC; a fractional day counts as its
+  /// start).
+  package static func dayLabel(_ value: Double, after epoch: Epoch) -> String {
+    let date = epoch.iso8601(after: Int64(value.rounded(.down)) * 86_400_000)
+    let parts = date.prefix(10).split(separator: "-")
+    guard parts.count == 3, let month = Int(parts[1]), (1...12).contains(month), let day = Int(parts[2]) else { return date }
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    return "\(months[month - 1]) \(day)"
   }
 
   /// Ticks at 1, 2 and 5 × 10^k, with the domain widened outward to the nearest of them.

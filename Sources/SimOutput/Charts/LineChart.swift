@@ -1,3 +1,5 @@
+import SimModel
+
 /// A line chart written as a standalone SVG document: no dependencies, byte-identical for equal input.
 ///
 /// Layout is computed from estimated text widths rather than measured glyphs, so it holds for
@@ -39,12 +41,14 @@ public struct LineChart: SVGChart {
     case logarithmic
   }
 
-  /// How y tick labels are written.
+  /// How tick labels are written.
   public enum TickFormat: Sendable, Equatable {
     /// The value itself: 0.25 is "0.25".
     case number
     /// The value as a percentage of 1: 0.25 is "25%".
     case percent
+    /// The value as whole days after `epoch`, written as the date: 7 after 2026-03-02 is "Mar 9".
+    case date(epoch: Epoch)
   }
 
   /// The heading above the chart.
@@ -63,6 +67,8 @@ public struct LineChart: SVGChart {
   public var xScale: Scale
   /// How y tick labels are written.
   public var yFormat: TickFormat
+  /// How x tick labels are written (linear scale only).
+  public var xFormat: TickFormat = .number
 
   /// A chart with every part given; only the labels and series are required.
   public init(
@@ -83,7 +89,7 @@ public struct LineChart: SVGChart {
   public func svg() -> String {
     let drawn = series.flatMap(\.points).filter(isDrawable)
     let x = xScale == .linear
-      ? ChartAxis.linear(values: drawn.map(\.x), fixed: nil, format: .number)
+      ? ChartAxis.linear(values: drawn.map(\.x), fixed: nil, format: xFormat)
       : ChartAxis.logarithmic(values: drawn.map(\.x))
     let y = ChartAxis.linear(values: drawn.map(\.y), fixed: yRange, format: yFormat)
 

@@ -24,6 +24,8 @@ public struct ReportCollector: RunSink, Sendable {
   package private(set) var tiers: [[Int]]
   /// Winning postbacks by campaign, window and content: `[campaign][window][fine, coarse, none]`.
   package private(set) var contents: [[[Int]]]
+  /// Winning postbacks carrying only a coarse value, by window and value: `[window][low, medium, high]`.
+  package private(set) var coarseValues: [[Int]]
   /// How often each fine value 0–63 was carried by a winning first postback (window 1).
   package private(set) var firstFineValues = Array(repeating: 0, count: 64)
   /// Winning first postbacks (4.0) by campaign and source-identifier digits: `[campaign][2, 3, 4]`.
@@ -42,6 +44,7 @@ public struct ReportCollector: RunSink, Sendable {
     sendDelays = Array(repeating: Array(repeating: 0, count: Self.delayBins), count: windows)
     tiers = Array(repeating: [0, 0, 0, 0], count: campaigns)
     contents = Array(repeating: Array(repeating: [0, 0, 0], count: windows), count: campaigns)
+    coarseValues = Array(repeating: [0, 0, 0], count: windows)
     digits = Array(repeating: [0, 0, 0], count: campaigns)
   }
 
@@ -65,6 +68,11 @@ public struct ReportCollector: RunSink, Sendable {
     case .none: kind = 2
     }
     contents[campaign][window][kind] += 1
+    if postback.content == .coarse, let coarse = PostbackFields(postback.payload).coarseValue.flatMap(CoarseValue.init),
+      let rank = CoarseValue.allCases.firstIndex(of: coarse)
+    {
+      coarseValues[window][rank] += 1
+    }
     if window == 0, postback.content == .fine, let fine = PostbackFields(postback.payload).fineValue, (0..<64).contains(fine) {
       firstFineValues[Int(fine)] += 1
     }

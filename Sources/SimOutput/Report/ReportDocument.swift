@@ -9,6 +9,30 @@ package struct ReportDocument: Sendable {
   package var headline: [(label: String, value: String)]
   /// The sections, in order.
   package var sections: [ReportSection]
+  /// Whether a headline figure is good enough to decide on, by its label; figures without a
+  /// verdict have no mark.
+  package var verdicts: [String: Verdict] = [:]
+
+  /// A headline figure's mark, with the reason people read beside it.
+  package enum Verdict: Sendable, Equatable {
+    /// Within what a decision needs: "within 90–110 %".
+    case good(String)
+    /// Outside it: "outside 90–110 %".
+    case poor(String)
+
+    var className: String {
+      switch self {
+      case .good: "good"
+      case .poor: "poor"
+      }
+    }
+    var text: String {
+      switch self {
+      case .good(let why): "good: \(why)"
+      case .poor(let why): "poor: \(why)"
+      }
+    }
+  }
 
   /// The HTML page: inline CSS and inline SVG, no scripts and nothing fetched, so it opens the
   /// same from a disk, a mail or a CI artifact.
@@ -22,7 +46,13 @@ package struct ReportDocument: Sendable {
     if !headline.isEmpty {
       lines.append(#"<section class="headline">"#)
       for (label, value) in headline {
-        lines.append(#"<div class="stat"><b>\#(escaped(value))</b><span>\#(escaped(label))</span></div>"#)
+        if let verdict = verdicts[label] {
+          lines.append(
+            #"<div class="stat \#(verdict.className)"><b>\#(escaped(value))</b><span>\#(escaped(label))</span>"#
+              + #"<em>\#(escaped(verdict.text))</em></div>"#)
+        } else {
+          lines.append(#"<div class="stat"><b>\#(escaped(value))</b><span>\#(escaped(label))</span></div>"#)
+        }
       }
       lines.append("</section>")
     }
@@ -32,12 +62,13 @@ package struct ReportDocument: Sendable {
         lines.append("<figure>")
         lines.append(Self.uniqueIDs(chart.inlineSVG(), prefix: "chart\(index + 1)-").trimmingSuffix("\n"))
         if !section.table.isEmpty {
-          lines += ["<details>", "<summary>Figures</summary>"] + htmlTable(section.table) + ["</details>"]
+          lines += ["<details>", "<summary>Figures</summary>"] + htmlTable(section.table, poor: section.poorCells)
+            + ["</details>"]
         }
         lines.append("</figure>")
       } else {
         lines += [#"<div class="table">"#, "<h2>\(escaped(section.title))</h2>", "<p>\(escaped(section.caption))</p>"]
-        lines += [#"<div class="scroll">"#] + htmlTable(section.table) + ["</div>", "</div>"]
+        lines += [#"<div class="scroll">"#] + htmlTable(section.table, poor: section.poorCells) + ["</div>", "</div>"]
       }
     }
     lines += ["</section>", "</body>", "</html>"]
@@ -47,11 +78,22 @@ package struct ReportDocument: Sendable {
   /// The Markdown: the headline as a table, then each section's heading, caption and table.
   package var markdown: String {
     var blocks = ["# \(markdownText(title))", markdownText(subtitle)]
-    if !headline.isEmpty { blocks.append(markdownTable([["figure", "value"]] + headline.map { [$0.label, $0.value] })) }
+    if !headline.isEmpty {
+      // A verdict column only when some figure has one, so other reports keep their two columns.
+      let marked = !verdicts.isEmpty
+      blocks.append(
+        markdownTable(
+          [["figure", "value"] + (marked ? ["verdict"] : [])]
+            + headline.map { [$0.label, $0.value] + (marked ? [verdicts[$0.label]?.text ?? ""] : []) }))
+    }
     for section in sections {
       blocks.append("## \(markdownText(section.title))")
       if !section.caption.isEmpty { blocks.append(markdownText(section.caption)) }
-      blocks.append(section.table.count > 1 ? markdownTable(section.table) : "No data.")
+      var table = section.table
+      for cell in section.poorCells where table.indices.contains(cell.row) && table[cell.row].indices.contains(cell.column) {
+        table[cell.row][cell.column] += " ⚠"
+      }
+      blocks.append(table.count > 1 ? markdownTable(table) : "No data.")
     }
     return blocks.joined(separator: "\n\n") + "\n"
   }
@@ -59,10 +101,16 @@ package struct ReportDocument: Sendable {
   private func escaped(_ text: String) -> String { SVGWriter.escaped(text) }
 
   /// A table whose first column names the row and whose other columns hold figures.
-  private func htmlTable(_ rows: [[String]]) -> [String] {
+  private func htmlTable(_ rows: [[String]], poor: Set<ReportSection.TableCell> = []) -> [String] {
     guard let header = rows.first else { return [] }
     var lines = ["<table>", "<tr>" + header.map { "<th>\(escaped($0))</th>" }.joined() + "</tr>"]
-    for row in rows.dropFirst() { lines.append("<tr>" + row.map { "<td>\(escaped($0))</td>" }.joined() + "</tr>") }
+    for (index, row) in rows.enumerated().dropFirst() {
+      let cells = row.indices.map { column in
+        poor.contains(ReportSection.TableCell(row: index, column: column))
+          ? #"<td class="poor">\#(escaped(row[column]))</td>"# : "<td>\(escaped(row[column]))</td>"
+      }
+      lines.append("<tr>" + cells.joined() + "</tr>")
+    }
     if rows.count == 1 { lines.append(#"<tr><td colspan="\#(header.count)">no data</td></tr>"#) }
     lines.append("</table>")
     return lines
@@ -109,6 +157,12 @@ package struct ReportDocument: Sendable {
     .stat { padding: 10px 12px; }
     .stat b { display: block; font-size: 21px; }
     .stat span { color: #555555; font-size: 13px; }
+    .stat em { display: block; font-size: 12px; font-style: normal; margin-top: 2px; }
+    .stat.good { border-left: 5px solid #2e7d32; }
+    .stat.good em { color: #2e7d32; }
+    .stat.poor { border-left: 5px solid #c62828; background: #fdecea; }
+    .stat.poor em { color: #c62828; }
+    td.poor { color: #c62828; background: #fdecea; font-weight: bold; }
     .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(560px, 1fr)); gap: 14px; }
     figure { margin: 0; padding: 6px; }
     figure svg { display: block; width: 100%; height: auto; }

@@ -22,13 +22,26 @@ public struct RunReport: Sendable {
     if scenario.platform.developerMode { subtitle += " (Developer Mode)" }
     var sections = leading + [parts.postbacksOverTime, parts.sendDelays, parts.tiers, parts.valueKinds]
     sections.append(FineValueSection.make(collector.firstFineValues))
+    if collector.windows == 3 { sections.append(CoarseValueSection.make(collector.coarseValues)) }
     if collector.windows == 3 { sections.append(parts.sourceIdentifierDigits) }
-    if let decoding = summary.decoding { sections += [parts.revenue(decoding), parts.firstSignal(decoding)] }
+    if let decoding = summary.decoding {
+      sections.append(parts.revenue(decoding))
+      // A replicated run puts the curve with its intervals among the leading sections instead.
+      if !leading.contains(where: { $0.title == RevenueCurveSection.title }),
+        let points = RevenueCurveSection.points(decoding)
+      {
+        sections.append(RevenueCurveSection.make(points, currency: decoding.currency))
+      }
+      if let errors = ErrorPartsSection.make(decoding, windows: collector.windows) { sections.append(errors) }
+      sections.append(parts.firstSignal(decoding))
+    }
     if let spend = summary.decoding.flatMap(SpendSection.make) { sections.append(spend) }
     if summary.hasAppleAds { sections += [parts.appleAdsRecords, parts.appleAdsCalls, parts.installClaims] }
     if scenario.app.sdk != nil { sections += [parts.sdkRequests, parts.sdkValues, parts.sdkLint] }
-    document = ReportDocument(
+    var document = ReportDocument(
       title: "Run report: \(scenario.name)", subtitle: subtitle, headline: parts.headline, sections: sections)
+    document.verdicts = parts.verdicts
+    self.document = document
   }
 
   /// `report.html`: headline figures and inline SVG charts, with no scripts and nothing fetched.
@@ -98,10 +111,23 @@ private struct Parts {
       ("with no value", ReportFormat.share(byContent[2], of: winning)),
     ]
     if let decoding = summary.decoding {
+      let currency = decoding.currency
       figures += [
-        ("true revenue", ReportFormat.money(decoding.trueRevenue, currency: decoding.currency)),
-        ("decoded revenue", ReportFormat.money(decoding.decodedRevenue, currency: decoding.currency)),
+        ("true revenue", ReportFormat.money(decoding.trueRevenue, currency: currency)),
+        ("decoded revenue", ReportFormat.money(decoding.decodedRevenue, currency: currency)),
+      ]
+      if decoding.calibrated != nil {
+        // How much of the estimate the postbacks' values measured, and how much was imputed.
+        let imputed = decoding.imputedRevenue
+        let share = decoding.decodedRevenue > 0 ? " (\(ReportFormat.percent(imputed / decoding.decodedRevenue)))" : ""
+        figures += [
+          ("measured revenue", ReportFormat.money(decoding.decodedRevenue - imputed, currency: currency)),
+          ("imputed revenue", ReportFormat.money(imputed, currency: currency) + share),
+        ]
+      }
+      figures += [
         ("revenue captured", ReportFormat.percent(decoding.revenueCaptured)),
+        ("campaign error weighted by true revenue", ReportFormat.percent(Self.weightedCampaignError(decoding))),
         ("median hours to first signal", ReportFormat.hours(decoding.firstSignalMedianHours)),
       ]
     }
@@ -124,6 +150,29 @@ private struct Parts {
       ]
     }
     return figures
+  }
+
+  /// The campaigns' absolute revenue error weighted by their true revenue (their ROAS error:
+  /// spend is the same whatever the decoding); nil without true revenue.
+  static func weightedCampaignError(_ decoding: DecodingReport) -> Double? {
+    let campaigns = decoding.campaigns.filter { $0.trueRevenue > 0 }
+    let truth = campaigns.reduce(0) { $0 + $1.trueRevenue }
+    return truth > 0 ? campaigns.reduce(0) { $0 + abs($1.decodedRevenue - $1.trueRevenue) } / truth : nil
+  }
+
+  /// The headline figures a decision rests on, marked good or poor: revenue captured against
+  /// 90–110 %, the weighted campaign error against 10 %.
+  var verdicts: [String: ReportDocument.Verdict] {
+    guard let decoding = summary.decoding else { return [:] }
+    var verdicts: [String: ReportDocument.Verdict] = [:]
+    if let captured = decoding.revenueCaptured {
+      verdicts["revenue captured"] =
+        (0.9...1.1).contains(captured) ? .good("within 90–110 %") : .poor("outside 90–110 %")
+    }
+    if let error = Self.weightedCampaignError(decoding) {
+      verdicts["campaign error weighted by true revenue"] = error <= 0.1 ? .good("at most 10 %") : .poor("over 10 %")
+    }
+    return verdicts
   }
 
   // MARK: - Client SDK (issue 9)
@@ -261,9 +310,11 @@ private struct Parts {
       + (windows == 3 ? ", one line per conversion window (postback sequence index)." : ".")
       + " Developer copies and non-winning postbacks are left out."
     let epoch = scenario.epoch.iso8601(after: 0)
-    let chart = LineChart(
+    let year = epoch.prefix(4)
+    var chart = LineChart(
       title: title,
-      xLabel: "Days since the epoch (\(epoch.hasSuffix("T00:00:00.000Z") ? String(epoch.prefix(10)) : epoch))",
+      // The scenario's epoch is virtual time zero: day d is the d-th day after it (UTC days).
+      xLabel: "Date sent (\(year), UTC; day 0 is \(epoch.hasSuffix("T00:00:00.000Z") ? String(epoch.prefix(10)) : epoch))",
       yLabel: "Winning postbacks per day", caption: caption,
       series: (0..<windows).map { window in
         // Every day from the window's first postback to its last, so quiet days show as zeros,
@@ -273,8 +324,9 @@ private struct Parts {
         return LineChart.Series(
           name: windowName(window), points: shown.map { LineChart.Point(x: Double($0), y: Double(days[$0][window])) })
       })
-    let table = [["day"] + (0..<windows).map(windowName)] + active.map { day in
-      [String(day)] + days[day].map(ReportFormat.count)
+    chart.xFormat = .date(epoch: scenario.epoch)
+    let table = [["date", "day"] + (0..<windows).map(windowName)] + active.map { day in
+      [String(scenario.epoch.iso8601(after: Int64(day) * 86_400_000).prefix(10)), String(day)] + days[day].map(ReportFormat.count)
     }
     return ReportSection(title: title, caption: caption, chart: chart, table: table)
   }
@@ -383,7 +435,10 @@ private struct Parts {
           row.trueRevenue > 0 ? ReportFormat.percent((row.decodedRevenue - row.trueRevenue) / row.trueRevenue) : "–",
         ]
       }
-    return ReportSection(title: title, caption: caption, chart: chart, table: table)
+    var section = ReportSection(title: title, caption: caption + " Errors beyond ±10 % are marked.", chart: chart, table: table)
+    section.poorCells = ReportSection.beyondTenPercent(
+      rows.map { $0.trueRevenue > 0 ? ($0.decodedRevenue - $0.trueRevenue) / $0.trueRevenue : nil }, column: 5)
+    return section
   }
 
   /// Hours per first-signal bin, and the bins before the open last one: a week, which holds

@@ -46,7 +46,9 @@ package enum SpendSection {
       line += [ReportFormat.percent(campaign.trueRoas), ReportFormat.percent(campaign.decodedRoas), signed(campaign.roasError)]
       table.append(line)
     }
-    return ReportSection(title: title, caption: caption, chart: chart, table: table)
+    var section = ReportSection(title: title, caption: caption + " ROAS errors beyond ±10 % are marked.", chart: chart, table: table)
+    section.poorCells = ReportSection.beyondTenPercent(priced.map(\.roasError), column: table[0].count - 1)
+    return section
   }
 
   /// A relative error with its sign: "+40.5%", "-20.0%", "–".

@@ -71,6 +71,8 @@ public struct CalibratedDecoding: Sendable, Equatable {
             let imputed = Double(missing) * estimate.revenue
             row.decodedRevenue += imputed
             row.imputedRevenue += imputed
+            row.missingImputed += imputed
+            row.missingPostbacks += missing
           }
           if let position { group[position] = row } else if row.imputedRevenue > 0 { group.append(row) }
         }

@@ -34,6 +34,44 @@ public struct DecodingReport: Sendable, Equatable {
     /// Per schema event: installs where it happened in the window, and postbacks saying so.
     public var trueEventUsers: [Int]
     public var decodedEventUsers: [Int]
+
+    // What ``errorParts`` is made of (a run's rows only: postbacks from anywhere have no truth).
+    /// What the campaign's own postbacks decoded to wherever their digits put them: those with
+    /// a value (or an unknown one) and those without.
+    package var valueDecoded = 0.0, nullDecoded = 0.0
+    /// True revenue of the installs whose postback carried a value, carried none, was withheld
+    /// at tier 0, or never arrived otherwise.
+    package var valueTruth = 0.0, nullTruth = 0.0, withheldTruth = 0.0, lostTruth = 0.0
+    /// Of the installs whose postback never arrived (not withheld), those whose first postback did.
+    package var lostAfterFirst = 0
+    /// Other campaigns' postbacks decoded here minus this campaign's decoded in other rows.
+    package var ambiguity = 0.0
+    /// Imputed for postbacks that never came (``CalibratedDecoding/imputingMissing(_:eventCount:)``),
+    /// and how many.
+    package var missingImputed = 0.0, missingPostbacks = 0
+
+    /// Where the row's error (decoded − true revenue) comes from; the parts add up to it.
+    ///
+    /// The imputation for missing postbacks (a mean per postback) falls to the installs lost
+    /// otherwise than by tier 0 first, up to the postbacks imputed, and to nulls for the rest.
+    /// Granularity is worked out as the error minus the other three, which is what it equals
+    /// (its postbacks' decoded minus their true revenue), so the four add up to the cent.
+    public var errorParts: DecodingErrorParts {
+      let perMissing = missingPostbacks > 0 ? missingImputed / Double(missingPostbacks) : 0
+      let lateImputed = perMissing * Double(min(lostAfterFirst, missingPostbacks))
+      var parts = DecodingErrorParts()
+      parts.ambiguity = ambiguity
+      parts.nulls = nullDecoded - nullTruth - withheldTruth + (missingImputed - lateImputed)
+      parts.horizon = lateImputed - lostTruth
+      parts.granularity = (decodedRevenue - trueRevenue) - parts.nulls - parts.ambiguity - parts.horizon
+      return parts
+    }
+  }
+
+  /// What a run's winning postback showed, kept until its conversion's truth arrives.
+  private struct Seen {
+    var network: Int, campaign: Int, window: Int
+    var carriedValue: Bool
   }
 
   private struct Key: Hashable, Comparable {
@@ -65,6 +103,8 @@ public struct DecodingReport: Sendable, Equatable {
   let networks: [AdNetwork]
   private let networkIndex: [String: Int]
   private(set) var windowCount: Int
+  /// The conversion windows the report decodes: three from SKAdNetwork 4.0, one before.
+  package var windows: Int { windowCount }
   /// The scenario's currencies, in measurement order, for converting true revenue.
   private var currencies: [String]
   /// Whether rows carry a simulation's truth (false for postbacks from anywhere).
@@ -84,6 +124,8 @@ public struct DecodingReport: Sendable, Equatable {
   public private(set) var signalDelays: [Double] = []
   /// Conversions none of whose winning postbacks carried a value the decoder knows.
   public private(set) var conversionsWithoutSignal = 0
+  /// Per user, their winning postbacks so far, until their conversions' truth arrives.
+  private var seen: [String: [Seen]] = [:]
 
   /// A report for `scenario` decoded with `decoder`, reading the events `eventNames` names.
   public init(
@@ -127,9 +169,22 @@ public struct DecodingReport: Sendable, Equatable {
 
   /// Decodes an accepted winning postback of the run.
   package mutating func decode(_ postback: PostbackRecord) {
-    if case .decoded = decode(payload: postback.payload), firstSignal[postback.user] == nil {
+    guard let (key, outcome, value) = decodeEntry(payload: postback.payload) else { return }
+    if case .decoded = outcome, firstSignal[postback.user] == nil {
       firstSignal[postback.user] = postback.time
     }
+    guard hasTruth else { return }
+    // The row of the campaign that truly won: its own postbacks count there, wherever their
+    // digits put them, and the difference is ambiguity.
+    let own = Key(network: postback.network, networkId: "", campaign: postback.campaign, unmatched: "", window: key.window)
+    var mine = row(own)
+    let carriedValue = outcome != .none
+    if carriedValue { mine.valueDecoded += value } else { mine.nullDecoded += value }
+    if own != key { mine.ambiguity -= value }
+    rows[own] = mine
+    if own != key { rows[key]?.ambiguity += value }
+    seen[postback.user, default: []].append(
+      Seen(network: postback.network, campaign: postback.campaign, window: key.window, carriedValue: carriedValue))
   }
 
   /// Decodes a winning postback body (from the run or from anywhere) into its campaign's row:
@@ -137,6 +192,11 @@ public struct DecodingReport: Sendable, Equatable {
   /// is not a postback (no ad network identifier) decodes to nil and counts nowhere.
   @discardableResult
   public mutating func decode(payload: JSONValue) -> Outcome? {
+    decodeEntry(payload: payload)?.outcome
+  }
+
+  /// Decodes a postback body into its row; the row's key, the outcome and the revenue it added.
+  private mutating func decodeEntry(payload: JSONValue) -> (key: Key, outcome: Outcome, value: Double)? {
     let body = PostbackFields(payload)
     guard let networkId = body.networkId else { return nil }
     let window = body.sequenceIndex ?? 0
@@ -180,6 +240,7 @@ public struct DecodingReport: Sendable, Equatable {
       entry.none += 1
     }
     let source = CalibrationCell.Source(network: entry.network, campaign: entry.campaign)
+    let before = entry.decodedRevenue
     switch outcome {
     case .decoded(let decoded):
       let signal: CalibrationSignal =
@@ -194,8 +255,9 @@ public struct DecodingReport: Sendable, Equatable {
       entry.decodedRevenue += imputed
       entry.imputedRevenue += imputed
     }
+    let value = entry.decodedRevenue - before
     rows[key] = entry
-    return outcome
+    return (key, outcome, value)
   }
 
   private mutating func memo(window: Int, value: Int, _ decode: () -> DecodedValue?) -> DecodedValue? {
@@ -211,13 +273,33 @@ public struct DecodingReport: Sendable, Equatable {
   /// Adds a finished conversion's truth to its winning campaign's rows.
   package mutating func add(_ record: ConversionRecord) {
     let truth = record.truth
+    // This conversion's postbacks: the user's to its winning campaign (a user's conversions
+    // through one campaign share them, which moves revenue between parts, never out of them).
+    var windowsSeen: [Int: Bool] = [:]
+    if var list = seen[truth.user] {
+      list.removeAll { entry in
+        guard entry.network == truth.network, entry.campaign == truth.campaign else { return false }
+        if windowsSeen[entry.window] == nil { windowsSeen[entry.window] = entry.carriedValue }
+        return true
+      }
+      seen[truth.user] = list.isEmpty ? nil : list
+    }
     for window in 0..<windowCount {
       let key = Key(network: truth.network, networkId: "", campaign: truth.campaign, unmatched: "", window: window)
       var entry = row(key)
       entry.installs += 1
-      if truth.windows.indices.contains(window) {
-        let measures = truth.windows[window]
-        entry.trueRevenue += measures.revenue(.all, currencies: currencies, table: decoder.currencies)
+      let measures = truth.windows.indices.contains(window) ? truth.windows[window] : nil
+      let revenue = measures?.revenue(.all, currencies: currencies, table: decoder.currencies) ?? 0
+      entry.trueRevenue += revenue
+      switch windowsSeen[window] {
+      case true?: entry.valueTruth += revenue
+      case false?: entry.nullTruth += revenue
+      case nil where window > 0 && record.tier == 0: entry.withheldTruth += revenue
+      case nil:
+        entry.lostTruth += revenue
+        if window > 0, windowsSeen[0] != nil { entry.lostAfterFirst += 1 }
+      }
+      if let measures {
         for index in eventNames.indices where measures.eventCounts.indices.contains(index) {
           if measures.eventCounts[index] > 0 { entry.trueEventUsers[index] += 1 }
         }
@@ -302,6 +384,8 @@ public struct DecodingReport: Sendable, Equatable {
     public var decodedRevenue: Double
     /// Of the decoded revenue, what was imputed.
     public var imputedRevenue = 0.0
+    /// Where its error comes from, over its windows.
+    public var errorParts = DecodingErrorParts()
     /// (decoded − true) ÷ true revenue; nil without true revenue. ROAS error is
     /// ``CampaignEconomics/roasError``, which needs spend.
     public var revenueError: Double? { trueRevenue > 0 ? (decodedRevenue - trueRevenue) / trueRevenue : nil }
@@ -313,6 +397,10 @@ public struct DecodingReport: Sendable, Equatable {
   public var decodedRevenue: Double { orderedRows.reduce(0) { $0 + $1.decodedRevenue } }
   /// Of the decoded revenue, what was imputed.
   public var imputedRevenue: Double { orderedRows.reduce(0) { $0 + $1.imputedRevenue } }
+  /// Where the error of all rows comes from (their parts summed); nil without truth.
+  public var errorParts: DecodingErrorParts? {
+    hasTruth ? orderedRows.reduce(DecodingErrorParts()) { $0 + $1.errorParts } : nil
+  }
   /// Decoded ÷ true revenue; nil without true revenue.
   public var revenueCaptured: Double? { trueRevenue > 0 ? decodedRevenue / trueRevenue : nil }
   /// (Decoded − true) ÷ true revenue: the relative error of revenue and so of ROAS; nil without
@@ -334,11 +422,12 @@ public struct DecodingReport: Sendable, Equatable {
         figures[figures.count - 1].trueRevenue += row.trueRevenue
         figures[figures.count - 1].decodedRevenue += row.decodedRevenue
         figures[figures.count - 1].imputedRevenue += row.imputedRevenue
+        figures[figures.count - 1].errorParts = figures[figures.count - 1].errorParts + row.errorParts
       } else {
         figures.append(
           CampaignFigures(
             network: row.network, campaign: row.campaign, trueRevenue: row.trueRevenue, decodedRevenue: row.decodedRevenue,
-            imputedRevenue: row.imputedRevenue))
+            imputedRevenue: row.imputedRevenue, errorParts: row.errorParts))
       }
     }
     return figures

@@ -81,6 +81,28 @@ public struct HeadlineFigure: Sendable {
         let errors = summary.decoding?.campaigns.compactMap(\.revenueError).map(abs) ?? []
         return errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count)
       },
+      // Weighted by true revenue, so a campaign with a few dollars does not dominate: the sum of
+      // campaigns' absolute errors over their true revenue. Spend is the same under any
+      // estimator, so this is also the weighted ROAS error.
+      HeadlineFigure(
+        name: "campaignRevenueErrorWeightedMeanAbsRatio", label: "campaign error weighted by true revenue",
+        kind: .share
+      ) { summary in
+        guard let campaigns = summary.decoding?.campaigns.filter({ $0.trueRevenue > 0 }), !campaigns.isEmpty else {
+          return nil
+        }
+        let truth = campaigns.reduce(0) { $0 + $1.trueRevenue }
+        return campaigns.reduce(0) { $0 + abs($1.decodedRevenue - $1.trueRevenue) } / truth
+      },
+    ]
+    // Where decoded − true revenue comes from, summed over campaigns and windows.
+    for (index, part) in DecodingErrorParts().named.enumerated() {
+      figures.append(
+        HeadlineFigure(name: "errorFrom\(part.name.prefix(1).uppercased())\(part.name.dropFirst())", label: "error from \(part.label)", kind: money) {
+          $0.decoding?.errorParts?.named[index].value
+        })
+    }
+    figures += [
       HeadlineFigure(name: "unknownValues", label: "unknown values", kind: .count) {
         $0.decoding.map { Double($0.unknownValues) }
       },

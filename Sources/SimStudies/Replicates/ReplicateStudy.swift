@@ -22,6 +22,10 @@ public struct ReplicateStudy: Sendable {
   public var values: [[Double?]]
   /// Per figure, over the replicates with a value; nil when none had one.
   public var intervals: [ConfidenceInterval?]
+  /// Each replicate's LTV curve (nil where it has none: before 4.0, or no installs).
+  package var curves: [[RevenueCurveSection.Point]?]
+  /// The currency revenue is decoded in.
+  private var currency: String
 
   /// The study of `summaries`, replicate 0 first, of `scenario` (whose seed is replicate 0's).
   public init(scenario: Scenario, summaries: [RunSummary], figures: [HeadlineFigure]? = nil) {
@@ -31,6 +35,20 @@ public struct ReplicateStudy: Sendable {
     self.figures = figures ?? HeadlineFigure.all(for: scenario)
     values = self.figures.map { figure in summaries.map { figure.value($0) } }
     intervals = values.map { ConfidenceInterval($0.compactMap { $0 }) }
+    curves = summaries.map { $0.decoding.flatMap(RevenueCurveSection.points) }
+    currency = scenario.schema.currencies.base
+  }
+
+  /// How revenue captured spread across the replicates, in one sentence; nil without two values.
+  public var spread: String? {
+    guard let index = figures.firstIndex(where: { $0.name == "revenueCapturedRatio" }),
+      let deviation = intervals[index]?.standardDeviation
+    else { return nil }
+    let captured = values[index].compactMap { $0 }
+    guard let low = captured.min(), let high = captured.max() else { return nil }
+    return "Across the \(captured.count) replicates revenue captured ran from \(ReportFormat.percent(low)) to "
+      + "\(ReportFormat.percent(high)) (standard deviation \(SVGWriter.number(deviation * 100, decimals: 1)) points): "
+      + "with few paying users a seed moves it this much, whatever the decoder; one run cannot settle a schema."
   }
 
   /// `replicates.json`: the method, the seeds, and per figure its mean, interval and the value
@@ -78,12 +96,31 @@ public struct ReplicateStudy: Sendable {
       }
   }
 
-  /// The report's section of the same table.
-  package var reportSection: ReportSection {
-    ReportSection(
-      title: "Replicates: mean and 95 % interval",
-      caption: "\(seeds.count) replicate\(seeds.count == 1 ? "" : "s") (seeds \(seeds.map(String.init).joined(separator: ", "))); "
-        + "the rest of this report is replicate 0 (seed \(seed)). \(Self.method.prefix(1).uppercased())\(Self.method.dropFirst()).",
-      table: table)
+  /// The report's leading sections: the same table, with the spread of revenue captured, and
+  /// the LTV curve of replicate 0 with the 95 % intervals of its points over the replicates.
+  package var reportSections: [ReportSection] {
+    var sections = [
+      ReportSection(
+        title: "Replicates: mean and 95 % interval",
+        caption: "\(seeds.count) replicate\(seeds.count == 1 ? "" : "s") (seeds \(seeds.map(String.init).joined(separator: ", "))); "
+          + "the rest of this report is replicate 0 (seed \(seed)). \(Self.method.prefix(1).uppercased())\(Self.method.dropFirst())."
+          + (spread.map { " " + $0 } ?? ""),
+        table: table)
+    ]
+    if let first = curves.first, let points = first {
+      let present = curves.compactMap { $0 }.filter { $0.count == points.count }
+      func band(_ value: (RevenueCurveSection.Point) -> Double) -> [ClosedRange<Double>?] {
+        points.indices.map { index in
+          let interval = ConfidenceInterval(present.map { value($0[index]) }.filter(\.isFinite))
+          guard let lower = interval?.lower, let upper = interval?.upper else { return nil }
+          return lower...upper
+        }
+      }
+      sections.append(
+        RevenueCurveSection.make(
+          points, currency: currency, bands: (decoded: band(\.decodedRevenue), truth: band(\.trueRevenue)),
+          note: "Lines are replicate 0; the intervals are over the \(present.count) replicates' curves (\(Self.method))."))
+    }
+    return sections
   }
 }

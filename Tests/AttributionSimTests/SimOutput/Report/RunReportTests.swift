@@ -8,14 +8,17 @@ import Testing
 struct RunReportTests {
   /// Each chart of a decoded 4.0 run: its title and its axis labels.
   static let charts: [(title: String, x: String, y: String)] = [
-    ("Postbacks per day by window", "Days since the epoch (2026-03-02)", "Winning postbacks per day"),
+    ("Postbacks per day by window", "Date sent (2026, UTC; day 0 is 2026-03-02)", "Winning postbacks per day"),
     ("Send delay by window", "Send delay in hours (6-hour bins, by start)", "Winning postbacks"),
     ("Crowd-anonymity tier by campaign", "Campaign", "Share of conversions (%)"),
     ("Postback values by campaign and window", "Campaign · window", "Share of winning postbacks (%)"),
     // The grid has no axes: its squares are labelled with their values, 0 first and 63 last.
     ("Fine values in first postbacks", "0", "63"),
+    ("Coarse values by window", "Conversion window", "Winning postbacks"),
     ("Source-identifier digits in first postbacks", "Campaign", "Share of first postbacks (%)"),
     ("Decoded versus true revenue", "Campaign · window", "Revenue (USD)"),
+    ("Revenue per install by day (LTV curve)", "Days after install", "Revenue per install (USD)"),
+    ("Where the decoding error comes from", "Campaign", "Decoded − true revenue (USD)"),
     ("Time from install to first signal", "Hours from install to first signal (12-hour bins; 168 and more in the last)",
      "Conversions"),
   ]
@@ -41,6 +44,8 @@ struct RunReportTests {
     #expect(!html.contains(#"id="plot-area""#))
     // The headline, and the figures behind the charts, folded.
     #expect(html.contains("<b>84.1 h</b><span>median hours to first signal</span>"))
+    #expect(html.contains(#"<div class="stat poor"><b>55.1%</b><span>revenue captured</span><em>poor: outside 90–110 %</em>"#))
+    #expect(html.contains(#"<td class="poor">-39.9%</td>"#))
     #expect(html.components(separatedBy: "<summary>Figures</summary>").count == Self.charts.count + 1)
   }
 
@@ -50,12 +55,26 @@ struct RunReportTests {
     #expect(markdown.hasPrefix("# Run report: scripted\n\nScenario scripted · seed 1 · SKAdNetwork 4.0\n\n"))
     let lines = markdown.split(separator: "\n").map(String.init)
     for row in [
-      "| figure | value |", "| --- | ---: |", "| users | 2 |", "| attributed installs | 2 |", "| winning postbacks | 4 |",
+      "| figure | value | verdict |", "| --- | ---: | ---: |", "| users | 2 |  |", "| attributed installs | 2 |  |",
+      "| winning postbacks | 4 |  |",
       // alice's fine value and two coarse ones, bob's empty postback 1.
-      "| with a fine value | 25% |", "| with a coarse value | 50% |", "| with no value | 25% |",
+      "| with a fine value | 25% |  |", "| with a coarse value | 50% |  |", "| with no value | 25% |  |",
       // alice's first signal: postback 1 at 3d13h25m, 84.08 h after her install at 1h20m.
-      "| median hours to first signal | 84.1 h |",
-      "| day | window 1 | window 2 | window 3 |", "| 3 | 2 | 0 | 0 |", "| 10 | 0 | 1 | 0 |", "| 38 | 0 | 0 | 1 |",
+      "| median hours to first signal | 84.1 h |  |",
+      // Decoded 3 + 0.25 + 5 = 8.25 against 4.99 + 9.99 = 14.98: 55.1 %, outside 90–110 %;
+      // her campaign's error |8.25 − 14.98| ÷ 14.98 = 44.9 %, over 10 %.
+      "| revenue captured | 55.1% | poor: outside 90–110 % |",
+      "| campaign error weighted by true revenue | 44.9% | poor: over 10 % |",
+      // Days after the epoch 2026-03-02 as dates: day 3 is March 5, day 38 April 9.
+      "| date | day | window 1 | window 2 | window 3 |", "| 2026-03-05 | 3 | 2 | 0 | 0 |", "| 2026-03-12 | 10 | 0 | 1 | 0 |",
+      "| 2026-04-09 | 38 | 0 | 0 | 1 |",
+      // Her two coarse values: low in window 2, medium in window 3.
+      "| window 2 | 1 | 1 (100%) | 0 (0%) | 0 (0%) |", "| window 3 | 1 | 0 (0%) | 1 (100%) | 0 (0%) |",
+      // Per install (2): 4.99 ÷ 2 by day 2, decoded 3 ÷ 2; by day 35 14.98 ÷ 2 against 8.25 ÷ 2.
+      "| 2 | 2.50 USD | 1.50 USD | 60.1% |", "| 35 | 7.49 USD | 4.13 USD | 55.1% |",
+      // Midpoints miss by granularity alone: 3 − 4.99 in window 1; the error beyond ±10 % marked.
+      "| broad · w1 | 4.99 USD | 3.00 USD | -1.99 USD | -1.99 USD | 0.00 USD | 0.00 USD | 0.00 USD |",
+      "| broad · w1 | 1 | 1 | 4.99 USD | 3.00 USD | -39.9% ⚠ |",
       "| 36–42 | 2 | 0 | 0 |", "| 84–90 | 0 | 1 | 1 |",
       "| broad | 1 | 0 (0%) | 0 (0%) | 1 (100%) | 0 (0%) |", "| eu | 0 | 0 (–) | 0 (–) | 0 (–) | 0 (–) |",
       "| video · w1 | 1 | 0 (0%) | 0 (0%) | 1 (100%) |", "| broad | 1 | 0 (0%) | 0 (0%) | 1 (100%) |",
@@ -109,9 +128,10 @@ struct RunReportTests {
     let titles = try ReportFixtures.svgElements(of: report.html).map { try XMLElements($0).texts.first ?? "" }
     #expect(titles == [
       "Postbacks per day", "Send delay", "Crowd-anonymity tier by campaign", "Postback values by campaign",
-      "Fine values in first postbacks", "Decoded versus true revenue", "Time from install to first signal",
+      "Fine values in first postbacks", "Decoded versus true revenue", "Where the decoding error comes from",
+      "Time from install to first signal",
     ])
-    #expect(report.markdown.contains("| day | postbacks |"))
+    #expect(report.markdown.contains("| date | day | postbacks |"))
   }
 
   @Test("a run merged from shards writes the whole run's reports byte for byte")

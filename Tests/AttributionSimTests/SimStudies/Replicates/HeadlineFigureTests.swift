@@ -43,3 +43,41 @@ struct HeadlineFigureTests {
     #expect(captured.text(interval).hasPrefix("110.0% ["))
   }
 }
+
+/// The figures decisions rest on, from alice's scripted run (TestScenarios.alice): 4.99 and
+/// 9.99 true, decoded at midpoints 3 + 0.25 + 5 = 8.25 or at lower bounds 1 + 0 + 0 = 1.
+@Suite("Headline figures: decision figures and spread")
+struct DecisionFigureTests {
+  private func summary(_ estimator: DecodingSettings.Estimate) throws -> (Scenario, RunSummary) {
+    let scenario = try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice))
+    var sink = DiscardingSink()
+    return (scenario, ScenarioRunner.run(scenario, sink: &sink, decoding: CalibratedDecoding(estimator: estimator)))
+  }
+
+  @Test("weighted campaign error |8.25 − 14.98| ÷ 14.98 = 44.9 %; the error's parts: granularity −6.73, the others 0")
+  func weightedErrorAndParts() throws {
+    let (scenario, summary) = try summary(.midpoint)
+    let figures = Dictionary(uniqueKeysWithValues: HeadlineFigure.all(for: scenario).map { ($0.name, $0) })
+    let weighted = try #require(figures["campaignRevenueErrorWeightedMeanAbsRatio"]?.value(summary))
+    #expect(abs(weighted - 6.73 / 14.98) < 1e-9)
+    let granularity = try #require(figures["errorFromGranularity"]?.value(summary))
+    #expect(abs(granularity + 6.73) < 1e-9)
+    for name in ["errorFromNulls", "errorFromAmbiguity", "errorFromHorizon"] {
+      #expect(abs(try #require(figures[name]?.value(summary))) < 1e-9, "\(name)")
+    }
+  }
+
+  @Test("the spread of revenue captured over two replicates, 55.1 % and 6.7 %: sd |0.5507 − 0.0668| ÷ √2 = 34.2 points; the LTV curve with its intervals")
+  func spreadAndCurve() throws {
+    let (scenario, midpoint) = try summary(.midpoint)
+    let (_, lower) = try summary(.lowerBound)
+    let study = ReplicateStudy(scenario: scenario, summaries: [midpoint, lower])
+    #expect(study.spread?.hasPrefix("Across the 2 replicates revenue captured ran from 6.7% to 55.1% (standard deviation 34.2 points)") == true)
+    let sections = study.reportSections
+    #expect(sections.map(\.title) == ["Replicates: mean and 95 % interval", RevenueCurveSection.title])
+    #expect(sections[0].caption.contains("standard deviation 34.2 points"))
+    // Day 35: 14.98 true per install in both, so its interval is a point; decoded 8.25 and 1.
+    let day35 = try #require(sections[1].table.first { $0.first == "35" })
+    #expect(day35[1] == "14.98 USD" && day35[2] == "8.25 USD" && day35[4] == "14.98 USD – 14.98 USD")
+  }
+}
