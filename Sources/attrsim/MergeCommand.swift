@@ -62,11 +62,11 @@ struct MergeCommand: Command {
 
   private static func mergeSweep(_ folders: [URL], out: String?) -> ExitStatus {
     do {
-      let (sweep, csv) = try SweepOutput.merge(folders: folders)
+      let (sweep, tables) = try SweepOutput.merge(folders: folders)
       let folder = URL(fileURLWithPath: out ?? "Reports/\(sweep.name)")
-      try SweepOutput.write(sweep, csv: csv, to: folder)
+      try SweepOutput.write(sweep, tables: tables, to: folder)
       Console.out("\(sweep.name): merged \(folders.count) shard(s), \(sweep.rowCount) rows")
-      Console.out("wrote \(folder.relativePath)/{sweep.csv,sweep.svg,sweep.html}")
+      Console.out("wrote \(folder.relativePath)/{\(SweepOutput.fileNames.joined(separator: ","))}")
       return .success
     } catch {
       return failed(error)

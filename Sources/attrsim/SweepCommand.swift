@@ -75,18 +75,19 @@ struct SweepCommand: Command {
           "\(sweep.name) shard \(shard): "
             + (rows.isEmpty ? "no rows (more shards than rows)" : "rows \(rows.lowerBound)–\(rows.upperBound - 1)")
             + " of \(sweep.rowCount)")
-        Console.out("wrote \(folder.relativePath)/{rows.csv,sweep-shard.json}; combine all \(shard.count) with 'attrsim merge'")
+        Console.out(
+          "wrote \(folder.relativePath)/{rows.csv,long.csv,sweep-shard.json,inputs/}; combine all \(shard.count) with 'attrsim merge'")
       } else {
         let folder = URL(fileURLWithPath: out ?? "Reports/\(sweep.name)")
-        try SweepOutput.write(sweep, csv: SweepOutput.csv(sweep, rows: results), to: folder)
+        try SweepOutput.write(sweep, tables: SweepOutput.tables(sweep, rows: results), to: folder)
         Console.out(
           "\(sweep.name): \(sweep.points.count) points × \(sweep.replicates) replicate(s) in "
             + "\(String(format: "%.1f", seconds)) s with \(min(jobs, max(rows.count, 1))) job(s)")
-        Console.out("wrote \(folder.relativePath)/{sweep.csv,sweep.svg,sweep.html}")
+        Console.out("wrote \(folder.relativePath)/{\(SweepOutput.fileNames.joined(separator: ","))}")
       }
       return .success
     } catch {
-      Console.error("error: \(error.description)")
+      Console.error("error: \(error)")
       return .ioError
     }
   }
