@@ -21,21 +21,24 @@ struct MergeCommand: Command {
       'attrsim sweep --shard' merge into the sweep's sweep.csv, sweep.svg and sweep.html.
       """,
     arguments: [folders.spec],
-    options: [out.spec],
+    options: [out.spec, ProgressLine.option.spec],
     flags: [trace.spec])
 
   /// One or more: the parser refuses a merge of none.
   let folders: [URL]
   let out: String?
   let trace: Bool
+  let progress: ProgressLine.Mode
 
   init(_ values: inout CommandValues) throws(UsageError) {
     folders = try values.readAll(Self.folders).map { URL(fileURLWithPath: $0) }
     out = try values.read(Self.out)
     trace = values.read(Self.trace)
+    progress = try ProgressLine.read(&values)
   }
 
   func run() -> ExitStatus {
+    ProgressLine.chosen = progress
     if folders.contains(where: SweepOutput.isShard) { return Self.mergeSweep(folders, out: out) }
     do {
       let shards = try ShardSet(folders: folders)
@@ -46,7 +49,11 @@ struct MergeCommand: Command {
         ReportCollector(scenario: scenario))
       do {
         // The schema's estimator with the default calibration, as a whole run without options.
-        let summary = try shards.merge(into: &sink, decoding: Calibrator.decoding(for: scenario))
+        let progress = ProgressLine(what: "MB of drafts merged", unit: "MB")
+        let summary = try shards.merge(into: &sink, decoding: Calibrator.decoding(for: scenario)) { read, total in
+          progress.update(done: read >> 20, total: total >> 20, users: read >> 20)
+        }
+        progress.clear()
         let report = RunReport(scenario: scenario, summary: summary, collector: sink.second)
         try sink.first.commit(summary, scenario: scenario, report: report)
         RunCommand.announce(summary, scenario: scenario, directory: directory, trace: trace)

@@ -29,7 +29,7 @@ struct SweepCommand: Command {
       'attrsim merge' combines the slices into the same sweep.csv.
       """,
     arguments: [sweep.spec],
-    options: [jobs.spec, out.spec, shard.spec],
+    options: [jobs.spec, out.spec, shard.spec, ProgressLine.option.spec],
     flags: [LargeWork.flag.spec] + Permissions.flags)
 
   let path: String
@@ -38,6 +38,7 @@ struct SweepCommand: Command {
   let out: String?
   let limits: WorkLimits
   let permissions: Permissions
+  let progress: ProgressLine.Mode
 
   init(_ values: inout CommandValues) throws(UsageError) {
     // In the order mistakes are reported.
@@ -47,9 +48,11 @@ struct SweepCommand: Command {
     out = try values.read(Self.out)
     limits = LargeWork.limits(&values)
     permissions = Permissions(&values)
+    progress = try ProgressLine.read(&values)
   }
 
   func run() -> ExitStatus {
+    ProgressLine.chosen = progress
     let sweep: Sweep
     do {
       sweep = try ScenarioLoader.loadSweep(path: path, limits: limits)

@@ -80,14 +80,18 @@ public struct ShardSet {
   /// `sink`: crowds count every shard's installs before any tier is decided, so the outputs are
   /// those of a whole run, byte for byte.
   /// `decoding` values the report's postbacks as in ``ScenarioRunner/run(_:sink:model:tierPolicy:receive:decoding:progress:)``.
+  /// `progress` is told the bytes of drafts read so far and in all, every few thousand drafts.
   public func merge<Sink: RunSink>(
-    into sink: inout Sink, receive: Bool = true, decoding: CalibratedDecoding? = nil
+    into sink: inout Sink, receive: Bool = true, decoding: CalibratedDecoding? = nil,
+    progress: ((_ read: Int, _ total: Int) -> Void)? = nil
   ) throws(Failure) -> RunSummary {
     var readers: [LineReader] = []
+    var total = 0
     for folder in folders {
       let url = folder.appendingPathComponent("drafts.jsonl")
       guard let reader = LineReader(url: url) else { throw Failure(description: "\(url.path): cannot read") }
       readers.append(reader)
+      total += ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
     }
     var failure: Failure?
     let worldCounts = manifests.reduce(into: RunSummary()) { $0.add($1.summary) }
@@ -96,7 +100,7 @@ public struct ShardSet {
       receive: receive, decoding: decoding
     ) { stage in
       do throws(Failure) {
-        try Self.mergeDrafts(from: &readers, folders: folders, into: &stage)
+        try Self.mergeDrafts(from: &readers, folders: folders, into: &stage) { read in progress?(read, total) }
       } catch {
         failure = error
       }
@@ -114,11 +118,14 @@ public struct ShardSet {
   /// Feeds the readers' drafts to `sink` in time order; ties go to the earlier shard (the tier
   /// stage puts same-time drafts in user order anyway).
   private static func mergeDrafts(
-    from readers: inout [LineReader], folders: [URL], into sink: inout any DraftSink
+    from readers: inout [LineReader], folders: [URL], into sink: inout any DraftSink, progress: (Int) -> Void
   ) throws(Failure) {
     var heads: [DraftEnvelope?] = []
     for index in readers.indices { heads.append(try next(from: &readers[index], folder: folders[index])) }
+    var count = 0
     while true {
+      count += 1
+      if count % 4096 == 0 { progress(readers.reduce(0) { $0 + $1.bytesRead }) }
       var best: Int?
       for index in heads.indices {
         guard let head = heads[index] else { continue }
