@@ -280,7 +280,8 @@ struct RunCommand: Command {
       progress.clear()
       Console.out(
         "\(scenario.name) shard \(shard): \(summary.users) users, \(summary.attributedInstalls) attributed installs (seed \(scenario.seed))")
-      Console.out("wrote \(folder.relativePath)/{drafts.jsonl,shard.json}; combine all \(shard.count) with 'attrsim merge'")
+      Console.out(
+        "wrote \(folder.relativePath)/{drafts.jsonl,counts.jsonl,shard.json,inputs/}; combine all \(shard.count) with 'attrsim merge'")
       return .success
     } catch {
       Console.error("error: \(error.description)")
