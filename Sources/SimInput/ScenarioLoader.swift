@@ -42,8 +42,13 @@ public enum ScenarioLoader {
   /// - Throws: ``ScenarioLoadError`` with every problem found; a problem in a swept value is
   ///   located in the sweep file.
   public static func loadSweep(path: String, limits: WorkLimits = .standard) throws(ScenarioLoadError) -> Sweep {
-    try sweep(try document(path, kind: "sweep"), file: path, baseDirectory: (path as NSString).deletingLastPathComponent,
+    var sweep = try sweep(
+      try document(path, kind: "sweep"), file: path, baseDirectory: (path as NSString).deletingLastPathComponent,
       limits: limits)
+    var files = [path]
+    for file in sweep.points.flatMap(\.scenario.inputFiles) where !files.contains(file) { files.append(file) }
+    sweep.inputFiles = files
+    return sweep
   }
 
   /// Parses sweep text; `file` names it in diagnostics and `baseDirectory` resolves the base

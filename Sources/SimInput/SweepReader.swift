@@ -111,7 +111,9 @@ package struct SweepReader {
         moved.message = "with \(Self.describe(choice, parameters.map(\.parameter))): \(diagnostic.message)"
         if reported.insert("\(moved.file)|\(moved.path)|\(diagnostic.message)").inserted { log.add(moved) }
       }
-      guard let scenario, !pointLog.hasErrors else { continue }
+      guard var scenario, !pointLog.hasErrors else { continue }
+      // Shards pin these: the base scenario and whatever files this point's settings name.
+      scenario.inputFiles = [resolved] + pointLog.inputFiles.filter { $0 != resolved }
       points.append(
         SweepPoint(
           index: index, settings: zip(parameters, choice).map { $0.parameter.values[$1] }, scenario: scenario))

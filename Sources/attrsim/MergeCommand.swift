@@ -2,7 +2,8 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim merge FOLDER… [--out DIR] [--trace]`: finishes a sharded run.
+/// `attrsim merge FOLDER… [--out DIR] [--trace]`: finishes a sharded run; with `--reduce` or
+/// `--finalise COUNTS`, one phase of a two-phase merge.
 struct MergeCommand: Command {
   static let folders = Argument(
     name: "folders", help: "The shard folders.", isRepeating: true, completion: .directory, parsing: .inputPath)
@@ -10,6 +11,15 @@ struct MergeCommand: Command {
     name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
     defaultDescription: "Reports/<scenario-name>", parsing: .outputPath)
   static let trace = Flag(name: "trace", help: "Also write trace.jsonl.")
+  static let reduce = Flag(
+    name: "reduce",
+    help: "Sum the crowd counts of the folders (run shards, or earlier sums) into --out: the reduce of a two-phase "
+      + "merge; sums add up again, so it can be a tree.")
+  static let finalise = Option(
+    name: "finalise", valueName: "counts",
+    help: "Decide each given run shard's tiers from this sum of every shard's crowd counts, and write its signed "
+      + "postbacks and tiered conversions (final.jsonl) beside its drafts: phase 2, one shard per task.",
+    completion: .directory, parsing: .inputPath)
 
   static let configuration = CommandSpec(
     name: "merge", abstract: "Combine the shards of a run or sweep into the outputs a whole one gives.",
@@ -18,25 +28,47 @@ struct MergeCommand: Command {
       N-1, checks they come from one run of an unchanged scenario, counts every shard's \
       installs into the crowds before deciding any tier, and writes the same files as \
       'attrsim run' would have, byte for byte, reports included. Folders written by \
-      'attrsim sweep --shard' merge into the sweep's sweep.csv, sweep.svg and sweep.html.
+      'attrsim sweep --shard' merge into the sweep's sweep.csv, sweep-long.csv, sweep-points.csv, \
+      sweep.svg and sweep.html. A large run merges in two phases instead: 'attrsim merge \
+      --reduce SHARD… --out SUM' adds up the shards' crowd counts (small; sums of sums make a \
+      tree), 'attrsim merge --finalise SUM SHARD' decides one shard's tiers and signs its \
+      postbacks (in parallel, a task per shard), and 'attrsim merge SHARD…' of finalised shards \
+      only interleaves their outputs, the same bytes again.
       """,
     arguments: [folders.spec],
-    options: [out.spec],
-    flags: [trace.spec])
+    options: [out.spec, finalise.spec, ProgressLine.option.spec],
+    flags: [trace.spec, reduce.spec])
 
   /// One or more: the parser refuses a merge of none.
   let folders: [URL]
   let out: String?
   let trace: Bool
+  let reduce: Bool
+  let finalise: URL?
+  let progress: ProgressLine.Mode
 
   init(_ values: inout CommandValues) throws(UsageError) {
     folders = try values.readAll(Self.folders).map { URL(fileURLWithPath: $0) }
     out = try values.read(Self.out)
     trace = values.read(Self.trace)
+    reduce = values.read(Self.reduce)
+    finalise = try values.read(Self.finalise).map { URL(fileURLWithPath: $0) }
+    if reduce, finalise != nil { throw values.usageError("--reduce and --finalise are two phases; give one") }
+    if reduce, out == nil { throw values.usageError("--reduce needs --out: the folder to write the sum into") }
+    progress = try ProgressLine.read(&values)
   }
 
   func run() -> ExitStatus {
-    if folders.contains(where: SweepOutput.isShard) { return Self.mergeSweep(folders, out: out) }
+    ProgressLine.chosen = progress
+    if folders.contains(where: SweepOutput.isShard) {
+      guard !reduce, finalise == nil else {
+        Console.error("error: sweep shards merge in one step: --reduce and --finalise are for run shards")
+        return .usage
+      }
+      return Self.mergeSweep(folders, out: out)
+    }
+    if reduce, let out { return Self.reduceCounts(folders, into: URL(fileURLWithPath: out)) }
+    if let finalise { return Self.finalise(folders, counts: finalise) }
     do {
       let shards = try ShardSet(folders: folders)
       let scenario = shards.scenario
@@ -46,7 +78,11 @@ struct MergeCommand: Command {
         ReportCollector(scenario: scenario))
       do {
         // The schema's estimator with the default calibration, as a whole run without options.
-        let summary = try shards.merge(into: &sink, decoding: Calibrator.decoding(for: scenario))
+        let progress = ProgressLine(what: "MB of drafts merged", unit: "MB")
+        let summary = try shards.merge(into: &sink, decoding: Calibrator.decoding(for: scenario)) { read, total in
+          progress.update(done: read >> 20, total: total >> 20, users: read >> 20)
+        }
+        progress.clear()
         let report = RunReport(scenario: scenario, summary: summary, collector: sink.second)
         try sink.first.commit(summary, scenario: scenario, report: report)
         RunCommand.announce(summary, scenario: scenario, directory: directory, trace: trace)
@@ -60,13 +96,41 @@ struct MergeCommand: Command {
     }
   }
 
+  private static func reduceCounts(_ folders: [URL], into output: URL) -> ExitStatus {
+    do {
+      try ShardSet.reduceCounts(folders, into: output)
+      Console.out("summed the crowd counts of \(folders.count) folder(s)")
+      Console.out("wrote \(output.relativePath)/{counts.jsonl,counts.json}")
+      return .success
+    } catch {
+      return failed(error)
+    }
+  }
+
+  private static func finalise(_ folders: [URL], counts: URL) -> ExitStatus {
+    let progress = ProgressLine(what: "shards finalised", unit: "shards")
+    for (index, folder) in folders.enumerated() {
+      do {
+        try ShardSet.finalise(shard: folder, counts: counts)
+      } catch {
+        progress.clear()
+        return failed(error)
+      }
+      progress.update(done: index + 1, total: folders.count, users: index + 1)
+      Console.out("wrote \(folder.relativePath)/{final.jsonl,final.json}")
+    }
+    progress.clear()
+    Console.out("finalised \(folders.count) shard(s); merge all of them with 'attrsim merge'")
+    return .success
+  }
+
   private static func mergeSweep(_ folders: [URL], out: String?) -> ExitStatus {
     do {
-      let (sweep, csv) = try SweepOutput.merge(folders: folders)
+      let (sweep, tables) = try SweepOutput.merge(folders: folders)
       let folder = URL(fileURLWithPath: out ?? "Reports/\(sweep.name)")
-      try SweepOutput.write(sweep, csv: csv, to: folder)
+      try SweepOutput.write(sweep, tables: tables, to: folder)
       Console.out("\(sweep.name): merged \(folders.count) shard(s), \(sweep.rowCount) rows")
-      Console.out("wrote \(folder.relativePath)/{sweep.csv,sweep.svg,sweep.html}")
+      Console.out("wrote \(folder.relativePath)/{\(SweepOutput.fileNames.joined(separator: ","))}")
       return .success
     } catch {
       return failed(error)

@@ -1,41 +1,120 @@
+import CommandLineKit
 import Foundation
 
-/// One self-rewriting progress line on standard error, shown only when it is a terminal: done
-/// and total, items (users by default) per second and time left.
+/// Progress on standard error, as `--progress` asks: on a terminal one line rewritten in place;
+/// elsewhere (a Slurm or Kubernetes log) a plain line every few seconds. Each says done of
+/// total, items (users by default) per second and time left.
 final class ProgressLine: @unchecked Sendable {
+  /// When to show progress.
+  enum Mode: String, CaseIterable, Sendable {
+    /// Nothing.
+    case never
+    /// Plain lines every few seconds and a last one at the end, wherever standard error goes.
+    case always
+    /// A line rewritten in place on a terminal; plain lines every few seconds otherwise (none
+    /// for work shorter than that).
+    case auto
+
+    /// `ATTRSIM_PROGRESS` when it names a mode (the test suite sets `never`, so that compared
+    /// transcripts cannot gain a line on a slow machine), else `auto`.
+    static var fromEnvironment: Mode {
+      ProcessInfo.processInfo.environment[environmentName].flatMap(Mode.init(rawValue:)) ?? .auto
+    }
+
+    static let environmentName = "ATTRSIM_PROGRESS"
+  }
+
+  /// `--progress`, on `run`, `sweep` and `merge`.
+  static let option = Option(
+    name: "progress", valueName: "when",
+    help: "Show progress on standard error: auto rewrites one line on a terminal and otherwise (a cluster's log) "
+      + "prints a line every \(Int(plainInterval)) seconds with done of total, rate and time left; always prints "
+      + "those lines even on a terminal, and a last one at the end; never prints none.",
+    defaultDescription: "auto, or the ATTRSIM_PROGRESS environment variable", parsing: ValueParser<Mode>.oneOf)
+
+  /// Reads `--progress`.
+  static func read(_ values: inout CommandValues) throws(UsageError) -> Mode {
+    try values.read(option) ?? .fromEnvironment
+  }
+
+  /// The mode the command chose with `--progress`, set before its work starts: a process runs
+  /// one command, and its lines are made deep inside it.
+  nonisolated(unsafe) static var chosen: Mode?
+
+  /// Seconds between plain lines.
+  static let plainInterval = 5.0
+
+  private enum Style {
+    case none, rewritten, plain
+  }
+
   private let what: String
   private let unit: String
-  private let enabled = isatty(STDERR_FILENO) == 1
+  private let style: Style
+  private let closing: Bool
   private let lock = NSLock()
   private let started = ContinuousClock.now
   private var lastDrawn: ContinuousClock.Instant?
   private var drawn = false
+  private var last: (done: Int, total: Int)?
 
-  init(what: String, unit: String = "users") {
+  init(what: String, unit: String = "users", mode: Mode? = nil) {
     self.what = what
     self.unit = unit
+    let terminal = isatty(STDERR_FILENO) == 1
+    let mode = mode ?? Self.chosen ?? .fromEnvironment
+    switch mode {
+    case .never: style = .none
+    case .always: style = .plain
+    case .auto: style = terminal ? .rewritten : .plain
+    }
+    closing = mode == .always
   }
 
-  /// Redraws the line, at most about five times a second.
+  /// Redraws the line (at most about five times a second on a terminal), or prints a plain
+  /// line when the last was a few seconds ago.
   func update(done: Int, total: Int, users: Int) {
-    guard enabled else { return }
+    guard style != .none else { return }
     lock.withLock {
       let now = ContinuousClock.now
-      if let lastDrawn, now - lastDrawn < .milliseconds(200), done < total { return }
+      last = (done, total)
+      switch style {
+      case .none: return
+      case .rewritten:
+        if let lastDrawn, now - lastDrawn < .milliseconds(200), done < total { return }
+      case .plain:
+        // The first plain line only after an interval: short work prints nothing.
+        if Self.seconds(now - (lastDrawn ?? started)) < Self.plainInterval { return }
+      }
       lastDrawn = now
       let elapsed = Self.seconds(now - started)
       let rate = elapsed > 0 ? Double(users) / elapsed : 0
       let left = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
       let text = "\(done)/\(total) \(what), \(Self.compact(rate)) \(unit)/s, \(Self.duration(left)) left"
-      FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+      if style == .rewritten {
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+      } else {
+        let percent = total > 0 ? " (\(done * 100 / total)%)" : ""
+        FileHandle.standardError.write(Data(("progress: \(done)/\(total) \(what)\(percent), \(Self.compact(rate)) \(unit)/s, \(Self.duration(left)) left\n").utf8))
+      }
       drawn = true
     }
   }
 
-  /// Removes the line before results are printed.
+  /// Removes the rewritten line before results are printed; after plain lines (always after
+  /// them with `always`), prints how long the work took.
   func clear() {
     lock.withLock {
-      if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+      switch style {
+      case .none: break
+      case .rewritten:
+        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+      case .plain:
+        guard drawn || closing else { break }
+        let counts = last.map { "\($0.done)/\($0.total) \(what)" } ?? what
+        let elapsed = Self.duration(Self.seconds(ContinuousClock.now - started))
+        FileHandle.standardError.write(Data("progress: \(counts) done in \(elapsed)\n".utf8))
+      }
       drawn = false
     }
   }

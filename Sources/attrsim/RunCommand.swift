@@ -67,7 +67,7 @@ struct RunCommand: Command {
     arguments: [scenario.spec],
     options: [
       seed.spec, out.spec, replicates.spec, jobs.spec, shard.spec, DecodingOptions.estimator.spec,
-      DecodingOptions.calibrationInstalls.spec, deliver.spec, speed.spec, deliverTimeout.spec,
+      DecodingOptions.calibrationInstalls.spec, deliver.spec, speed.spec, deliverTimeout.spec, ProgressLine.option.spec,
     ],
     flags: [trace.spec, LargeWork.flag.spec] + Permissions.flags)
 
@@ -83,6 +83,7 @@ struct RunCommand: Command {
   let decoding: DecodingOptions.Choice
   let limits: WorkLimits
   let permissions: Permissions
+  let progress: ProgressLine.Mode
 
   init(_ values: inout CommandValues) throws(UsageError) {
     // In the order mistakes are reported.
@@ -103,9 +104,11 @@ struct RunCommand: Command {
     trace = values.read(Self.trace)
     limits = LargeWork.limits(&values)
     permissions = Permissions(&values)
+    progress = try ProgressLine.read(&values)
   }
 
   func run() -> ExitStatus {
+    ProgressLine.chosen = progress
     let scenario: Scenario
     switch Self.prepare(path, limits: limits, permissions: permissions, seed: seed) {
     case .success(let prepared): scenario = prepared
@@ -278,7 +281,8 @@ struct RunCommand: Command {
       progress.clear()
       Console.out(
         "\(scenario.name) shard \(shard): \(summary.users) users, \(summary.attributedInstalls) attributed installs (seed \(scenario.seed))")
-      Console.out("wrote \(folder.relativePath)/{drafts.jsonl,shard.json}; combine all \(shard.count) with 'attrsim merge'")
+      Console.out(
+        "wrote \(folder.relativePath)/{drafts.jsonl,counts.jsonl,shard.json,inputs/}; combine all \(shard.count) with 'attrsim merge'")
       return .success
     } catch {
       Console.error("error: \(error.description)")

@@ -29,7 +29,7 @@ struct SweepCommand: Command {
       'attrsim merge' combines the slices into the same sweep.csv.
       """,
     arguments: [sweep.spec],
-    options: [jobs.spec, out.spec, shard.spec],
+    options: [jobs.spec, out.spec, shard.spec, ProgressLine.option.spec],
     flags: [LargeWork.flag.spec] + Permissions.flags)
 
   let path: String
@@ -38,6 +38,7 @@ struct SweepCommand: Command {
   let out: String?
   let limits: WorkLimits
   let permissions: Permissions
+  let progress: ProgressLine.Mode
 
   init(_ values: inout CommandValues) throws(UsageError) {
     // In the order mistakes are reported.
@@ -47,9 +48,11 @@ struct SweepCommand: Command {
     out = try values.read(Self.out)
     limits = LargeWork.limits(&values)
     permissions = Permissions(&values)
+    progress = try ProgressLine.read(&values)
   }
 
   func run() -> ExitStatus {
+    ProgressLine.chosen = progress
     let sweep: Sweep
     do {
       sweep = try ScenarioLoader.loadSweep(path: path, limits: limits)
@@ -75,18 +78,19 @@ struct SweepCommand: Command {
           "\(sweep.name) shard \(shard): "
             + (rows.isEmpty ? "no rows (more shards than rows)" : "rows \(rows.lowerBound)–\(rows.upperBound - 1)")
             + " of \(sweep.rowCount)")
-        Console.out("wrote \(folder.relativePath)/{rows.csv,sweep-shard.json}; combine all \(shard.count) with 'attrsim merge'")
+        Console.out(
+          "wrote \(folder.relativePath)/{rows.csv,long.csv,sweep-shard.json,inputs/}; combine all \(shard.count) with 'attrsim merge'")
       } else {
         let folder = URL(fileURLWithPath: out ?? "Reports/\(sweep.name)")
-        try SweepOutput.write(sweep, csv: SweepOutput.csv(sweep, rows: results), to: folder)
+        try SweepOutput.write(sweep, tables: SweepOutput.tables(sweep, rows: results), to: folder)
         Console.out(
           "\(sweep.name): \(sweep.points.count) points × \(sweep.replicates) replicate(s) in "
             + "\(String(format: "%.1f", seconds)) s with \(min(jobs, max(rows.count, 1))) job(s)")
-        Console.out("wrote \(folder.relativePath)/{sweep.csv,sweep.svg,sweep.html}")
+        Console.out("wrote \(folder.relativePath)/{\(SweepOutput.fileNames.joined(separator: ","))}")
       }
       return .success
     } catch {
-      Console.error("error: \(error.description)")
+      Console.error("error: \(error)")
       return .ioError
     }
   }

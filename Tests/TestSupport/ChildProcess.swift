@@ -21,8 +21,8 @@ package enum ChildProcess {
   }
 
   /// Runs a program to its end, in `folder` when given and with `environment` added to this
-  /// process's (a nil value removes the variable): its exit status, and its standard error and
-  /// output together.
+  /// process's (a nil value removes the variable), attrsim's progress lines off unless
+  /// `environment` says otherwise: its exit status, and its standard error and output together.
   package static func run(
     _ executable: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String?] = [:]
   ) throws -> (status: Int32, output: String) {
@@ -30,11 +30,12 @@ package enum ChildProcess {
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let folder { process.currentDirectoryURL = folder }
-    if !environment.isEmpty {
-      var merged = ProcessInfo.processInfo.environment
-      for (name, value) in environment { merged[name] = value }
-      process.environment = merged
-    }
+    var merged = ProcessInfo.processInfo.environment
+    // attrsim prints progress lines to a log every few seconds: a slow machine would add lines
+    // to transcripts the tests compare. A test that wants them passes --progress or this variable.
+    merged["ATTRSIM_PROGRESS"] = "never"
+    for (name, value) in environment { merged[name] = value }
+    process.environment = merged
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

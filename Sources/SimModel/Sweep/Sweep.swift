@@ -19,12 +19,16 @@ public struct Sweep: Sendable {
   public var parameters: [SweepParameter]
   /// How the parameters combine.
   public var combination: Combination
-  /// Runs per point; replicate r uses the base seed plus r, the same at every point.
+  /// Runs per point; replicate r uses a hash of the base seed and r (replicate 0 the base seed
+  /// itself), the same at every point.
   public var replicates: Int
   /// The chart drawn from `sweep.csv`.
   public var chart: SweepChart
   /// The points, in order, each with its scenario.
   public var points: [SweepPoint]
+  /// The files read: the sweep file, its base scenario, then the files the points' scenarios
+  /// name (schemas, keys), each once; empty for a sweep not read from a file.
+  public var inputFiles: [String] = []
 
   /// Rows of `sweep.csv`: one per point and replicate, replicates of a point together.
   public var rowCount: Int { points.count * replicates }

@@ -11,11 +11,14 @@ public struct LineChart: SVGChart {
     public var x: Double
     /// The vertical value.
     public var y: Double
+    /// An interval around `y` (a confidence interval), drawn as an error bar; nil for none.
+    public var interval: ClosedRange<Double>?
 
-    /// A point at (`x`, `y`).
-    public init(x: Double, y: Double) {
+    /// A point at (`x`, `y`), with an error bar over `interval` when given.
+    public init(x: Double, y: Double, interval: ClosedRange<Double>? = nil) {
       self.x = x
       self.y = y
+      self.interval = interval
     }
   }
 
@@ -91,7 +94,8 @@ public struct LineChart: SVGChart {
     let x = xScale == .linear
       ? ChartAxis.linear(values: drawn.map(\.x), fixed: nil, format: xFormat)
       : ChartAxis.logarithmic(values: drawn.map(\.x))
-    let y = ChartAxis.linear(values: drawn.map(\.y), fixed: yRange, format: yFormat)
+    let ends = drawn.compactMap(\.interval).flatMap { [$0.lowerBound, $0.upperBound] }.filter(\.isFinite)
+    let y = ChartAxis.linear(values: drawn.map(\.y) + ends, fixed: yRange, format: yFormat)
 
     // Top to bottom: title, legend rows, plot, x tick labels, x label, caption lines.
     // The left margin widens with the y tick labels so they never reach the rotated y label.
@@ -164,6 +168,14 @@ public struct LineChart: SVGChart {
         svg.add("polyline", ["points": points, "fill": "none", "stroke-width": "2", "stroke-linejoin": "round"])
       }
       for point in line.points where isDrawable(point) {
+        if let interval = point.interval, interval.lowerBound.isFinite, interval.upperBound.isFinite {
+          // An error bar: the interval's span with a short cap at each end.
+          let (x, low, high) = (plot.px(point.x), plot.py(interval.lowerBound), plot.py(interval.upperBound))
+          svg.add("line", ["x1": n(x), "y1": n(low), "x2": n(x), "y2": n(high), "stroke-width": "1"])
+          for end in [low, high] {
+            svg.add("line", ["x1": n(x - 4), "y1": n(end), "x2": n(x + 4), "y2": n(end), "stroke-width": "1"])
+          }
+        }
         svg.add("circle", ["cx": n(plot.px(point.x)), "cy": n(plot.py(point.y)), "r": "3"])
       }
       svg.close("g")

@@ -9,6 +9,8 @@ package struct LineReader {
   private var finished = false
   /// The 1-based number of the last line returned.
   package private(set) var lineNumber = 0
+  /// Bytes of the lines returned so far, newlines included: how far into the file the reader is.
+  package private(set) var bytesRead = 0
 
   /// Opens `url`, or nil when it cannot be read.
   package init?(url: URL) {
@@ -21,6 +23,7 @@ package struct LineReader {
     while true {
       if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
         let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+        bytesRead += newline + 1 - start
         start = newline + 1
         lineNumber += 1
         return line
@@ -28,6 +31,7 @@ package struct LineReader {
       if finished {
         guard start < buffer.count else { return nil }
         let line = String(decoding: buffer[start...], as: UTF8.self)
+        bytesRead += buffer.count - start
         start = buffer.count
         lineNumber += 1
         return line

@@ -16,7 +16,7 @@ package struct PinnedInputs: Equatable {
     package var digest: String
   }
 
-  /// The scenario's own file, as a path inside `inputs/`.
+  /// The scenario's (or sweep's) own file, as a path inside `inputs/`.
   package var scenario: String
   /// Every input, the scenario first.
   package var files: [File]
@@ -26,9 +26,15 @@ package struct PinnedInputs: Equatable {
 
   /// Copies `scenario`'s input files into `folder/inputs/` and notes their digests.
   package static func pin(_ scenario: Scenario, into folder: URL) throws(ShardFailure) -> PinnedInputs {
-    let absolute = scenario.inputFiles.map { URL(fileURLWithPath: $0).standardizedFileURL }
+    try pin(files: scenario.inputFiles, what: "scenario", into: folder)
+  }
+
+  /// Copies `files` (the main document first: a scenario or a sweep) into `folder/inputs/` and
+  /// notes their digests.
+  package static func pin(files paths: [String], what: String, into folder: URL) throws(ShardFailure) -> PinnedInputs {
+    let absolute = paths.map { URL(fileURLWithPath: $0).standardizedFileURL }
     guard let first = absolute.first else {
-      throw ShardFailure(description: "the scenario was not read from a file, so its shards cannot be merged")
+      throw ShardFailure(description: "the \(what) was not read from a file, so its shards cannot be merged")
     }
     // The deepest folder holding every input: copies keep their paths relative to it.
     var root = first.deletingLastPathComponent().pathComponents
@@ -39,7 +45,7 @@ package struct PinnedInputs: Equatable {
     let inputs = folder.appendingPathComponent(folderName)
     try? FileManager.default.removeItem(at: inputs)
     var files: [File] = []
-    for (url, given) in zip(absolute, scenario.inputFiles) {
+    for (url, given) in zip(absolute, paths) {
       let relative = url.pathComponents.dropFirst(root.count).joined(separator: "/")
       guard let data = FileManager.default.contents(atPath: url.path) else {
         throw ShardFailure(description: "\(given): cannot read it again to pin it beside the shard")

@@ -4,10 +4,12 @@ import SimModel
 import SimOutput
 import SimRecords
 
-/// Writes a shard's drafts to `drafts.jsonl`, then `shard.json`, into a folder; both appear only
+/// Writes a shard's drafts to `drafts.jsonl`, its installs' crowd counts to `counts.jsonl`
+/// (phase 1 of the two-phase tier stage), then `shard.json`, into a folder; each appears only
 /// once complete.
 package struct ShardWriter: DraftSink {
   private var drafts: BufferedFile
+  private var counts: CrowdCountWriter
   private let folder: URL
   private var firstError: RunDirectoryWriter.WriteError?
 
@@ -21,6 +23,7 @@ package struct ShardWriter: DraftSink {
         description: "cannot create output folder '\(folder.path)': \(FileProblem.reason(writing: folder.path, error))")
     }
     drafts = try BufferedFile(final: folder.appendingPathComponent("drafts.jsonl"))
+    counts = try CrowdCountWriter(folder: folder)
   }
 
   /// Traces are kept: the merged run decides whether to write them.
@@ -28,18 +31,27 @@ package struct ShardWriter: DraftSink {
 
   package mutating func receive(_ envelope: DraftEnvelope) {
     guard firstError == nil else { return }
-    do { try drafts.appendLine(DraftCodec.encode(envelope)) } catch { firstError = error }
+    do {
+      try drafts.appendLine(DraftCodec.encode(envelope))
+      if case .install(let install) = envelope.draft { try counts.add(install.winner, at: envelope.at) }
+    } catch {
+      firstError = error
+    }
   }
 
   /// Moves the drafts into place and writes `shard.json`.
   package mutating func commit(_ manifest: ShardManifest) throws(RunDirectoryWriter.WriteError) {
     if let firstError {
       drafts.discard()
+      counts.discard()
       throw firstError
     }
-    // A folder holding new drafts beside an old manifest must never look complete.
+    // A folder holding new drafts beside an old manifest must never look complete, nor keep an
+    // earlier run's phase 2.
     try? FileManager.default.removeItem(at: folder.appendingPathComponent("shard.json"))
+    try? FileManager.default.removeItem(at: folder.appendingPathComponent(FinalCodec.manifestName))
     try drafts.moveIntoPlace()
+    try counts.commit()
     var file = try BufferedFile(final: folder.appendingPathComponent("shard.json"))
     do {
       try file.append(manifest.json.serialized(pretty: true) + "\n")

@@ -28,6 +28,12 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
   /// Decisions for conversions whose record has not passed yet.
   private var decisions: [ConversionKey: ConversionTiers] = [:]
   private var batch: [DraftEnvelope] = []
+  /// Phase 2 of the two-phase tier stage: every shard's installs, summed, counted into the crowds
+  /// instead of this stage's own; nil when the stage sees every shard's drafts.
+  package var crowdFeed: CrowdFeed?
+  /// Told which draft the outputs passed on next come from, for a downstream that writes them
+  /// with their place in the run (phase 2's `final.jsonl`).
+  package var position: DraftPosition?
 
   /// A stage deciding with `policy` and signing with the run's Apple key.
   package init(scenario: Scenario, policy: any TierPolicy, keys: SimulatedKeys, downstream: Downstream) {
@@ -64,10 +70,18 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
       ordered = ordered.enumerated().sorted { ($0.element.ordinal, $0.offset) < ($1.element.ordinal, $1.offset) }
         .map(\.element)
     }
-    for envelope in ordered {
-      if case .install(let install) = envelope.draft { policy.record(install.winner) }
+    if crowdFeed != nil {
+      crowdFeed!.advance(through: ordered[0].at, into: &policy)
+    } else {
+      for envelope in ordered {
+        if case .install(let install) = envelope.draft { policy.record(install.winner) }
+      }
     }
-    for envelope in ordered { process(envelope) }
+    for envelope in ordered {
+      position?.at = envelope.at
+      position?.ordinal = envelope.ordinal
+      process(envelope)
+    }
   }
 
   private mutating func process(_ envelope: DraftEnvelope) {

@@ -53,6 +53,21 @@ public enum ScenarioRunner {
       sink = finished.downstream
       return summary
     }
+    let receiving = receivers(scenario, model: model, keys: keys, sink: sink, decoding: decoding)
+    var stage: any DraftSink = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: receiving)
+    var summary = produce(&stage)
+    var finished = stage as! TierStage<ReceivingSink<Sink>>
+    finished.flush()
+    summary.add(finished.summary)
+    summary.orphanDrafts = finished.orphans
+    sink = received(finished.downstream, into: &summary)
+    return summary
+  }
+
+  /// The receivers in front of `sink`: they verify, deduplicate and decode every postback.
+  package static func receivers<Sink: RunSink>(
+    _ scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, sink: Sink, decoding: CalibratedDecoding?
+  ) -> ReceivingSink<Sink> {
     // The simulated receivers trust only the run's own Apple keys, as a test endpoint would.
     let receiver = PostbackReceiver(
       otherKeys: [keys.apple.key.publicKey], adAttributionKitKeys: keys.adAttributionKitKeys, trustApplesKeys: false)
@@ -72,18 +87,15 @@ public enum ScenarioRunner {
     let report = decoder.map {
       DecodingReport(scenario: scenario, decoder: $0, eventNames: model.eventNames, calibrated: valuing)
     }
-    let receiving = ReceivingSink(receiver: receiver, report: report, downstream: sink)
-    var stage: any DraftSink = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: receiving)
-    var summary = produce(&stage)
-    var finished = stage as! TierStage<ReceivingSink<Sink>>
-    finished.flush()
-    summary.add(finished.summary)
-    summary.orphanDrafts = finished.orphans
-    summary.received = finished.downstream.receiver.counts
-    summary.decoding = finished.downstream.report
+    return ReceivingSink(receiver: receiver, report: report, downstream: sink)
+  }
+
+  /// Puts what the receivers counted and decoded into `summary` and returns the sink behind them.
+  package static func received<Sink: RunSink>(_ receiving: ReceivingSink<Sink>, into summary: inout RunSummary) -> Sink {
+    summary.received = receiving.receiver.counts
+    summary.decoding = receiving.report
     summary.decoding?.delivery = summary.campaignDelivery
-    sink = finished.downstream.downstream
-    return summary
+    return receiving.downstream
   }
 
   /// Simulates `shard`'s users, handing drafts to `sink`, and returns the world's counts.

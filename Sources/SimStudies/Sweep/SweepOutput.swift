@@ -6,46 +6,85 @@ import SimOutput
 import SimRecords
 import SimRun
 
-/// A sweep's files: `sweep.csv`, `sweep.svg` and `sweep.html`, whole or from shards' partial results.
+/// A sweep's files: `sweep.csv`, `sweep-long.csv`, `sweep-points.csv`, `sweep.svg` and
+/// `sweep.html`, whole or from shards' partial results.
 public enum SweepOutput {
-  /// `sweep.csv` for `rows`, which must be all of the sweep's rows in order.
-  public static func csv(_ sweep: Sweep, rows: [SweepRow]) -> String {
-    SweepRow.header(sweep.parameters) + "\n" + rows.map { $0.csvLine + "\n" }.joined()
+  /// The two tables every other file is made from: `sweep.csv` (one row per point and
+  /// replicate) and `sweep-long.csv` (one row per figure of each run).
+  public struct Tables: Sendable, Equatable {
+    public var csv: String
+    public var long: String
   }
 
-  /// The sweep's chart from its `sweep.csv`: each point's replicates averaged (x and y alike, as
-  /// measured outcomes vary between replicates), one line per value of the series column.
-  /// `outcome` charts another column against the same x and series.
+  /// The tables for `rows`, which must be all of the sweep's rows in order.
+  public static func tables(_ sweep: Sweep, rows: [SweepRow]) -> Tables {
+    Tables(csv: csv(sweep, rows: rows), long: SweepRow.longHeader + "\n" + rows.map(\.longLines).joined())
+  }
+
+  /// `sweep.csv` for `rows`, which must be all of the sweep's rows in order.
+  public static func csv(_ sweep: Sweep, rows: [SweepRow]) -> String {
+    let columns = SweepParameterColumns(sweep.parameters)
+    return SweepRow.header(columns) + "\n" + rows.map { $0.csvLine(columns) + "\n" }.joined()
+  }
+
+  /// `sweep-points.csv` from `sweep-long.csv`: each figure's mean, standard deviation and 95 %
+  /// interval over each point's replicates.
+  public static func points(_ sweep: Sweep, long: String) -> String { SweepIntervals.csv(sweep, long: long) }
+
+  /// The sweep's chart from its `sweep.csv`: at each point the mean of its replicates (x and y
+  /// alike, as measured outcomes vary between replicates) with the 95 % Student t interval of
+  /// y's mean as error bars, one line per value of the series parameter. `outcome` charts
+  /// another column against the same x and series.
   public static func chart(_ sweep: Sweep, csv: String, outcome: String? = nil) -> LineChart {
     let lines = csv.split(separator: "\n").map { CSVLine.cells(String($0)) }
     let header = lines.first ?? []
     var spec = sweep.chart
     if let outcome { spec.y = outcome }
     func column(_ name: String?) -> Int? { name.flatMap { header.firstIndex(of: $0) } }
-    let (x, y, series) = (column(spec.x), column(spec.y), column(spec.series))
+    let (x, y) = (column(spec.x), column(spec.y))
+    // A parameter whose values are objects spreads over several columns; its lines are named
+    // after all of them.
+    let series: [(column: Int, leaf: String)] = spec.series.map { name in
+      header.indices.compactMap { index in
+        let cell = header[index]
+        if cell == name { return (index, name) }
+        guard cell.hasPrefix(name), let next = cell.dropFirst(name.count).first, next == "." || next == "[" else { return nil }
+        return (index, String(cell.dropFirst(name.count + (next == "." ? 1 : 0))))
+      }
+    } ?? []
     var order: [String] = []
-    var points: [String: [String: (x: Double, y: Double, count: Double)]] = [:]
+    var points: [String: [String: (x: [Double], y: [Double])]] = [:]
+    var pointOrder: [String: [String]] = [:]
     for cells in lines.dropFirst() {
       // A damaged row (from a hand-edited shard) is left out rather than read out of range.
       guard cells.count == header.count, let x, let y, let xValue = Double(cells[x]), let yValue = Double(cells[y])
       else { continue }
-      let name = series.map { "\(spec.series!) = \(cells[$0])" } ?? spec.y
+      let name = series.isEmpty ? spec.y : series.map { "\($0.leaf) = \(cells[$0.column])" }.joined(separator: ", ")
       if points[name] == nil { order.append(name) }
-      let sum = points[name, default: [:]][cells[0]] ?? (0, 0, 0)
-      points[name, default: [:]][cells[0]] = (sum.x + xValue, sum.y + yValue, sum.count + 1)
+      if points[name, default: [:]][cells[0]] == nil { pointOrder[name, default: []].append(cells[0]) }
+      points[name, default: [:]][cells[0], default: ([], [])].x.append(xValue)
+      points[name, default: [:]][cells[0], default: ([], [])].y.append(yValue)
     }
     let share = spec.y.contains("Share")
     // Errors are relative, so they read as percentages too, but with no fixed range: they can pass ±100%.
     let percent = share || spec.y.hasSuffix("Error")
+    let replicated = sweep.replicates > 1
     return LineChart(
       title: label(spec.y), xLabel: label(spec.x), yLabel: label(spec.y) + (percent ? " (%)" : ""),
       caption: "Sweep \(sweep.name): each point is the mean of its \(sweep.replicates) replicate(s)"
+        + (replicated ? ", with the 95 % Student t interval of the mean as error bars" : "")
         + (spec.series.map { "; one line per value of \($0)." } ?? "."),
       series: order.map { name in
         LineChart.Series(
           name: name,
-          points: points[name]!.values.map { LineChart.Point(x: $0.x / $0.count, y: $0.y / $0.count) }
-            .sorted { ($0.x, $0.y) < ($1.x, $1.y) })
+          points: pointOrder[name]!.map { point in
+            let values = points[name]![point]!
+            let interval = ConfidenceInterval(values.y)!
+            return LineChart.Point(
+              x: values.x.reduce(0, +) / Double(values.x.count), y: interval.mean,
+              interval: interval.lower.flatMap { lower in interval.upper.map { lower...$0 } })
+          }
+          .sorted { ($0.x, $0.y) < ($1.x, $1.y) })
       },
       yRange: share ? 0...1 : nil, xScale: spec.logarithmicX ? .logarithmic : .linear, yFormat: percent ? .percent : .number)
   }
@@ -69,83 +108,117 @@ public enum SweepOutput {
     return column
   }
 
-  /// Writes `sweep.csv`, `sweep.svg` and `sweep.html` into `folder`, each replaced atomically.
-  public static func write(_ sweep: Sweep, csv: String, to folder: URL) throws(RunDirectoryWriter.WriteError) {
-    try writeFiles(
-      [("sweep.csv", csv), ("sweep.svg", chart(sweep, csv: csv).svg()), ("sweep.html", SweepReport(sweep, csv: csv).html)],
-      to: folder)
+  /// The files `write(_:tables:to:)` writes.
+  public static let fileNames = ["sweep.csv", "sweep-long.csv", "sweep-points.csv", "sweep.svg", "sweep.html"]
+
+  /// Writes `sweep.csv`, `sweep-long.csv`, `sweep-points.csv`, `sweep.svg` and `sweep.html`
+  /// into `folder`, each replaced atomically.
+  public static func write(_ sweep: Sweep, tables: Tables, to folder: URL) throws(RunDirectoryWriter.WriteError) {
+    let texts = [
+      tables.csv, tables.long, points(sweep, long: tables.long), chart(sweep, csv: tables.csv).svg(),
+      SweepReport(sweep, tables: tables).html,
+    ]
+    try writeFiles(Array(zip(fileNames, texts)), to: folder)
   }
 
-  /// Writes a shard's rows and `sweep-shard.json` for ``merge(folders:)``.
+  /// The shard manifest's format; version 2 pins every input file (version 1 recorded the
+  /// sweep's and scenario's paths and digests only).
+  package static let manifestFormat = "attrsim-sweep-shard", manifestVersion: Int64 = 2
+
+  /// Writes a shard's rows (`rows.csv`, `long.csv`), copies of every file the sweep read
+  /// (`inputs/`) and `sweep-shard.json` for ``merge(folders:)``.
   public static func writeShard(
     _ sweep: Sweep, path: String, shard: Shard, rows: [SweepRow], to folder: URL
-  ) throws(RunDirectoryWriter.WriteError) {
+  ) throws(ShardSet.Failure) {
     let range = shard.range(of: sweep.rowCount)
+    let inputs = try PinnedInputs.pin(files: sweep.inputFiles, what: "sweep", into: folder)
     let manifest: JSONValue = .object([
-      "format": .string(manifestFormat), "version": .int(1),
-      "sweep": .string(URL(fileURLWithPath: path).standardizedFileURL.path),
-      "sweepDigest": .string(PinnedInputs.digest(ofFileAt: path) ?? ""),
-      "scenarioDigest": .string(PinnedInputs.digest(ofFileAt: sweep.scenarioPath) ?? ""),
-      "shard": .string(shard.description), "rows": .array([.int(Int64(range.lowerBound)), .int(Int64(range.upperBound))]),
+      "format": .string(manifestFormat), "version": .int(manifestVersion), "sweep": .string(path),
+      "inputs": inputs.json, "shard": .string(shard.description),
+      "rows": .array([.int(Int64(range.lowerBound)), .int(Int64(range.upperBound))]),
     ])
-    try writeFiles(
-      [("rows.csv", rows.map { $0.csvLine + "\n" }.joined()), ("sweep-shard.json", manifest.serialized(pretty: true) + "\n")],
-      to: folder)
+    let columns = SweepParameterColumns(sweep.parameters)
+    do {
+      try writeFiles(
+        [
+          ("rows.csv", rows.map { $0.csvLine(columns) + "\n" }.joined()), ("long.csv", rows.map(\.longLines).joined()),
+          ("sweep-shard.json", manifest.serialized(pretty: true) + "\n"),
+        ],
+        to: folder)
+    } catch {
+      throw ShardSet.Failure(description: error.description)
+    }
   }
-
-  package static let manifestFormat = "attrsim-sweep-shard"
 
   /// Whether `folder` holds a sweep shard rather than a run shard.
   public static func isShard(_ folder: URL) -> Bool {
     FileManager.default.fileExists(atPath: folder.appendingPathComponent("sweep-shard.json").path)
   }
 
-  /// Reads the shards of one sweep, checks they are complete and from unchanged files, and
-  /// returns the sweep with the `sweep.csv` a single run would have written.
-  public static func merge(folders: [URL]) throws(ShardSet.Failure) -> (sweep: Sweep, csv: String) {
-    var parts: [(shard: Shard, rows: String, folder: URL)] = []
-    var first: (path: String, digest: String, scenarioDigest: String)?
+  /// Reads the shards of one sweep, checks they are complete and read the same inputs, and
+  /// returns the sweep (loaded from the inputs pinned beside the first shard, so the folders may
+  /// have moved and the originals changed) with the tables a single run would have written.
+  public static func merge(folders: [URL]) throws(ShardSet.Failure) -> (sweep: Sweep, tables: Tables) {
+    var parts: [(shard: Shard, rows: String, long: String, folder: URL, inputs: PinnedInputs, path: String)] = []
     for folder in folders {
       let url = folder.appendingPathComponent("sweep-shard.json")
       func fail(_ reason: String) -> ShardSet.Failure { ShardSet.Failure(description: "\(url.path): \(reason)") }
       guard let text = try? String(contentsOf: url, encoding: .utf8), let node = try? JSONParser.parse(text),
         case .object(let object) = JSONValue(node), object["format"] == .string(manifestFormat)
       else { throw fail("cannot read a sweep shard manifest") }
-      guard object["version"] == .int(1) else { throw fail("unsupported version; expected 1") }
-      guard case .string(let path) = object["sweep"], case .string(let digest) = object["sweepDigest"],
-        case .string(let scenarioDigest) = object["scenarioDigest"], case .string(let shardText) = object["shard"],
-        let shard = Shard(shardText), case .array(let bounds) = object["rows"], bounds.count == 2,
-        case .int(let low) = bounds[0], case .int(let high) = bounds[1]
-      else { throw fail("expected sweep, sweepDigest, scenarioDigest, shard and rows") }
-      if let first, first != (path, digest, scenarioDigest) {
-        throw fail("not a shard of the same sweep as \(folders[0].path)")
+      guard object["version"] == .int(manifestVersion) else {
+        throw fail("written by another version of attrsim (expected sweep shard format version \(manifestVersion)); run the shards again")
       }
-      first = (path, digest, scenarioDigest)
-      guard let rows = try? String(contentsOf: folder.appendingPathComponent("rows.csv"), encoding: .utf8) else {
-        throw fail("rows.csv beside it cannot be read")
+      guard case .string(let path) = object["sweep"], let inputs = PinnedInputs(json: object["inputs"]),
+        case .string(let shardText) = object["shard"], let shard = Shard(shardText), case .array(let bounds) = object["rows"],
+        bounds.count == 2, case .int(let low) = bounds[0], case .int(let high) = bounds[1], low <= high
+      else { throw fail("expected sweep, inputs, shard \"I/N\" and rows") }
+      if let first = parts.first {
+        if let difference = first.inputs.difference(from: inputs) {
+          throw ShardSet.Failure(
+            description: "\(folder.path): shard \(shard) \(difference) than \(first.folder.path) (shard \(first.shard)): "
+              + "the inputs changed between the shards; run them again")
+        }
+        guard shard.count == first.shard.count else {
+          throw fail("shard \(shard) is not one of the \(first.shard.count) shards of \(first.folder.path) (shard \(first.shard))")
+        }
       }
+      guard let rows = try? String(contentsOf: folder.appendingPathComponent("rows.csv"), encoding: .utf8),
+        let long = try? String(contentsOf: folder.appendingPathComponent("long.csv"), encoding: .utf8)
+      else { throw fail("rows.csv or long.csv beside it cannot be read") }
       guard rows.split(separator: "\n").count == Int(high - low) else {
         throw fail("rows.csv should hold \(high - low) rows")
       }
-      let columns = SweepRow.reservedNames.count + SweepMetrics.names.count
-      if let bad = rows.split(separator: "\n").firstIndex(where: { CSVLine.cells(String($0)).count < columns }) {
-        throw fail("rows.csv line \(bad + 1) has too few columns")
+      if let bad = long.split(separator: "\n").firstIndex(where: {
+        CSVLine.cells(String($0)).count != SweepFigure.longColumns.count
+      }) {
+        throw fail("long.csv line \(bad + 1) does not have the \(SweepFigure.longColumns.count) columns \(SweepFigure.longColumns.joined(separator: ", "))")
       }
-      parts.append((shard, rows, folder))
+      parts.append((shard, rows, long, folder, inputs, path))
     }
     if let problem = Shard.problem(with: parts.map(\.shard)) { throw ShardSet.Failure(description: problem) }
-    guard let first else { throw ShardSet.Failure(description: "no shard folders given") }
-    guard PinnedInputs.digest(ofFileAt: first.path) == first.digest else {
-      throw ShardSet.Failure(description: "\(first.path): the sweep changed after the shards ran; run them again")
-    }
+    guard let first = parts.first else { throw ShardSet.Failure(description: "no shard folders given") }
+    let copy = try first.inputs.verified(in: first.folder)
     let sweep: Sweep
-    // The shards ran this sweep within whatever limits they were given; merging only reads rows.
-    do { sweep = try ScenarioLoader.loadSweep(path: first.path, limits: .large) } catch { throw ShardSet.Failure(description: error.description) }
-    guard PinnedInputs.digest(ofFileAt: sweep.scenarioPath) == first.scenarioDigest else {
-      throw ShardSet.Failure(description: "\(sweep.scenarioPath): the scenario changed after the shards ran; run them again")
+    // The shards ran these very files (the digests say so), within whatever limits they were given.
+    do { sweep = try ScenarioLoader.loadSweep(path: copy, limits: .large) } catch {
+      throw ShardSet.Failure(description: error.description)
     }
-    let body = parts.sorted { $0.shard.index < $1.shard.index }.map(\.rows).joined()
-    return (sweep, SweepRow.header(sweep.parameters) + "\n" + body)
+    let columns = SweepParameterColumns(sweep.parameters)
+    for part in parts {
+      let width = SweepRow.reservedNames.count + columns.names.count + SweepMetrics.names.count
+      if let bad = part.rows.split(separator: "\n").firstIndex(where: { CSVLine.cells(String($0)).count != width }) {
+        throw ShardSet.Failure(
+          description: "\(part.folder.appendingPathComponent("rows.csv").path): line \(bad + 1) does not have the sweep's \(width) columns")
+      }
+    }
+    let ordered = parts.sorted { $0.shard.index < $1.shard.index }
+    return (
+      sweep,
+      Tables(
+        csv: SweepRow.header(columns) + "\n" + ordered.map(\.rows).joined(),
+        long: SweepRow.longHeader + "\n" + ordered.map(\.long).joined())
+    )
   }
 
   private static func writeFiles(_ files: [(String, String)], to folder: URL) throws(RunDirectoryWriter.WriteError) {

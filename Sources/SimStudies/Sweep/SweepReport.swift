@@ -3,7 +3,7 @@ import SimRecords
 import SimOutput
 
 /// `sweep.html`: the sweep's own chart, the key outcomes it did not chart against the same x and
-/// series, and its rows, on one self-contained page.
+/// series, those outcomes' intervals per point, and its rows, on one self-contained page.
 package struct SweepReport: Sendable {
   /// Outcomes worth a chart in every sweep: what crowd anonymity costs, and what it does to
   /// the revenue an ad network can see.
@@ -11,8 +11,9 @@ package struct SweepReport: Sendable {
 
   private let document: ReportDocument
 
-  /// The report of `sweep` from its `sweep.csv`, which must hold all of its rows.
-  package init(_ sweep: Sweep, csv: String) {
+  /// The report of `sweep` from its tables, which must hold all of its rows.
+  package init(_ sweep: Sweep, tables: SweepOutput.Tables) {
+    let csv = tables.csv
     let lines = csv.split(separator: "\n").map { CSVLine.cells(String($0)) }
     let header = lines.first ?? []
     let rows = lines.dropFirst().filter { $0.count == header.count }
@@ -23,6 +24,23 @@ package struct SweepReport: Sendable {
       // An outcome no row has (no decoding, say) would only be an empty chart.
       guard outcome == sweep.chart.y || chart.series.contains(where: { !$0.points.isEmpty }) else { continue }
       sections.append(ReportSection(title: chart.title, caption: chart.caption, chart: chart, table: []))
+    }
+    if sweep.replicates > 1 {
+      // The charted outcomes' run-wide figures, as sweep-points.csv has them.
+      let points = SweepIntervals.csv(sweep, long: tables.long).split(separator: "\n").map { CSVLine.cells(String($0)) }
+      let head = points.first ?? []
+      if let campaign = head.firstIndex(of: "campaign") {
+        let charted = points.dropFirst().filter { cells in
+          cells.count == head.count && cells[campaign].isEmpty
+            && outcomes.contains(cells[campaign + 2] + cells[campaign + 1])
+        }
+        sections.append(
+          ReportSection(
+            title: "Intervals",
+            caption: "The charted outcomes per point: the mean over the replicates, their standard deviation and the "
+              + "95 % Student t interval of the mean (n − 1 degrees of freedom), as in sweep-points.csv.",
+            chart: nil, table: [head] + charted))
+      }
     }
     sections.append(
       ReportSection(

@@ -2,7 +2,8 @@ import SimJSON
 import SimModel
 import SimRecords
 
-/// One line of `sweep.csv`: a point's settings, its replicate and seed, and the run's outcomes.
+/// One run of a sweep: a point's settings, its replicate and seed, and the run's outcomes, as a
+/// line of `sweep.csv` and lines of `sweep-long.csv`.
 public struct SweepRow: Sendable, Equatable {
   /// The point, from 0.
   public var point: Int
@@ -14,31 +15,31 @@ public struct SweepRow: Sendable, Equatable {
   public var settings: [JSONValue]
   /// The run's outcomes.
   public var metrics: SweepMetrics
+  /// The run's figures for `sweep-long.csv`: the outcomes, and per campaign and window.
+  public var figures: [SweepFigure]
 
   /// The columns before the parameters'; parameters may not take these names.
   package static let reservedNames = SweepColumns.leading
 
-  /// The header line for `sweep`'s parameters.
-  package static func header(_ parameters: [SweepParameter]) -> String {
-    (reservedNames + parameters.map(\.name) + SweepMetrics.names).map(CSVField.text)
+  /// The header line of `sweep.csv` for parameters spread over `columns`.
+  package static func header(_ columns: SweepParameterColumns) -> String {
+    (reservedNames + columns.names + SweepMetrics.names).map(CSVField.text).joined(separator: ",")
+  }
+
+  /// The header line of `sweep-long.csv`.
+  package static let longHeader = SweepFigure.longColumns.joined(separator: ",")
+
+  /// The `sweep.csv` line: settings one leaf a column, figures at fixed precision so the file is
+  /// byte-stable.
+  package func csvLine(_ columns: SweepParameterColumns) -> String {
+    let figures = zip(SweepMetrics.names, metrics.values).map { SweepFigure.cell($1, metric: $0) }
+    return (["\(point)", "\(replicate)", "\(seed)"] + columns.cells(settings) + figures).map(CSVField.text)
       .joined(separator: ",")
   }
 
-  /// The CSV line: settings as compact JSON (strings bare), figures at fixed precision so the
-  /// file is byte-stable.
-  package var csvLine: String {
-    let settings = settings.map { value -> String in
-      if case .string(let text) = value { return text }
-      return value.serialized()
-    }
-    let figures = zip(SweepMetrics.names, metrics.values).map { name, value -> String in
-      guard let value else { return "" }
-      if name.hasSuffix("Revenue") { return CSVField.money(value) }
-      if name.contains("Share") || name.hasSuffix("Error") || name == "installsPerCampaignPerDay" {
-        return CSVField.decimal(value, places: 6)
-      }
-      return String(Int64(value))
-    }
-    return (["\(point)", "\(replicate)", "\(seed)"] + settings + figures).map(CSVField.text).joined(separator: ",")
+  /// The `sweep-long.csv` lines, each ending in a newline.
+  package var longLines: String {
+    let lead = "\(point),\(replicate),"
+    return figures.map { lead + $0.cells.map(CSVField.text).joined(separator: ",") + "\n" }.joined()
   }
 }

@@ -31,16 +31,18 @@ public enum SweepRunner {
     }
   }
 
-  /// Runs one row: its point's scenario with its replicate's seed.
+  /// Runs one row: its point's scenario with its replicate's seed, a hash of the scenario's
+  /// seed and the replicate (``ReplicateSeeds``), so replicate 0 is the scenario's own seed.
   public static func run(_ sweep: Sweep, row: Int) -> SweepRow {
     let point = sweep.points[row / sweep.replicates]
     let replicate = row % sweep.replicates
     var scenario = point.scenario
-    scenario.seed &+= UInt64(replicate)
+    scenario.seed = ReplicateSeeds.seed(base: scenario.seed, replicate: replicate)
     var sink = DiscardingSink()
     let summary = ScenarioRunner.run(scenario, sink: &sink)
+    let metrics = SweepMetrics(summary: summary, scenario: scenario)
     return SweepRow(
-      point: point.index, replicate: replicate, seed: scenario.seed, settings: point.settings,
-      metrics: SweepMetrics(summary: summary, scenario: scenario))
+      point: point.index, replicate: replicate, seed: scenario.seed, settings: point.settings, metrics: metrics,
+      figures: SweepFigure.figures(metrics: metrics, summary: summary))
   }
 }

@@ -14,9 +14,10 @@ struct SweepReportTests {
     let path = folder.appendingPathComponent("sweep.json").path
     try TestScenarios.sweep.write(toFile: path, atomically: true, encoding: .utf8)
     let sweep = try ScenarioLoader.loadSweep(path: path)
-    let csv = SweepOutput.csv(sweep, rows: SweepRunner.run(sweep))
+    let tables = SweepOutput.tables(sweep, rows: SweepRunner.run(sweep))
+    let csv = tables.csv
     let output = folder.appendingPathComponent("out")
-    try SweepOutput.write(sweep, csv: csv, to: output)
+    try SweepOutput.write(sweep, tables: tables, to: output)
     let html = try String(contentsOf: output.appendingPathComponent("sweep.html"), encoding: .utf8)
 
     let svgs = ReportFixtures.svgElements(of: html)
@@ -34,10 +35,12 @@ struct SweepReportTests {
     #expect(svgs[0] + "\n" == ReportDocument.uniqueIDs(SweepOutput.chart(sweep, csv: csv).inlineSVG(), prefix: "chart1-"))
     #expect(standalone.hasPrefix("<?xml"))
 
-    // A header row and one row per point and replicate.
-    #expect(html.components(separatedBy: "<tr>").count - 1 == 1 + sweep.rowCount)
+    // The intervals (a header, and per point the four charted outcomes: the configured one is
+    // also a key outcome), then the rows (a header, and one per point and replicate).
+    #expect(html.components(separatedBy: "<tr>").count - 1 == (1 + sweep.points.count * 4) + (1 + sweep.rowCount))
+    #expect(html.contains("<h2>Intervals</h2>") || html.contains(">Intervals<"))
     #expect(html.contains("<th>installsPerCampaignPerDay</th>"))
     #expect(!html.lowercased().contains("<script") && !ReportFixtures.namesAnAddress(html))
-    #expect(SweepReport(sweep, csv: csv).html == html, "the same rows give the same page")
+    #expect(SweepReport(sweep, tables: tables).html == html, "the same rows give the same page")
   }
 }

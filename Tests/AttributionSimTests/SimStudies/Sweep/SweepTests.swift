@@ -56,21 +56,25 @@ struct SweepTests {
     }
   }
 
-  @Test("rows come back in point order whatever the number of jobs, and replicate r uses seed + r")
+  @Test("rows come back in point order whatever the number of jobs; replicate r's seed hashes (seed, r), as run replicates' do")
   func orderedAndReproducible() throws {
     try withSweep { sweep, _, _ in
       let serial = SweepRunner.run(sweep, jobs: 1)
       let parallel = SweepRunner.run(sweep, jobs: 3)
       #expect(serial == parallel)
       #expect(serial.map(\.point) == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5])
-      #expect(serial.map(\.seed) == Array(repeating: [11, 12], count: 6).flatMap { $0 })
+      // Replicate 0 keeps the scenario's seed; replicate 1 is ReplicateSeeds' hash, not 11 + 1.
+      let second = ReplicateSeeds.seed(base: 11, replicate: 1)
+      #expect(second != 12)
+      #expect(serial.map(\.seed) == Array(repeating: [11, second], count: 6).flatMap { $0 })
     }
   }
 
   @Test("shards of a sweep merge into the single run's sweep.csv byte for byte")
   func shardsMerge() throws {
     try withSweep { sweep, path, folder in
-      let whole = SweepOutput.csv(sweep, rows: SweepRunner.run(sweep))
+      let tables = SweepOutput.tables(sweep, rows: SweepRunner.run(sweep))
+      let whole = tables.csv
       var folders: [URL] = []
       for index in 0..<4 {
         let shard = Shard(index: index, count: 4)!
@@ -79,7 +83,7 @@ struct SweepTests {
         try SweepOutput.writeShard(sweep, path: path, shard: shard, rows: rows, to: folders[index])
       }
       let merged = try SweepOutput.merge(folders: folders.shuffled())
-      #expect(merged.csv == whole)
+      #expect(merged.tables == tables)
       #expect(throws: ShardSet.Failure.self) { try SweepOutput.merge(folders: Array(folders.dropLast())) }
       #expect(whole.split(separator: "\n").count == 13)
       #expect(whole.hasPrefix("point,replicate,seed,tier1,cohorts[0].count,users,attributedInstalls,"))

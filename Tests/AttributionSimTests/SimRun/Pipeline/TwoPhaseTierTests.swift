@@ -1,0 +1,135 @@
+@testable import AttributionSim
+import AttributionTestSupport
+import Foundation
+import Testing
+
+/// The two-phase tier stage: shards write crowd counts (phase 1), a reduce adds them up in a
+/// tree, each shard decides its own tiers from the sum (phase 2), and the merge only
+/// interleaves the shards' final files; the outputs equal a whole run's byte for byte.
+@Suite("Two-phase tiers")
+struct TwoPhaseTierTests {
+  /// The quickstart at a tenth of its users, schema paths made absolute.
+  private func scenarioText() throws -> String {
+    var text = try String(contentsOfFile: TestPaths.scenarios + "/quickstart.json", encoding: .utf8)
+    for (old, new) in try #require(ShardingTests.sampleEdits["quickstart.json"]) { text = text.replacing(required: old, with: new) }
+    return text
+  }
+
+  private static let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json", "decoded.csv", "trace.jsonl"]
+
+  /// Runs `count` shards of the scenario at `path` into `folder/NAME-i`.
+  private func shards(_ path: String, count: Int, seed: UInt64? = nil, in folder: URL, name: String) throws -> [URL] {
+    var scenario = try ScenarioLoader.load(path: path)
+    if let seed { scenario.seed = seed }
+    return try (0..<count).map { index in
+      let shardFolder = folder.appendingPathComponent("\(name)-\(index)")
+      _ = try ShardSet.run(scenario, path: path, shard: Shard(index: index, count: count)!, folder: shardFolder)
+      return shardFolder
+    }
+  }
+
+  /// Sums `folders` pairwise, then the sums pairwise, until one is left: a tree of reduces.
+  private func treeReduce(_ folders: [URL], in folder: URL, level: Int = 0) throws -> URL {
+    guard folders.count > 1 else {
+      let only = folder.appendingPathComponent("sum-single")
+      try ShardSet.reduceCounts(folders, into: only)
+      return only
+    }
+    var sums: [URL] = []
+    for start in stride(from: 0, to: folders.count, by: 2) {
+      let sum = folder.appendingPathComponent("sum-\(level)-\(start)")
+      try ShardSet.reduceCounts(Array(folders[start..<min(start + 2, folders.count)]), into: sum)
+      sums.append(sum)
+    }
+    return sums.count == 1 ? sums[0] : try treeReduce(sums, in: folder, level: level + 1)
+  }
+
+  @Test("phase 1 counts, a tree of reduces, phase 2 per shard and the interleaving merge equal the whole run byte for byte (1, 2, 8, 16 shards)")
+  func twoPhaseEqualsWhole() throws {
+    let folder = try TemporaryFolder.create("attrsim-two-phase")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("scenario.json").path
+    try scenarioText().write(toFile: path, atomically: true, encoding: .utf8)
+    let scenario = try ScenarioLoader.load(path: path)
+    let whole = folder.appendingPathComponent("whole")
+    var writer = try RunDirectoryWriter(directory: whole, scenario: scenario, trace: true)
+    try writer.commit(ScenarioRunner.run(scenario, sink: &writer), scenario: scenario)
+    for count in [1, 2, 8, 16] {
+      let parts = try shards(path, count: count, in: folder, name: "s\(count)")
+      let sum = try treeReduce(parts.shuffled(), in: folder.appendingPathComponent("sums\(count)"))
+      for part in parts { try ShardSet.finalise(shard: part, counts: sum) }
+      let set = try ShardSet(folders: parts.reversed())
+      #expect(set.isFinalised)
+      let merged = folder.appendingPathComponent("merged\(count)")
+      var out = try RunDirectoryWriter(directory: merged, scenario: scenario, trace: true)
+      try out.commit(try set.merge(into: &out), scenario: scenario)
+      for file in Self.files {
+        let expected = try Data(contentsOf: whole.appendingPathComponent(file))
+        let got = try Data(contentsOf: merged.appendingPathComponent(file))
+        #expect(got == expected, "\(count) shard(s): \(file) differs")
+      }
+    }
+  }
+
+  @Test("phase 1 writes only crowd counts: one line per instant and crowd facts, adding up to the attributed installs")
+  func countsAreSmall() throws {
+    let folder = try TemporaryFolder.create("attrsim-two-phase")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("scenario.json").path
+    try scenarioText().write(toFile: path, atomically: true, encoding: .utf8)
+    let parts = try shards(path, count: 2, in: folder, name: "s")
+    let sum = folder.appendingPathComponent("sum")
+    try ShardSet.reduceCounts(parts, into: sum)
+    let lines = try String(contentsOf: sum.appendingPathComponent("counts.jsonl"), encoding: .utf8).split(separator: "\n")
+    let total = lines.reduce(0) { total, line in
+      guard case .object(let object) = try? JSONValue(JSONParser.parse(String(line))), case .int(let count)? = object["count"]
+      else { return total }
+      return total + Int(count)
+    }
+    let whole = ScenarioRunner.collect(try ScenarioLoader.load(path: path)).summary
+    #expect(total == whole.attributedInstalls)
+    #expect(lines.count <= total && !lines.isEmpty)
+    let manifest = try CrowdCountSet(folder: sum)
+    #expect(manifest.covers == [0, 1] && manifest.shardCount == 2 && manifest.isComplete)
+  }
+
+  @Test("a reduce refuses counts of another seed, another scenario or a shard counted twice, naming the folders and writing nothing; phase 2 refuses incomplete counts")
+  func badReduces() throws {
+    let folder = try TemporaryFolder.create("attrsim-two-phase")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("scenario.json").path
+    try scenarioText().write(toFile: path, atomically: true, encoding: .utf8)
+    let parts = try shards(path, count: 2, in: folder, name: "s")
+    let reseeded = try shards(path, count: 2, seed: 99, in: folder, name: "seed99")
+    func refusal(_ folders: [URL], into name: String) -> String {
+      let output = folder.appendingPathComponent(name)
+      do throws(ShardSet.Failure) {
+        try ShardSet.reduceCounts(folders, into: output)
+        return ""
+      } catch {
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("counts.json").path), "\(name): nothing written")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("counts.jsonl").path), "\(name): nothing written")
+        return error.description
+      }
+    }
+    let seed = refusal([parts[0], reseeded[1]], into: "bad-seed")
+    #expect(seed.contains(reseeded[1].path) && seed.contains(parts[0].path) && seed.contains("seed 99"), "\(seed)")
+    let twice = refusal([parts[0], parts[1], parts[1]], into: "twice")
+    #expect(twice.contains("shard 1/2") && twice.contains("counted twice"), "\(twice)")
+    // Another scenario: the file changed before shard 1 ran.
+    try scenarioText().replacing(required: "count: 600", with: "count: 601").write(toFile: path, atomically: true, encoding: .utf8)
+    let changed = try shards(path, count: 2, in: folder, name: "changed")
+    let scenario = refusal([parts[0], changed[1]], into: "bad-scenario")
+    #expect(scenario.contains("with other contents") && scenario.contains("do not add up"), "\(scenario)")
+
+    let half = folder.appendingPathComponent("half")
+    try ShardSet.reduceCounts([parts[0]], into: half)
+    do throws(ShardSet.Failure) {
+      try ShardSet.finalise(shard: parts[0], counts: half)
+      Issue.record("phase 2 ran on the counts of one shard of two")
+    } catch {
+      #expect(error.description.contains("does not count shard(s) 1/2"), "\(error.description)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: parts[0].appendingPathComponent("final.json").path))
+  }
+}
