@@ -16,6 +16,8 @@ package struct References {
   package var epoch: Epoch?
   /// The app's subscription products, by the order they are declared.
   package var products: [SubscriptionProduct] = []
+  /// Whether the scenario gives `products` at all, so naming one of its bad ones adds no error.
+  package var productsDeclared = false
 
   /// The ad network standing for Apple Ads, if any: network ads must not name it.
   package var appleAdsNetwork: Int? { appleAds?.adNetwork?.network }

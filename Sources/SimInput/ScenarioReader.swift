@@ -65,7 +65,7 @@ package struct ScenarioReader {
       networks: networks, publishers: publishers, iosVersion: platform?.iosVersion ?? .current,
       usesAdAttributionKit: Scenario.usesAdAttributionKit(networks), appleAds: appleAds,
       appleAdsUnreadable: appleAdsReader != nil && appleAds == nil, epoch: epoch,
-      products: object.optional("products").map(SubscriptionReader.products) ?? [])
+      products: object.optional("products").map(SubscriptionReader.products) ?? [], productsDeclared: object.has("products"))
     let users = object.optional("users")?.array()?.compactMap { UserReader(reader: $0, references: references).read() } ?? []
     let cohorts = object.optional("cohorts")?.array()?.compactMap { CohortReader(reader: $0, references: references).read() } ?? []
     checkUnique(object.optional("users"), names: users.map(\.name), what: "user")

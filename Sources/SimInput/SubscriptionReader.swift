@@ -31,33 +31,39 @@ package enum SubscriptionReader {
     let id = object.required("id", "the App Store product identifier")?.nonEmptyString()
     let period = object.required("period", "week, month, year, or a duration such as \"30d\"").flatMap(period)
     let prices = object.required("prices", "a price per currency, e.g. { USD: 9.99 }").flatMap { self.prices($0, empty: false) }
-    var trial: SubscriptionProduct.Trial?
-    if let trialReader = object.optional("trial") {
-      guard let trialObject = trialReader.object(keys: trialKeys),
-        let duration = trialObject.required("duration", "how long the trial lasts")?.duration()
-      else { return nil }
-      var trialPrices: [String: Double] = [:]
-      if let pricesReader = trialObject.optional("prices") {
-        guard let read = self.prices(pricesReader, empty: true) else { return nil }
-        trialPrices = read
-      }
-      if duration <= .zero {
-        trialObject.required("duration")?.error("expected a trial longer than zero, found \(DurationNotation.format(duration))")
-        return nil
-      }
-      if let period, duration > period.shortest {
-        trialObject.required("duration")?.error(
-          "expected a trial no longer than its period (a \(period.description), at least \(DurationNotation.format(period.shortest))), "
-            + "found \(DurationNotation.format(duration))")
-        return nil
-      }
-      if let prices, let currency = trialPrices.keys.sorted().first(where: { prices[$0] == nil }) {
-        trialObject.optional("prices")?.error("the trial has a price in \(currency), the product none: add prices.\(currency)")
-      }
-      trial = SubscriptionProduct.Trial(duration: duration, prices: trialPrices)
-    }
+    // A bad trial is reported and left out, keeping the product so cohorts naming it add no errors.
+    let trial = object.optional("trial").flatMap { self.trial($0, period: period, prices: prices) }
     guard let id, let period, let prices else { return nil }
     return SubscriptionProduct(id: id, period: period, prices: prices, trial: trial)
+  }
+
+  /// A trial: a duration no longer than the period, and prices in the product's currencies.
+  private static func trial(
+    _ reader: JSONReader, period: SubscriptionPeriod?, prices: [String: Double]?
+  ) -> SubscriptionProduct.Trial? {
+    guard let object = reader.object(keys: trialKeys),
+      let durationReader = object.required("duration", "how long the trial lasts"), let duration = durationReader.duration()
+    else { return nil }
+    var trialPrices: [String: Double] = [:]
+    if let pricesReader = object.optional("prices") {
+      guard let read = self.prices(pricesReader, empty: true) else { return nil }
+      trialPrices = read
+    }
+    if duration <= .zero {
+      durationReader.error("expected a trial longer than zero, found \(DurationNotation.format(duration))")
+      return nil
+    }
+    if let period, duration > period.shortest {
+      durationReader.error(
+        "expected a trial no longer than its period (a \(period.description), at least \(DurationNotation.format(period.shortest))), "
+          + "found \(DurationNotation.format(duration))")
+      return nil
+    }
+    if let prices, let currency = trialPrices.keys.sorted().first(where: { prices[$0] == nil }) {
+      object.optional("prices")?.error("the trial has a price in \(currency), the product none: add prices.\(currency) to the product")
+      return nil
+    }
+    return SubscriptionProduct.Trial(duration: duration, prices: trialPrices)
   }
 
   /// `week`, `month`, `year`, or a whole number of days as a duration.
@@ -112,15 +118,15 @@ package enum SubscriptionReader {
 
   /// A cohort's subscription behaviour, naming one of `products`.
   package static func cohortSubscription(
-    _ reader: JSONReader, products: [SubscriptionProduct]
+    _ reader: JSONReader, products: [SubscriptionProduct], declared: Bool
   ) -> CohortSubscription? {
     guard let object = reader.object(keys: cohortKeys) else { return nil }
     let productReader = object.required("product", "the id of one of the scenario's products")
     var product: SubscriptionProduct?
     if let productReader {
-      if products.isEmpty {
+      if !declared {
         productReader.error("the scenario has no 'products': declare the subscription products there")
-      } else {
+      } else if !products.isEmpty {
         product = productReader.reference(to: products.map(\.id), what: "product").map { products[$0] }
       }
     }
