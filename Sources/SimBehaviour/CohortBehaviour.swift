@@ -256,7 +256,7 @@ package final class CohortBehaviour {
     let day = SimDuration.days(1)
     // Every session, kept only when a subscription needs to know when the app next opens.
     var allSessions: [SimTime] = []
-    let ecpm = cohort.adRevenue.flatMap { $0.ecpm(in: country) }
+    let adRevenue = cohort.adRevenue.flatMap { ads in ads.ecpm(in: country).map { (ads: ads, ecpm: $0) } }
     for dayIndex in 0..<max(cohort.activeDays, 1) {
       var dayStream = stream.child(Self.dayLabel).child(dayIndex)
       let activeDraw = dayStream.nextUnit()
@@ -276,8 +276,9 @@ package final class CohortBehaviour {
       sessions.sort()
       for session in sessions { actions.append(TimedAction(at: session - .zero, action: .launch)) }
       if subscription != nil { allSessions += sessions }
-      if let ads = cohort.adRevenue, let ecpm {
-        appendAdRevenue(ads, ecpm: ecpm, sessions: sessions, stream: dayStream.child(Self.adsLabel), to: &actions)
+      if let adRevenue {
+        appendAdRevenue(
+          adRevenue.ads, ecpm: adRevenue.ecpm, sessions: sessions, stream: dayStream.child(Self.adsLabel), to: &actions)
       }
       for (event, label) in zip(cohort.events, eventLabels) {
         if let count = event.count {
