@@ -180,7 +180,7 @@ package enum SubscriptionReader {
     } else if let serverDelayReader {
       serverDelayReader.error("'serverDelay' is the server path's: set seenBy to \"server\", or leave it out")
     }
-    var events = CohortSubscription.EventNames()
+    var events = CohortSubscription.StepNames()
     if let eventsReader = object.optional("events") {
       guard let eventsObject = eventsReader.object(keys: eventKeys) else { return nil }
       if let name = eventsObject.optional("trial")?.nonEmptyString() { events.trial = name }

@@ -25,7 +25,7 @@ public struct CohortSubscription: Hashable, Sendable {
   /// How the app learns of what happens while it is closed.
   public var seenBy: SeenBy
   /// The names of the events the app records for each step, as schemas read them.
-  public var events: EventNames
+  public var events: StepNames
 
   /// A share of charges refunded within a time after the charge; a refund ends the subscription.
   public struct Refund: Hashable, Sendable {
@@ -52,7 +52,7 @@ public struct CohortSubscription: Hashable, Sendable {
   }
 
   /// The event names recorded for each step of the subscription.
-  public struct EventNames: Hashable, Sendable {
+  public struct StepNames: Hashable, Sendable {
     /// A trial starts (with its price, for a paid trial).
     public var trial = "trial_start"
     /// The first paid period is charged (after a trial, or at once).
@@ -75,7 +75,7 @@ public struct CohortSubscription: Hashable, Sendable {
   package init(
     product: SubscriptionProduct, currency: String, start: Double, startDelay: Distribution = .fixed(0),
     takesTrial: Bool = true, trialToPaid: Double = 1, renewal: [Double], refund: Refund? = nil,
-    seenBy: SeenBy = .nextLaunch, events: EventNames = EventNames()
+    seenBy: SeenBy = .nextLaunch, events: StepNames = StepNames()
   ) {
     self.product = product
     self.currency = currency
