@@ -18,6 +18,13 @@ package final class CohortBehaviour {
   /// The scenario's Apple Ads campaigns, and a stream label for each of the cohort's Apple Ads.
   private let appleAdsCampaigns: [AppleAdsCampaign]
   private let appleAdsLabels: [StreamLabel]
+  /// For each exposure, its campaign's flight (nil: always running).
+  private let exposureFlights: [CampaignFlight?]
+  /// Arrival offsets from the period's start and the cumulative weight up to each, when the
+  /// cohort's arrivals are seasonal.
+  private let arrivalTable: [(offset: Int64, length: Int64, weight: Double, cumulative: Double)]?
+  /// The subscription's steps, when the cohort subscribes.
+  private let subscription: SubscriptionLifecycle?
 
   // Stream names, hashed once.
   private static let arrivalLabel = StreamLabel("arrival")
@@ -33,6 +40,9 @@ package final class CohortBehaviour {
   private static let reengagementLabel = StreamLabel("reengagement")
   private static let appleAdsLabel = StreamLabel("apple-ads")
   private static let trackingLabel = StreamLabel("tracking")
+  private static let subscriptionLabel = StreamLabel("subscription")
+  private static let adsLabel = StreamLabel("ads")
+  private static let countLabel = StreamLabel("count")
 
   package init(cohort: Cohort, scenario: Scenario, root: RandomStream) {
     self.cohort = cohort
@@ -46,6 +56,35 @@ package final class CohortBehaviour {
     invalidSignatureShares = cohort.exposures.map { scenario.adNetworks[$0.network].invalidSignatureShare }
     appleAdsCampaigns = scenario.appleAds?.campaigns ?? []
     appleAdsLabels = cohort.appleAds.map { [appleAdsCampaigns] in StreamLabel(appleAdsCampaigns[$0.campaign].name) }
+    exposureFlights = cohort.exposures.map { scenario.adNetworks[$0.network].campaigns[$0.campaign].flight }
+    arrivalTable = cohort.seasonality.map { Self.arrivalTable(cohort, $0, epoch: scenario.epoch) }
+    subscription = cohort.subscription.map { SubscriptionLifecycle(subscription: $0, epoch: scenario.epoch) }
+  }
+
+  /// The arrival period cut at UTC midnights, each piece weighted by its day's seasonality and
+  /// its length, with running totals for inverse-transform sampling.
+  private static func arrivalTable(
+    _ cohort: Cohort, _ seasonality: ArrivalSeasonality, epoch: Epoch
+  ) -> [(offset: Int64, length: Int64, weight: Double, cumulative: Double)] {
+    let day: Int64 = 86_400_000
+    let start = epoch.unixMilliseconds(after: cohort.arrivalStart.milliseconds)
+    let end = start + cohort.arrivalSpread.milliseconds
+    var table: [(offset: Int64, length: Int64, weight: Double, cumulative: Double)] = []
+    var total = 0.0
+    var pieceStart = start
+    var index = 0
+    while pieceStart < end {
+      let unixDay = pieceStart >= 0 ? pieceStart / day : (pieceStart - day + 1) / day
+      let pieceEnd = min((unixDay + 1) * day, end)
+      // 1970-01-01 was a Thursday: Monday is 0.
+      let weekday = Int(((unixDay + 3) % 7 + 7) % 7)
+      let weight = seasonality.weight(day: index, weekday: weekday) * Double(pieceEnd - pieceStart)
+      total += weight
+      table.append((pieceStart - start, pieceEnd - pieceStart, weight, total))
+      pieceStart = pieceEnd
+      index += 1
+    }
+    return table
   }
 
   package func userStream(_ index: Int) -> RandomStream { cohortStream.child(index) }
@@ -53,8 +92,23 @@ package final class CohortBehaviour {
   /// When user `index` becomes reachable.
   package func arrival(of index: Int) -> SimTime {
     var stream = userStream(index).child(Self.arrivalLabel)
-    let offset = Double(cohort.arrivalSpread.milliseconds) * stream.nextUnit()
-    return SimTime.zero + cohort.arrivalStart + .milliseconds(Int64(offset))
+    guard let table = arrivalTable, let total = table.last?.cumulative, total > 0 else {
+      let offset = Double(cohort.arrivalSpread.milliseconds) * stream.nextUnit()
+      return SimTime.zero + cohort.arrivalStart + .milliseconds(Int64(offset))
+    }
+    // The same single draw, read through the seasonal weights.
+    let target = total * stream.nextUnit()
+    var low = 0
+    var high = table.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if table[middle].cumulative <= target { low = middle + 1 } else { high = middle }
+    }
+    let piece = table[low]
+    let before = piece.cumulative - piece.weight
+    let within = piece.weight > 0 ? min(max((target - before) / piece.weight, 0), 1) : 0
+    let offset = piece.offset + min(Int64(Double(piece.length) * within), piece.length - 1)
+    return SimTime.zero + cohort.arrivalStart + .milliseconds(offset)
   }
 
   /// The full plan of user `index`, who arrives at `arrival`.
@@ -71,6 +125,8 @@ package final class CohortBehaviour {
       var stream = user.child(Self.exposureLabel).child(label)
       guard stream.nextUnit() < exposure.reach else { continue }
       let time = arrival + CohortBehaviour.duration(exposure.delay, &stream)
+      // Outside its campaign's flight the ad is not shown (its stream is its own: nothing shifts).
+      if let flight = exposureFlights[number], !flight.contains(time - .zero) { continue }
       let kindDraw = stream.nextUnit()
       let kind: AdExposure.Kind
       let installProbability: Double
@@ -120,7 +176,7 @@ package final class CohortBehaviour {
       // Drawn after the redownload, so adding pre-orders leaves redownloads as they were.
       let preOrder = !redownload && installStream.nextUnit() < cohort.install.preOrder
       actions.append(TimedAction(at: installAt - .zero, action: .install(redownload: redownload, preOrder: preOrder)))
-      appendActivity(after: installAt, stream: user.child(Self.lifeLabel), to: &actions)
+      appendActivity(after: installAt, country: country, stream: user.child(Self.lifeLabel), to: &actions)
     }
     // Stable: an impression and an install at the same millisecond keep that order.
     let ordered = actions.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
@@ -189,13 +245,18 @@ package final class CohortBehaviour {
   }
 
   /// Sessions and events after install, day by day from the first launch.
-  private func appendActivity(after install: SimTime, stream: RandomStream, to actions: inout [TimedAction]) {
+  private func appendActivity(
+    after install: SimTime, country: String, stream: RandomStream, to actions: inout [TimedAction]
+  ) {
     var launchStream = stream.child(Self.firstLaunchLabel)
     let launches = launchStream.nextUnit() < cohort.firstLaunch.probability
     let firstLaunch = install + CohortBehaviour.duration(cohort.firstLaunch.delay, &launchStream)
     guard launches else { return }
     appendReengagements(after: firstLaunch, stream: stream.child(Self.reengagementLabel), to: &actions)
     let day = SimDuration.days(1)
+    // Every session, kept only when a subscription needs to know when the app next opens.
+    var allSessions: [SimTime] = []
+    let adRevenue = cohort.adRevenue.flatMap { ads in ads.ecpm(in: country).map { (ads: ads, ecpm: $0) } }
     for dayIndex in 0..<max(cohort.activeDays, 1) {
       var dayStream = stream.child(Self.dayLabel).child(dayIndex)
       let activeDraw = dayStream.nextUnit()
@@ -214,7 +275,17 @@ package final class CohortBehaviour {
       }
       sessions.sort()
       for session in sessions { actions.append(TimedAction(at: session - .zero, action: .launch)) }
+      if subscription != nil { allSessions += sessions }
+      if let adRevenue {
+        appendAdRevenue(
+          adRevenue.ads, ecpm: adRevenue.ecpm, sessions: sessions, stream: dayStream.child(Self.adsLabel), to: &actions)
+      }
       for (event, label) in zip(cohort.events, eventLabels) {
+        if let count = event.count {
+          appendCounted(
+            event, count: count, dayIndex: dayIndex, sessions: sessions, stream: dayStream.child(label), to: &actions)
+          continue
+        }
         var eventStream = dayStream.child(label)
         let occursDraw = eventStream.nextUnit()
         let sessionDraw = eventStream.nextUnit()
@@ -226,6 +297,69 @@ package final class CohortBehaviour {
         appendEvent(event, at: (session + offset) - SimTime.zero, revenue: revenue, to: &actions)
       }
     }
+    if let subscription {
+      appendSubscription(
+        subscription, firstLaunch: firstLaunch, sessions: allSessions, until: firstLaunch + day * Int64(max(cohort.activeDays, 1)),
+        stream: stream.child(Self.subscriptionLabel), to: &actions)
+    }
+  }
+
+  /// An event drawn as a count: on a day it happens at all (its `perDay` probability), `count`
+  /// occurrences per day or per session, each within ten minutes of its session's start and with
+  /// its own revenue. Draws: whether, then per unit (the day, or each session) the count, then
+  /// per occurrence session, offset and revenue.
+  private func appendCounted(
+    _ event: CohortEvent, count: Distribution, dayIndex: Int, sessions: [SimTime], stream: RandomStream,
+    to actions: inout [TimedAction]
+  ) {
+    var eventStream = stream
+    guard eventStream.nextUnit() < event.perDay[min(dayIndex, event.perDay.count - 1)] else { return }
+    let units = event.countPer == .day ? 1 : sessions.count
+    for unit in 0..<units {
+      var unitStream = stream.child(Self.countLabel).child(unit)
+      let occurrences = Int(Self.bounded(count.sample(using: &unitStream), 0...Double(Self.maximumOccurrences)).rounded())
+      for _ in 0..<occurrences {
+        let sessionDraw = unitStream.nextUnit()
+        let offset = SimDuration.milliseconds(Int64(600_000 * unitStream.nextUnit()))
+        let revenue = event.revenue?.sample(using: &unitStream)
+        let session = event.countPer == .day
+          ? sessions[min(Int(sessionDraw * Double(sessions.count)), sessions.count - 1)] : sessions[unit]
+        appendEvent(event, at: (session + offset) - SimTime.zero, revenue: revenue, to: &actions)
+      }
+    }
+  }
+
+  /// Ad revenue of each session: impressions times the session's eCPM, per thousand, accrued
+  /// within ten minutes of the session's start. Draws per session: impressions, eCPM, offset.
+  private func appendAdRevenue(
+    _ ads: CohortAdRevenue, ecpm: Distribution, sessions: [SimTime], stream: RandomStream,
+    to actions: inout [TimedAction]
+  ) {
+    var adStream = stream
+    for session in sessions {
+      let impressions = Self.bounded(ads.impressionsPerSession.sample(using: &adStream), 0...Double(Self.maximumOccurrences))
+        .rounded()
+      let price = Self.bounded(ecpm.sample(using: &adStream), 0...Self.maximumRevenue)
+      let offset = SimDuration.milliseconds(Int64(600_000 * adStream.nextUnit()))
+      // Ad networks report to a millionth of the currency unit: cents would lose single impressions.
+      let amount = (min(impressions * price / 1_000, Self.maximumRevenue) * 1_000_000).rounded() / 1_000_000
+      guard amount > 0 else { continue }
+      actions.append(TimedAction(at: (session + offset) - .zero, action: .revenue(amount: amount, kind: .ad, currency: ads.currency)))
+    }
+  }
+
+  /// The subscription, for users who start it: in the first session from the start delay on.
+  private func appendSubscription(
+    _ lifecycle: SubscriptionLifecycle, firstLaunch: SimTime, sessions: [SimTime], until: SimTime,
+    stream: RandomStream, to actions: inout [TimedAction]
+  ) {
+    var startStream = stream
+    let startDraw = startStream.nextUnit()
+    let earliest = firstLaunch + CohortBehaviour.duration(lifecycle.subscription.startDelay, &startStream)
+    guard startDraw < lifecycle.subscription.start,
+      let session = sessions.first(where: { $0 >= earliest })
+    else { return }
+    actions += lifecycle.actions(start: session, sessions: sessions, until: until, stream: stream)
   }
 
   /// Re-engagement taps after the first launch, each followed by a first day's events within ten
@@ -280,6 +414,8 @@ package final class CohortBehaviour {
   package static let maximumDelay = SimDuration.days(36_500)
   /// The most sessions an active day can have.
   package static let maximumSessionsPerDay = 1_000
+  /// The most occurrences one count draw (an event's, or a session's ad impressions) can give.
+  package static let maximumOccurrences = 1_000
   /// The largest revenue one event can bring, in USD.
   package static let maximumRevenue = 1e9
 

@@ -11,6 +11,8 @@ package struct AppleAdsReader {
   package let publishers: [PublisherApp]
   /// Nil when the platform is bad: the checks against it are then skipped.
   package let platform: Platform?
+  /// The scenario's epoch, for outages given as dates.
+  package var epoch: Epoch?
 
   package static let keys = ["orgId", "campaigns", "api", "server", "adNetwork"]
 
@@ -143,8 +145,8 @@ package struct AppleAdsReader {
     if let share = object.optional("unavailableShare")?.probability() { settings.unavailableShare = share }
     settings.outages = object.optional("outages")?.array()?.compactMap { element in
       guard let outage = element.object(keys: ["from", "to"]),
-        let from = outage.required("from", "when the API goes down, from the epoch")?.duration(),
-        let to = outage.required("to", "when it is back, from the epoch")?.duration()
+        let from = outage.required("from", "when the API goes down, from the epoch")?.instant(epoch: epoch),
+        let to = outage.required("to", "when it is back, from the epoch")?.instant(epoch: epoch)
       else { return nil }
       guard to > from else {
         outage.required("to")?.error("an outage must end after it starts: it starts at \(from) and ends at \(to)")

@@ -11,13 +11,16 @@ package struct CohortReader {
     guard
       let object = reader.object(keys: [
         "name", "count", "country", "arrivals", "exposures", "install", "firstLaunch", "retention",
-        "sessionsPerActiveDay", "events", "activeDays", "reengagements", "appleAds", "trackingConsent",
+        "sessionsPerActiveDay", "events", "activeDays", "reengagements", "appleAds", "trackingConsent", "adRevenue",
+        "subscription",
       ])
     else { return nil }
     let name = object.required("name")?.nonEmptyString()
     let count = object.required("count")?.integer(in: 0...Int64(WorkLimits.large.users))
     let country = object.optional("country").map { $0.countryChoice() } ?? WeightedChoice([("US", 1)])
-    let arrivals = object.required("arrivals", "when users become reachable: { from, to }").flatMap(readArrivals)
+    let arrivalsReader = object.required("arrivals", "when users become reachable: { from, to }")
+    let arrivals = arrivalsReader.flatMap(readArrivals)
+    let seasonality = arrivalsReader.flatMap(readSeasonality)
     let exposures = object.required("exposures")?.array()?.compactMap(readExposure) ?? []
     let install = object.required("install").flatMap(readInstall)
     let launch = object.optional("firstLaunch").map(readLaunch)
@@ -29,6 +32,12 @@ package struct CohortReader {
     let reengagements = object.optional("reengagements")?.array()?.compactMap(readReengagement) ?? []
     let appleAds = object.optional("appleAds").map(readAppleAds) ?? []
     let trackingConsent = object.optional("trackingConsent")?.probability() ?? 0
+    let adRevenue = object.optional("adRevenue").flatMap { readAdRevenue($0, countries: country) }
+    if object.has("adRevenue"), adRevenue == nil { return nil }
+    let subscription = object.optional("subscription").flatMap {
+      SubscriptionReader.cohortSubscription($0, products: references.products, declared: references.productsDeclared)
+    }
+    if object.has("subscription"), subscription == nil { return nil }
     guard let name, let count, let country, let arrivals, let install, let launch, let retention,
       let sessions
     else { return nil }
@@ -36,7 +45,81 @@ package struct CohortReader {
       name: name, count: Int(count), country: country, arrivalStart: arrivals.from,
       arrivalSpread: arrivals.to - arrivals.from, exposures: exposures, install: install,
       firstLaunch: launch, retention: retention, sessionsPerActiveDay: sessions, events: events,
-      activeDays: Int(activeDays), reengagements: reengagements, appleAds: appleAds, trackingConsent: trackingConsent)
+      activeDays: Int(activeDays), reengagements: reengagements, appleAds: appleAds, trackingConsent: trackingConsent,
+      adRevenue: adRevenue, subscription: subscription, seasonality: seasonality)
+  }
+
+  /// Ads in sessions: `{ impressionsPerSession, ecpm, currency? }`, where `ecpm` is one
+  /// distribution, or one per country with `"*"` for the rest.
+  private func readAdRevenue(_ reader: JSONReader, countries: WeightedChoice<String>?) -> CohortAdRevenue? {
+    guard let object = reader.object(keys: ["impressionsPerSession", "ecpm", "currency"]) else { return nil }
+    let impressions = object.required("impressionsPerSession", "ad impressions in one session")?.distribution(of: .amount)
+    let currencyReader = object.optional("currency")
+    let currency = currencyReader.flatMap(SchemaReader.currencyCode)
+    if currencyReader != nil, currency == nil { return nil }
+    guard let ecpmReader = object.required("ecpm", "revenue per thousand impressions, or one per country") else { return nil }
+    var byCountry: [String: Distribution] = [:]
+    var fallback: Distribution?
+    if case .object(let members) = ecpmReader.node.value, !members.contains(where: { Self.distributionKinds.contains($0.key) }) {
+      for member in members {
+        let valueReader = ecpmReader.child(member.value, key: member.key)
+        guard member.key == "*" || Self.isCountryCode(member.key) else {
+          valueReader.error("'\(member.key)' is not a country code (two capital letters, ISO 3166) or \"*\" for other countries")
+          return nil
+        }
+        guard let distribution = valueReader.distribution(of: .amount) else { return nil }
+        if member.key == "*" { fallback = distribution } else { byCountry[member.key] = distribution }
+      }
+      if fallback == nil, let countries {
+        let missing = countries.values.filter { byCountry[$0] == nil }
+        if !missing.isEmpty {
+          ecpmReader.error(
+            "expected an eCPM for every country of the cohort, found none for \(missing.joined(separator: ", ")): "
+              + "add them, or \"*\" for the rest")
+          return nil
+        }
+      }
+    } else {
+      guard let distribution = ecpmReader.distribution(of: .amount) else { return nil }
+      fallback = distribution
+    }
+    guard let impressions else { return nil }
+    return CohortAdRevenue(
+      impressionsPerSession: impressions, ecpmByCountry: byCountry, defaultECPM: fallback, currency: currency ?? "USD")
+  }
+
+  private static let distributionKinds = ["fixed", "uniform", "exponential", "normal", "lognormal", "choice", "empirical", "poisson"]
+
+  private static func isCountryCode(_ text: String) -> Bool {
+    text.utf8.count == 2 && text.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
+  }
+
+  /// `dayOfWeek` (7 weights, Monday first) and `daily` (a weight per calendar day of the period,
+  /// the last repeating); nil when neither is given.
+  private func readSeasonality(_ reader: JSONReader) -> ArrivalSeasonality? {
+    guard case .object(let members) = reader.node.value,
+      members.contains(where: { $0.key == "dayOfWeek" || $0.key == "daily" }),
+      let object = reader.object(keys: ["from", "to", "dayOfWeek", "daily"])
+    else { return nil }
+    func weights(_ key: String, count: Int?) -> [Double]? {
+      guard let weightsReader = object.optional(key), let elements = weightsReader.array() else { return nil }
+      if let count, elements.count != count {
+        weightsReader.error("expected \(count) weights, Monday first, found \(elements.count)")
+        return nil
+      }
+      if elements.isEmpty {
+        weightsReader.error("expected at least one weight")
+        return nil
+      }
+      let values = elements.compactMap { $0.nonNegativeNumber() }
+      guard values.count == elements.count else { return nil }
+      if values.allSatisfy({ $0 == 0 }) {
+        weightsReader.error("expected at least one weight above zero")
+        return nil
+      }
+      return values
+    }
+    return ArrivalSeasonality(dayOfWeek: weights("dayOfWeek", count: 7) ?? [], daily: weights("daily", count: nil) ?? [])
   }
 
   /// A re-engagement campaign: an eligible AdAttributionKit campaign, a reach and a delay from
@@ -120,8 +203,9 @@ package struct CohortReader {
   }
 
   private func readArrivals(_ reader: JSONReader) -> (from: SimDuration, to: SimDuration)? {
-    guard let object = reader.object(keys: ["from", "to"]),
-      let from = object.required("from")?.duration(), let to = object.required("to")?.duration()
+    guard let object = reader.object(keys: ["from", "to", "dayOfWeek", "daily"]),
+      let from = object.required("from")?.instant(epoch: references.epoch),
+      let to = object.required("to")?.instant(epoch: references.epoch)
     else { return nil }
     if to < from {
       object.required("to")?.error("the arrival period ends (\(to)) before it starts (\(from))")
@@ -188,15 +272,26 @@ package struct CohortReader {
   }
 
   private func readEvent(_ reader: JSONReader) -> CohortEvent? {
-    guard let object = reader.object(keys: ["name", "perDay", "revenue", "revenueKind", "currency"]) else { return nil }
+    guard let object = reader.object(keys: ["name", "perDay", "count", "per", "revenue", "revenueKind", "currency"])
+    else { return nil }
     let name = object.required("name")?.nonEmptyString()
-    let perDay = object.required("perDay", "probability per active day").flatMap { readProbabilities($0) }
+    // A counted event happens every active day unless `perDay` says otherwise.
+    let perDay = object.has("count") && !object.has("perDay")
+      ? [1] : object.required("perDay", "probability per active day").flatMap { readProbabilities($0) }
+    let count = object.optional("count")?.distribution(of: .amount)
+    if object.has("count"), count == nil { return nil }
+    let per = object.optional("per")?.oneOf(EventCountUnit.allCases.map(\.rawValue)).flatMap(EventCountUnit.init)
+    if object.has("per"), !object.has("count") {
+      object.optional("per")?.error("'per' says what 'count' is drawn for: add a 'count', or leave 'per' out")
+    }
     let revenue = object.optional("revenue")?.distribution(of: .amount)
     let kind = object.optional("revenueKind")?.oneOf(["iap", "ad"]).flatMap(RevenueKind.init) ?? .inAppPurchase
     if object.has("revenue"), revenue == nil { return nil }
     guard let name, let perDay else { return nil }
     let currency = object.optional("currency").flatMap(SchemaReader.currencyCode)
     if object.has("currency"), currency == nil { return nil }
-    return CohortEvent(name: name, perDay: perDay, revenue: revenue, revenueKind: kind, currency: currency ?? "USD")
+    return CohortEvent(
+      name: name, perDay: perDay, revenue: revenue, revenueKind: kind, currency: currency ?? "USD", count: count,
+      countPer: per ?? .day)
   }
 }

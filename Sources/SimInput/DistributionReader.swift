@@ -20,7 +20,8 @@ extension JSONReader {
   /// A distribution: a bare value (fixed), or an object naming exactly one kind.
   ///
   /// Kinds: `fixed`, `uniform {min, max}`, `exponential {mean}`, `normal {mean, sd, min?, max?}`,
-  /// `lognormal {median | mu, sigma}`, `choice [{value, weight}]`, `empirical [[p, value]]`.
+  /// `lognormal {median | mu, sigma}`, `choice [{value, weight}]`, `empirical [[p, value]]`,
+  /// `poisson {mean}` (counts only).
   package func distribution(of quantity: Quantity, nonNegative: Bool = true) -> Distribution? {
     switch node.value {
     case .string where quantity == .amount, .number where quantity == .duration:
@@ -30,7 +31,7 @@ extension JSONReader {
       guard let value = quantityValue(quantity, nonNegative: nonNegative) else { return nil }
       return .fixed(value)
     case .object(let members):
-      let kinds = ["fixed", "uniform", "exponential", "normal", "lognormal", "choice", "empirical"]
+      let kinds = ["fixed", "uniform", "exponential", "normal", "lognormal", "choice", "empirical", "poisson"]
       guard let object = object(keys: kinds) else { return nil }
       guard members.count == 1, let kind = members.first?.key, kinds.contains(kind),
         let body = object.optional(kind)
@@ -138,6 +139,15 @@ extension JSONReader {
       }
       // e^50 is far beyond the largest amount: a larger mu only draws the clamp.
       return object.optional("mu")?.number(in: -50...50).map { .lognormal(mu: $0, sigma: sigma) }
+    case "poisson":
+      guard quantity == .amount else {
+        error("a Poisson distribution draws counts, not durations")
+        return nil
+      }
+      guard let object = object(keys: ["mean"]),
+        let mean = object.required("mean")?.number(in: 0...1_000_000, above: true)
+      else { return nil }
+      return .poisson(mean: mean)
     case "choice":
       return weightedChoice { $0.quantityValue(quantity, nonNegative: nonNegative) }.map { .choice($0) }
     case "empirical":

@@ -18,6 +18,8 @@ package struct ExpectationReader {
   package var usesAppleAds = false
   /// Whether the app has a client SDK (`app.sdk`), whose trace can be expected.
   package var hasSDK = false
+  /// The scenario's epoch, for times given as dates.
+  package var epoch: Epoch? = nil
 
   package static let keys = ["postbacks", "exhaustive", "checks", "golden", "adServices", "sdk"]
   package static let sdkKeys = ["user", "values", "lint", "actions", "rule"]
@@ -252,11 +254,11 @@ package struct ExpectationReader {
   /// `"2d"` (exactly then), or `{ from: "1d", to: "2d" }` (either end may be left out).
   private func readTimeBound(_ reader: JSONReader) -> ClosedRange<SimDuration>? {
     if case .string = reader.node.value {
-      return reader.duration().map { $0...$0 }
+      return reader.instant(epoch: epoch).map { $0...$0 }
     }
     guard let object = reader.object(keys: ["from", "to"]) else { return nil }
-    let from = object.optional("from")?.duration() ?? .zero
-    let to = object.optional("to")?.duration() ?? SimDuration(milliseconds: .max)
+    let from = object.optional("from")?.instant(epoch: epoch) ?? .zero
+    let to = object.optional("to")?.instant(epoch: epoch) ?? SimDuration(milliseconds: .max)
     if !object.has("from"), !object.has("to") {
       reader.error("expected 'from', 'to' or both (offsets from the epoch)")
       return nil
@@ -324,7 +326,8 @@ package struct ExpectationReader {
     version: SKAdNetworkVersion,
     framework: Platform.Framework? = nil,
     usesAppleAds: Bool = false,
-    hasSDK: Bool = false
+    hasSDK: Bool = false,
+    epoch: Epoch? = nil
   ) {
     self.reader = reader
     self.users = users
@@ -333,5 +336,6 @@ package struct ExpectationReader {
     self.framework = framework
     self.usesAppleAds = usesAppleAds
     self.hasSDK = hasSDK
+    self.epoch = epoch
   }
 }

@@ -12,6 +12,12 @@ package struct References {
   package var appleAds: AppleAds?
   /// Whether `appleAds` is given but unreadable (reported already), so naming it adds no error.
   package var appleAdsUnreadable = false
+  /// The scenario's epoch, for calendar dates; nil when unreadable (reported already).
+  package var epoch: Epoch?
+  /// The app's subscription products, by the order they are declared.
+  package var products: [SubscriptionProduct] = []
+  /// Whether the scenario gives `products` at all, so naming one of its bad ones adds no error.
+  package var productsDeclared = false
 
   /// The ad network standing for Apple Ads, if any: network ads must not name it.
   package var appleAdsNetwork: Int? { appleAds?.adNetwork?.network }

@@ -18,7 +18,7 @@ package struct ScenarioReader {
   /// kind is checked here.
   package static let topLevelKeys = [
     "$schema", "version", "name", "description", "seed", "epoch", "horizon", "platform", "app", "adNetworks",
-    "publishers", "appleAds", "privacy", "rules", "schema", "signing", "users", "cohorts", "expect",
+    "publishers", "appleAds", "privacy", "rules", "schema", "signing", "users", "cohorts", "expect", "products",
   ]
 
   package func read() -> Scenario? {
@@ -37,10 +37,10 @@ package struct ScenarioReader {
     let name = object.required("name")?.folderName()
     let seed = object.required("seed")?.integer(in: 0...Int64.max)
     let epoch = object.required("epoch").flatMap(readEpoch)
-    let horizon = object.optional("horizon")?.duration()
+    let horizon = object.optional("horizon")?.instant(epoch: epoch)
     let platform = object.required("platform").flatMap(readPlatform)
     let signedVersion = platform?.version ?? .v4_0
-    let networks = object.required("adNetworks").flatMap { readNetworks($0, platform: platform) } ?? []
+    let networks = object.required("adNetworks").flatMap { readNetworks($0, platform: platform, epoch: epoch) } ?? []
     // After the networks: the app's Info.plist names them by identifier.
     let app = object.required("app").flatMap {
       readApp(
@@ -51,7 +51,7 @@ package struct ScenarioReader {
     // Before users and cohorts, which name its campaigns and must not name its network.
     let appleAdsReader = object.optional("appleAds")
     let appleAds = appleAdsReader.flatMap {
-      AppleAdsReader(reader: $0, networks: networks, publishers: publishers, platform: platform).read()
+      AppleAdsReader(reader: $0, networks: networks, publishers: publishers, platform: platform, epoch: epoch).read()
     }
     let privacy = object.optional("privacy").map(readPrivacy) ?? PrivacySettings()
     let rules = object.optional("rules").map(RulesReader.read) ?? PlatformRules()
@@ -64,7 +64,8 @@ package struct ScenarioReader {
     let references = References(
       networks: networks, publishers: publishers, iosVersion: platform?.iosVersion ?? .current,
       usesAdAttributionKit: Scenario.usesAdAttributionKit(networks), appleAds: appleAds,
-      appleAdsUnreadable: appleAdsReader != nil && appleAds == nil)
+      appleAdsUnreadable: appleAdsReader != nil && appleAds == nil, epoch: epoch,
+      products: object.optional("products").map(SubscriptionReader.products) ?? [], productsDeclared: object.has("products"))
     let users = object.optional("users")?.array()?.compactMap { UserReader(reader: $0, references: references).read() } ?? []
     let cohorts = object.optional("cohorts")?.array()?.compactMap { CohortReader(reader: $0, references: references).read() } ?? []
     checkUnique(object.optional("users"), names: users.map(\.name), what: "user")
@@ -76,7 +77,7 @@ package struct ScenarioReader {
     let expectations = object.optional("expect").map {
       ExpectationReader(
         reader: $0, users: users.map(\.name), networks: networks, version: signedVersion, framework: platform?.framework,
-        usesAppleAds: object.has("appleAds"), hasSDK: declaresSDK(object.optional("app"))
+        usesAppleAds: object.has("appleAds"), hasSDK: declaresSDK(object.optional("app")), epoch: epoch
       ).read()
     }
     guard let name, let seed, let epoch, let platform, let app, !log.hasErrors else { return nil }
@@ -107,6 +108,22 @@ package struct ScenarioReader {
       guard schema != .empty, let problem = Self.currencyProblem(scenario, schema) else { continue }
       (reader ?? root).error(problem)
     }
+  }
+
+  /// A campaign's flight: `{ start, end }`, each an offset or a date, ending after it starts.
+  private static func readFlight(_ reader: JSONReader, epoch: Epoch?) -> CampaignFlight? {
+    guard let object = reader.object(keys: ["start", "end"]),
+      let start = object.required("start", "when the campaign starts: an offset from the epoch or a date")?
+        .instant(epoch: epoch),
+      let end = object.required("end", "when it ends: an offset from the epoch or a date")?.instant(epoch: epoch)
+    else { return nil }
+    guard end > start else {
+      object.required("end")?.error(
+        "expected a flight end after its start (\(DurationNotation.format(start)) from the epoch), "
+          + "found \(DurationNotation.format(end)) from the epoch")
+      return nil
+    }
+    return CampaignFlight(start: start, end: end)
   }
 
   private func readEpoch(_ reader: JSONReader) -> Epoch? {
@@ -208,7 +225,7 @@ package struct ScenarioReader {
     return appId == nil ? nil : app
   }
 
-  private func readNetworks(_ reader: JSONReader, platform: Platform?) -> [AdNetwork]? {
+  private func readNetworks(_ reader: JSONReader, platform: Platform?, epoch: Epoch?) -> [AdNetwork]? {
     guard let elements = reader.array() else { return nil }
     if elements.isEmpty { reader.error("expected at least one ad network") }
     let version = platform?.version ?? .v4_0
@@ -239,7 +256,10 @@ package struct ScenarioReader {
       }
       let campaignsReader = object.required("campaigns")
       let campaigns: [Campaign] = campaignsReader?.array()?.compactMap { campaign in
-        guard let object = campaign.object(keys: ["name", "sourceIdentifier", "forceTier", "eligibleForReengagement", "spend"])
+        guard
+          let object = campaign.object(keys: [
+            "name", "sourceIdentifier", "forceTier", "eligibleForReengagement", "spend", "flight",
+          ])
         else { return nil }
         let reengagementReader = object.optional("eligibleForReengagement")
         let reengagement = reengagementReader?.bool() ?? false
@@ -265,6 +285,7 @@ package struct ScenarioReader {
           name: name, sourceIdentifier: Int(source ?? 0), forceTier: tier.map(Int.init),
           eligibleForReengagement: reengagement)
         read.spend = spend
+        read.flight = object.optional("flight").flatMap { Self.readFlight($0, epoch: epoch) }
         return read
       } ?? []
       if let campaignsReader, case .array(let list) = campaignsReader.node.value, list.isEmpty {

@@ -73,7 +73,7 @@ package struct UserReader {
     guard let action = reader.child(actionMember.value, key: "action").oneOf(UserReader.actions),
       let object = reader.object(keys: ["at", "action"] + (UserReader.actionKeys[action] ?? []))
     else { return nil }
-    let at = object.required("at", "offset from the epoch, e.g. \"2h\"")?.duration()
+    let at = object.required("at", "offset from the epoch, e.g. \"2h\", or a date")?.instant(epoch: references.epoch)
     let userAction: UserAction?
     switch action {
     case "view", "click":

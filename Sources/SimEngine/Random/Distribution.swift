@@ -20,6 +20,8 @@ public enum Distribution: Hashable, Sendable {
   case choice(WeightedChoice<Double>)
   /// Piecewise-linear inverse CDF through quantile points.
   case empirical(EmpiricalTable)
+  /// Poisson counts with the given mean.
+  case poisson(mean: Double)
 
   /// Draws one value.
   public func sample(using stream: inout RandomStream) -> Double {
@@ -44,7 +46,31 @@ public enum Distribution: Hashable, Sendable {
       return choice.sample(using: &stream)
     case .empirical(let table):
       return table.quantile(stream.nextUnit())
+    case .poisson(let mean):
+      return Self.poissonQuantile(stream.nextUnit(), mean: mean)
     }
+  }
+
+  /// The smallest count whose cumulative Poisson probability exceeds `u`: exact inversion up to
+  /// a mean of 500, where the terms still fit a double; beyond it the normal approximation with
+  /// continuity correction, whose error there is far below sampling error.
+  static func poissonQuantile(_ u: Double, mean: Double) -> Double {
+    guard mean > 0 else { return 0 }
+    guard mean <= 500 else {
+      let z = StandardNormal.quantile(min(max(u, 0x1p-60), 1 - 0x1p-53))
+      return max(0, (mean + z * mean.squareRoot() - 0.5).rounded(.up))
+    }
+    var term = exp(-mean)
+    var cumulative = term
+    var count = 0.0
+    // The tail past mean + 40 sd holds less probability than a double can resolve.
+    let limit = mean + 40 * mean.squareRoot() + 40
+    while cumulative <= u, count < limit {
+      count += 1
+      term *= mean / count
+      cumulative += term
+    }
+    return count
   }
 
   /// Consumes the one draw a sample would, without computing it: for samples whose value is
@@ -65,6 +91,7 @@ public enum Distribution: Hashable, Sendable {
     case .lognormal(let mu, let sigma): exp(mu + sigma * sigma / 2)
     case .choice(let choice): choice.mean
     case .empirical(let table): table.mean
+    case .poisson(let mean): mean
     }
   }
 
@@ -73,7 +100,7 @@ public enum Distribution: Hashable, Sendable {
     switch self {
     case .fixed(let value): value
     case .uniform(let lower, let upper): min(lower, upper)
-    case .exponential, .lognormal: 0
+    case .exponential, .lognormal, .poisson: 0
     case .normal(_, _, let lower, _): lower ?? -.infinity
     case .choice(let choice): choice.values.min() ?? 0
     case .empirical(let table): table.points[0].value
@@ -85,7 +112,7 @@ public enum Distribution: Hashable, Sendable {
     switch self {
     case .fixed(let value): value
     case .uniform(let lower, let upper): max(lower, upper)
-    case .exponential, .lognormal: .infinity
+    case .exponential, .lognormal, .poisson: .infinity
     case .normal(_, _, _, let upper): upper ?? .infinity
     case .choice(let choice): choice.values.max() ?? 0
     case .empirical(let table): table.points[table.points.count - 1].value

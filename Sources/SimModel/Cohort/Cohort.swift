@@ -34,6 +34,12 @@ public struct Cohort: Hashable, Sendable {
   /// Share of users who allow the app to track (App Tracking Transparency): their Apple Ads
   /// records are detailed (§8).
   public var trackingConsent = 0.0
+  /// Ads the app shows in sessions, and what they earn; nil for none.
+  public var adRevenue: CohortAdRevenue?
+  /// The auto-renewable subscription users take; nil for none.
+  public var subscription: CohortSubscription?
+  /// Uneven arrivals over the week and the period; nil for uniform.
+  public var seasonality: ArrivalSeasonality?
 
   /// Each stored property as given; other targets of the package build it too.
   package init(
@@ -51,7 +57,10 @@ public struct Cohort: Hashable, Sendable {
     activeDays: Int,
     reengagements: [CohortReengagement] = [],
     appleAds: [CohortAppleAdsExposure] = [],
-    trackingConsent: Double = 0.0
+    trackingConsent: Double = 0.0,
+    adRevenue: CohortAdRevenue? = nil,
+    subscription: CohortSubscription? = nil,
+    seasonality: ArrivalSeasonality? = nil
   ) {
     self.name = name
     self.count = count
@@ -68,5 +77,8 @@ public struct Cohort: Hashable, Sendable {
     self.reengagements = reengagements
     self.appleAds = appleAds
     self.trackingConsent = trackingConsent
+    self.adRevenue = adRevenue
+    self.subscription = subscription
+    self.seasonality = seasonality
   }
 }

@@ -13,6 +13,11 @@ public struct CohortEvent: Hashable, Sendable {
   public var revenueKind: RevenueKind
   /// ISO 4217 code of the revenue's currency.
   public var currency: String = "USD"
+  /// How many times the event happens per ``countPer`` on a day it happens at all (rounded, at
+  /// least zero), each occurrence with its own revenue; nil for once a day.
+  public var count: Distribution?
+  /// What `count` is drawn for: each active day or each session.
+  public var countPer: EventCountUnit = .day
 
   /// Each stored property as given; other targets of the package build it too.
   package init(
@@ -20,12 +25,16 @@ public struct CohortEvent: Hashable, Sendable {
     perDay: [Double],
     revenue: Distribution? = nil,
     revenueKind: RevenueKind,
-    currency: String = "USD"
+    currency: String = "USD",
+    count: Distribution? = nil,
+    countPer: EventCountUnit = .day
   ) {
     self.name = name
     self.perDay = perDay
     self.revenue = revenue
     self.revenueKind = revenueKind
     self.currency = currency
+    self.count = count
+    self.countPer = countPer
   }
 }

@@ -45,7 +45,7 @@ public struct Scenario: Sendable {
 
   /// The names of the in-app events the scenario's users perform.
   public var declaredEvents: Set<String> {
-    var names = Set(cohorts.flatMap { $0.events.map(\.name) })
+    var names = Set(cohorts.flatMap { $0.events.map(\.name) + ($0.subscription?.events.all ?? []) })
     for user in scriptedUsers {
       for step in user.timeline {
         if case .event(let name, _, _) = step.action { names.insert(name) }
@@ -57,6 +57,10 @@ public struct Scenario: Sendable {
   /// The currencies the scenario's revenue comes in, sorted; US dollars when it names none.
   public var currencies: [String] {
     var codes = Set(cohorts.flatMap { $0.events.filter { $0.revenue != nil }.map(\.currency) })
+    for cohort in cohorts {
+      if let subscription = cohort.subscription { codes.insert(subscription.currency) }
+      if let ads = cohort.adRevenue { codes.insert(ads.currency) }
+    }
     for user in scriptedUsers {
       for step in user.timeline {
         switch step.action {

@@ -21,4 +21,6 @@ public struct Campaign: Hashable, Sendable {
   public var eligibleForReengagement: Bool
   /// What the campaign costs; nil when the scenario states no spend (no CPI or ROAS then).
   public var spend: CampaignSpend?
+  /// When the campaign runs; nil for always.
+  public var flight: CampaignFlight?
 }

@@ -8,7 +8,7 @@ import Testing
 /// version's rules, and what every value decodes back to.
 @Suite("Schema encoding and round trips")
 struct SchemaEncodingTests {
-  static let samples = ["quickstart-hybrid", "revenue-game", "legacy-sdk", "subscription", "skan3-retention"]
+  static let samples = ["quickstart-hybrid", "revenue-game", "legacy-sdk", "subscription", "subscription-renewals", "skan3-retention"]
 
   private static func sample(_ name: String) throws -> ConversionSchema {
     try ScenarioLoader.loadSchema(path: TestPaths.scenarios + "/schemas/\(name).json")

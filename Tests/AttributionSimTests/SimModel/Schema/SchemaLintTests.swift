@@ -117,7 +117,10 @@ struct SchemaLintTests {
   @Test("the sample schemas lint clean against the scenarios that use them")
   func samplesClean() throws {
     let directory = TestPaths.scenarios
-    let pairs = [("quickstart-hybrid", "quickstart"), ("revenue-game", "quickstart"), ("subscription", "subscription")]
+    let pairs = [
+      ("quickstart-hybrid", "quickstart"), ("revenue-game", "quickstart"), ("subscription", "subscription"),
+      ("subscription-renewals", "subscription"), ("revenue-game", "hybrid-game"),
+    ]
     for (schema, scenario) in pairs {
       let events = try ScenarioLoader.load(path: "\(directory)/\(scenario).json").declaredEvents
       #expect(try ScenarioLoader.lintSchema(path: "\(directory)/schemas/\(schema).json", declaredEvents: events).isEmpty, "\(schema)")
