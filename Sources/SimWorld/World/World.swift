@@ -28,6 +28,9 @@ package struct World: EventHandler {
   package private(set) var clock = SimTime.zero
   /// Each network's impression signing, when the device checks signatures cryptographically (§7.3).
   package let impressionSigners: [ImpressionSigner]
+  /// Whether honest impressions go through ECDSA too (`cryptographic`), or only tampered ones
+  /// (`tampered-only`).
+  package let signsHonestImpressions: Bool
 
   package var users = UserSlots()
   private let behaviours: [CohortBehaviour]
@@ -103,7 +106,9 @@ package struct World: EventHandler {
     impressionLifetimes = scenario.adNetworks.map {
       (configuration.lifetime(of: .click, network: $0.identifier), configuration.lifetime(of: .view, network: $0.identifier))
     }
-    impressionSigners = scenario.signing.impressionCheck == .cryptographic ? keys.adNetworks.map(ImpressionSigner.init) : []
+    let check = scenario.signing.impressionCheck
+    impressionSigners = check == .flag ? [] : keys.adNetworks.map(ImpressionSigner.init)
+    signsHonestImpressions = check == .cryptographic
   }
 
   /// Schedules the scripted users and the first cohort arrival.
