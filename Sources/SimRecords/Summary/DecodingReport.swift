@@ -126,8 +126,9 @@ public struct DecodingReport: Sendable, Equatable {
   }
 
   /// Decodes an accepted winning postback of the run.
-  package mutating func decode(_ postback: PostbackRecord) {
-    if case .decoded = decode(payload: postback.payload), firstSignal[postback.user] == nil {
+  /// `fields` are the body's, when a receiver has flattened it already.
+  package mutating func decode(_ postback: PostbackRecord, fields: PostbackFields? = nil) {
+    if case .decoded = decode(fields: fields ?? PostbackFields(postback.payload)), firstSignal[postback.user] == nil {
       firstSignal[postback.user] = postback.time
     }
   }
@@ -137,7 +138,12 @@ public struct DecodingReport: Sendable, Equatable {
   /// is not a postback (no ad network identifier) decodes to nil and counts nowhere.
   @discardableResult
   public mutating func decode(payload: JSONValue) -> Outcome? {
-    let body = PostbackFields(payload)
+    decode(fields: PostbackFields(payload))
+  }
+
+  /// Decodes a winning postback from its flattened fields; see ``decode(payload:)``.
+  @discardableResult
+  package mutating func decode(fields body: PostbackFields) -> Outcome? {
     guard let networkId = body.networkId else { return nil }
     let window = body.sequenceIndex ?? 0
     // Known networks are keyed by index alone, as the truth rows are.
