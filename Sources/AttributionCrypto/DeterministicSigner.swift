@@ -24,6 +24,9 @@ public final class DeterministicSigner {
   private let parameterName: UnsafeMutablePointer<CChar>
   private let parameters: UnsafeMutablePointer<OSSL_PARAM>
   private let maximumLength: Int
+  /// Whether each signature goes into the ``SignatureLedger``, so that verifying it with the
+  /// matching public key over the same message skips the arithmetic (with the same answer).
+  public var keepsLedger = false
 
   /// A signer for `key` whose nonces derive from `seed` (any length; 32 bytes or more).
   public init(key: ECPrivateKey, seed: [UInt8]) throws(CryptoError) {
@@ -84,6 +87,9 @@ public final class DeterministicSigner {
       count = EVP_PKEY_sign(context, buffer.baseAddress, &length, digest, digest.count) == 1 ? length : 0
     }
     guard !signature.isEmpty else { throw .fromLibrary("cannot sign") }
+    if keepsLedger, let identity = key.key.publicKeyIdentity {
+      SignatureLedger.shared.record(publicKey: identity, digest: digest, signature: signature)
+    }
     return signature
   }
 

@@ -11,7 +11,22 @@ final class EVPKey: @unchecked Sendable {
   private var verifyContexts: [OpaquePointer] = []
   private let lock = NSLock()
 
-  init(_ pointer: OpaquePointer) { self.pointer = pointer }
+  /// The public half as DER SubjectPublicKeyInfo, computed once: it names the key in the
+  /// ``SignatureLedger``. Nil for a private key stored without its public half.
+  let publicKeyIdentity: [UInt8]?
+
+  init(_ pointer: OpaquePointer) {
+    self.pointer = pointer
+    var output: UnsafeMutablePointer<UInt8>?
+    let length = i2d_PUBKEY(pointer, &output)
+    if length > 0, let output {
+      publicKeyIdentity = Array(UnsafeBufferPointer(start: output, count: Int(length)))
+      CRYPTO_free(output, #fileID, #line)
+    } else {
+      ERR_clear_error()
+      publicKeyIdentity = nil
+    }
+  }
 
   deinit {
     for context in verifyContexts { EVP_PKEY_CTX_free(context) }
@@ -21,6 +36,11 @@ final class EVPKey: @unchecked Sendable {
   /// Whether `signature` (DER) is a valid ECDSA signature of the SHA-256 `digest`: the same
   /// check as verifying the message itself, which libcrypto hashes and then checks exactly so.
   func verifies(_ signature: [UInt8], digest: [UInt8]) -> Bool {
+    if let identity = publicKeyIdentity,
+      SignatureLedger.shared.contains(publicKey: identity, digest: digest, signature: signature)
+    {
+      return true
+    }
     lock.lock()
     var context = verifyContexts.popLast()
     lock.unlock()

@@ -140,7 +140,7 @@ if crypto {
   print(String(format: "  postback signature (seeded signer)        %6.1f µs", ours.sign))
   print(String(format: "  verification                              %6.1f µs", ours.verify))
   print(String(format: "  impression signed and checked (4.0 ad)    %6.1f µs", ours.impression))
-  switch References.opensslSpeed() {
+  switch ComparisonRuns.opensslSpeed() {
   case .success(let raw):
     print(String(format: "openssl speed ecdsap256: sign %.1f µs, verify %.1f µs", raw.sign, raw.verify))
     print(
@@ -198,7 +198,7 @@ if compare {
       format: "heap floor:        %@ events pushed and popped by a bare binary heap in %.3f s CPU; this run's CPU time is %.1f× that",
       grouped(summary.eventsProcessed), floor.cpu, measured.cpu / floor.cpu))
   let simPyUsers = 30_000
-  switch References.simPy(script: simPyScript, users: simPyUsers) {
+  switch ComparisonRuns.simPy(script: simPyScript, users: simPyUsers) {
   case .success(let reference):
     let rate = Double(reference.users) / reference.seconds
     let ours = Double(summary.users) / measured.wall

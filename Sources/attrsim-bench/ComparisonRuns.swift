@@ -1,7 +1,7 @@
 import Foundation
 
 /// The figures the benchmark compares itself with, measured on this machine when asked.
-enum References {
+enum ComparisonRuns {
   /// Users per second of the SimPy model of the same lifecycle (`simpy_skan4.py USERS`, which
   /// prints `users=N … seconds=S`), or why it could not be measured.
   static func simPy(script: String, users: Int) -> Result<(users: Int, seconds: Double), Failure> {
