@@ -4,7 +4,9 @@ public struct SigningSettings: Hashable, Sendable {
   /// How the device checks impression signatures.
   public enum ImpressionCheck: String, Hashable, Sendable, CaseIterable {
     /// Each network signs each impression with libcrypto and the device verifies it, as on a
-    /// real device: about 55 µs per impression.
+    /// real device: about 55 µs per impression. The run's receivers verify every postback's
+    /// signature with ECDSA too (otherwise they accept the bytes the simulated Apple has just
+    /// signed from a ledger, with the same answer).
     case cryptographic
     /// The default. libcrypto signs and verifies only the impressions the scenario tampers
     /// with, exactly as `cryptographic` does; an honest impression is accepted without running
