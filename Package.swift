@@ -84,7 +84,7 @@ let package = Package(
     // MARK: - Executables
 
     .executableTarget(name: "attrsim", dependencies: ["AttributionSim", "AttributionCrypto", "CommandLineKit"]),
-    .executableTarget(name: "attrsim-bench", dependencies: ["AttributionSim"]),
+    .executableTarget(name: "attrsim-bench", dependencies: ["AttributionSim", "AttributionCrypto"]),
 
     // MARK: - Tests
 

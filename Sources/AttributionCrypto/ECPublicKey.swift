@@ -37,14 +37,7 @@ public struct ECPublicKey: Sendable {
 
   /// Whether `signature` (DER) is a valid ECDSA-SHA256 signature of `message`.
   public func isValidSignature(_ signature: [UInt8], for message: [UInt8]) -> Bool {
-    let result = try? EVPKey.withDigestContext { context throws(CryptoError) -> Bool in
-      guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key.pointer) == 1 else {
-        throw CryptoError.fromLibrary("cannot start verifying")
-      }
-      return EVP_DigestVerify(context, signature, signature.count, message, message.count) == 1
-    }
-    ERR_clear_error()
-    return result ?? false
+    key.verifies(signature, digest: SHA256.hash(message))
   }
 
   /// Whether `signature` (raw r‖s, as in JWS ES256) is a valid ECDSA-SHA256 signature of `message`.

@@ -1,13 +1,67 @@
 import CLibCrypto
+import Foundation
 
 /// Owns one libcrypto `EVP_PKEY`. Keys are immutable once built, and libcrypto allows one key
 /// to be used from several threads for signing and verifying.
 final class EVPKey: @unchecked Sendable {
   let pointer: OpaquePointer
+  /// Verification contexts set up for this key, kept for reuse: setting one up (fetching the
+  /// algorithm, binding the key) cost a tenth of a verification. Each is used by one thread at
+  /// a time, under `lock`.
+  private var verifyContexts: [OpaquePointer] = []
+  private let lock = NSLock()
 
-  init(_ pointer: OpaquePointer) { self.pointer = pointer }
+  /// The public half as DER SubjectPublicKeyInfo, computed once: it names the key in the
+  /// ``SignatureLedger``. Nil for a private key stored without its public half.
+  let publicKeyIdentity: [UInt8]?
 
-  deinit { EVP_PKEY_free(pointer) }
+  init(_ pointer: OpaquePointer) {
+    self.pointer = pointer
+    var output: UnsafeMutablePointer<UInt8>?
+    let length = i2d_PUBKEY(pointer, &output)
+    if length > 0, let output {
+      publicKeyIdentity = Array(UnsafeBufferPointer(start: output, count: Int(length)))
+      CRYPTO_free(output, #fileID, #line)
+    } else {
+      ERR_clear_error()
+      publicKeyIdentity = nil
+    }
+  }
+
+  deinit {
+    for context in verifyContexts { EVP_PKEY_CTX_free(context) }
+    EVP_PKEY_free(pointer)
+  }
+
+  /// Whether `signature` (DER) is a valid ECDSA signature of the SHA-256 `digest`: the same
+  /// check as verifying the message itself, which libcrypto hashes and then checks exactly so.
+  func verifies(_ signature: [UInt8], digest: [UInt8]) -> Bool {
+    if let identity = publicKeyIdentity,
+      SignatureLedger.shared.contains(publicKey: identity, digest: digest, signature: signature)
+    {
+      return true
+    }
+    lock.lock()
+    var context = verifyContexts.popLast()
+    lock.unlock()
+    if context == nil {
+      context = EVP_PKEY_CTX_new_from_pkey(nil, pointer, nil)
+      if let made = context, EVP_PKEY_verify_init(made) != 1 {
+        EVP_PKEY_CTX_free(made)
+        context = nil
+      }
+    }
+    guard let context else {
+      ERR_clear_error()
+      return false
+    }
+    let valid = EVP_PKEY_verify(context, signature, signature.count, digest, digest.count) == 1
+    if !valid { ERR_clear_error() }
+    lock.lock()
+    verifyContexts.append(context)
+    lock.unlock()
+    return valid
+  }
 
   /// The key's curve, if it is an EC key on a supported one.
   var curve: Curve? {

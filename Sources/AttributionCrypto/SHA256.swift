@@ -4,12 +4,16 @@ import CLibCrypto
 public enum SHA256 {
   /// The 32-byte digest of `data`.
   public static func hash(_ data: [UInt8]) -> [UInt8] {
-    var digest = [UInt8](repeating: 0, count: 32)
-    var length: UInt32 = 0
-    let ok = data.withUnsafeBytes { input in
-      EVP_Digest(input.baseAddress, input.count, &digest, &length, EVP_sha256(), nil)
+    data.withUnsafeBufferPointer { hash($0) }
+  }
+
+  /// The 32-byte digest of the bytes in `buffer`.
+  static func hash(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
+      // The one-shot function skips the EVP digest fetch, a lock and an allocation per call.
+      let written = CLibCrypto.SHA256(buffer.baseAddress, buffer.count, digest.baseAddress)
+      precondition(written != nil, "SHA-256 from libcrypto failed")
+      count = 32
     }
-    precondition(ok == 1 && length == 32, "SHA-256 from libcrypto failed")
-    return digest
   }
 }

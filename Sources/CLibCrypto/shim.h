@@ -11,4 +11,5 @@
 #include <openssl/pem.h>
 #include <openssl/params.h>
 #include <openssl/rand.h>
+#include <openssl/sha.h>
 #include <openssl/x509.h>

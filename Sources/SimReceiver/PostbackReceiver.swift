@@ -32,7 +32,10 @@ public struct PostbackReceiver: Sendable {
   public private(set) var counts = Counts()
   /// The last body that verified: a developer copy follows its network's copy with the same
   /// bytes, and verifying costs about 0.1 ms, so the same body is not verified twice in a row.
-  private var lastVerified: (body: JSONValue, identifier: String, warnings: [String])?
+  private var lastVerified: (body: JSONValue, identifier: String, warnings: [String], payload: [String: JSONValue]?)?
+  /// The JWS payload of the last body received, when it was an AdAttributionKit postback that
+  /// verified: what readers of the body would otherwise parse the JWS again for.
+  package var lastPayload: [String: JSONValue]? { lastVerified?.payload }
 
   /// A receiver trusting Apple's published keys, `otherKeys` (a simulator's, say) and
   /// `adAttributionKitKeys` by `kid`.
@@ -59,11 +62,13 @@ public struct PostbackReceiver: Sendable {
   public mutating func receive(_ body: JSONValue, endpoint: String = "") -> Receipt {
     let identifier: String
     let warnings: [String]
+    var verifiedPayload: [String: JSONValue]?
     if let last = lastVerified, last.body == body {
-      (identifier, warnings) = (last.identifier, last.warnings)
+      (identifier, warnings, verifiedPayload) = (last.identifier, last.warnings, last.payload)
     } else if AdAttributionKitVerifier.isAdAttributionKit(body) {
       let outcome = adAttributionKit.verify(body)
       guard case .valid(let payload) = outcome else { return reject(code: outcome.code, reason: outcome.description) }
+      verifiedPayload = payload
       guard case .string(let id) = payload["postback-identifier"] else {
         return reject(code: "missingField", reason: "the JWS payload has no postback-identifier")
       }
@@ -82,7 +87,7 @@ public struct PostbackReceiver: Sendable {
       else { return reject(code: "missingField", reason: "missing field 'transaction-id'") }
       identifier = networkText + "/" + transactionText
     }
-    lastVerified = (body, identifier, warnings)
+    lastVerified = (body, identifier, warnings, verifiedPayload)
     let key = endpoint + "\u{0}" + identifier
     if let firstText = seen[key] {
       counts.duplicates += 1

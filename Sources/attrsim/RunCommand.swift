@@ -39,7 +39,8 @@ struct RunCommand: Command {
       + "headline figure's mean and 95 % interval.",
     defaultDescription: "1, no replicates.json", parsing: .integer(in: 1...1_000))
   static let jobs = Option(
-    name: "jobs", short: "j", valueName: "n", help: "Replicates run at once (with --replicates).",
+    name: "jobs", short: "j", valueName: "n", help: "Threads simulating the run's users side by side (the outputs are the same whatever N); with "
+      + "--replicates, also the replicates run at once.",
     defaultDescription: "all cores", parsing: .integer(in: 1...256))
   static let trace = Flag(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did.")
 
@@ -136,7 +137,7 @@ struct RunCommand: Command {
       guard permissions.allow(scenario.deliveryPermissions, file: path) else { return .usage }
     }
     let (status, collector) = Self.runWhole(
-      scenario, directory: directory, trace: trace, decoding: decoding, beside: PostbackCollector())
+      scenario, directory: directory, trace: trace, decoding: decoding, jobs: jobs, beside: PostbackCollector())
     guard status == .success else { return status }
     return Self.deliver(
       collector.postbacks, with: deliverer, request: delivery, scenario: scenario, directory: directory, file: path)
@@ -157,7 +158,7 @@ struct RunCommand: Command {
         extra)
       let progress = ProgressLine(what: "users arrived")
       let valuing = DecodingOptions.decoding(for: scenario, decoding)
-      let summary = ScenarioRunner.run(scenario, sink: &sink, decoding: valuing) {
+      let summary = ScenarioRunner.run(scenario, sink: &sink, decoding: valuing, jobs: jobs) {
         progress.update(done: $0, total: $1, users: $0)
       }
       progress.clear()

@@ -142,6 +142,24 @@ struct DeterministicSignerTests {
     #expect(key.publicKey.isValidRawSignature(raw, for: message))
   }
 
+  @Test("a signer keeping the ledger: its signature verifies; over another message, with another key or changed, it does not")
+  func ledgerAnswersAsTheArithmeticDoes() throws {
+    let key = try ECPrivateKey.generate()
+    let other = try ECPrivateKey.generate()
+    let signer = try DeterministicSigner(key: key, seed: [4, 5, 6])
+    signer.keepsLedger = true
+    let message = Array("4.0\u{2063}ledger.skadnetwork".utf8)
+    let signature = try signer.signature(for: message)
+    #expect(key.publicKey.isValidSignature(signature, for: message))
+    #expect(!key.publicKey.isValidSignature(signature, for: message + [0]), "another message")
+    #expect(!other.publicKey.isValidSignature(signature, for: message), "another key")
+    var changed = signature
+    changed[changed.count - 1] ^= 1
+    #expect(!key.publicKey.isValidSignature(changed, for: message), "a byte changed")
+    // The ledger changes no bytes: a signer without it makes the same signature.
+    #expect(try DeterministicSigner(key: key, seed: [4, 5, 6]).signature(for: message) == signature)
+  }
+
   @Test("ordinary signing stays random: two signatures of one message differ")
   func ordinarySigningIsRandom() throws {
     let key = try ECPrivateKey.generate()

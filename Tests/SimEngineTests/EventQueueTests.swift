@@ -42,6 +42,36 @@ struct EventQueueTests {
     #expect(seen.map(\.1) == expected.map(\.1))
   }
 
+  @Test("pushes and pops interleaved come out in (time, priority, insertion) order, as a sorted list says")
+  func interleavedOrder() {
+    var queue = EventQueue<Int>()
+    var pending: [(time: Int64, rank: UInt8, sequence: Int)] = []
+    var popped: [Int] = []
+    var expected: [Int] = []
+    var state: UInt64 = 12_345
+    func draw(_ bound: UInt64) -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return (state >> 33) % bound
+    }
+    let ranks: [EventPriority] = [.first, .normal, .last]
+    for step in 0..<5_000 {
+      // Two pushes for each pop, at times from a small range so that ties of every kind occur.
+      if step % 3 != 2 {
+        let time = Int64(draw(50)), priority = ranks[Int(draw(3))]
+        queue.insert(step, at: SimTime(milliseconds: time), priority: priority)
+        pending.append((time, priority.rank, step))
+      } else {
+        pending.sort { ($0.time, $0.rank, $0.sequence) < ($1.time, $1.rank, $1.sequence) }
+        expected.append(pending.removeFirst().sequence)
+        popped.append(queue.popFirst()!.payload)
+      }
+    }
+    pending.sort { ($0.time, $0.rank, $0.sequence) < ($1.time, $1.rank, $1.sequence) }
+    expected += pending.map(\.sequence)
+    while let entry = queue.popFirst() { popped.append(entry.payload) }
+    #expect(popped == expected)
+  }
+
   @Test("run(until:) stops at the limit, sets the clock to it and leaves later events queued")
   func runUntil() {
     var simulation = Simulation<String>()

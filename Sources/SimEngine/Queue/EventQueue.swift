@@ -1,8 +1,10 @@
 /// A priority queue of events ordered by (time, priority, insertion sequence).
 ///
 /// The sequence makes ties first-in, first-out, so equal-time events are processed in a
-/// deterministic order (SimPy's `eid`, SwiftNIO's `insertOrder`). A binary heap of our own:
-/// the standard library has none and the order must be fully specified.
+/// deterministic order (SimPy's `eid`, SwiftNIO's `insertOrder`). A 4-ary heap of our own: the
+/// standard library has none and the order must be fully specified. Four children a node halve
+/// the levels a removal walks down, and the four sit side by side in memory; since no two
+/// entries tie, every heap shape pops the same order.
 public struct EventQueue<Payload> {
   /// One queued event with its ordering key.
   public struct Entry {
@@ -76,7 +78,7 @@ public struct EventQueue<Payload> {
     var child = start
     let item = heap[child]
     while child > 0 {
-      let parent = (child - 1) / 2
+      let parent = (child - 1) / 4
       guard Entry.precedes(item, heap[parent]) else { break }
       heap[child] = heap[parent]
       child = parent
@@ -89,9 +91,15 @@ public struct EventQueue<Payload> {
     var parent = start
     let item = heap[parent]
     while true {
-      var child = 2 * parent + 1
-      if child >= count { break }
-      if child + 1 < count, Entry.precedes(heap[child + 1], heap[child]) { child += 1 }
+      let first = 4 * parent + 1
+      if first >= count { break }
+      var child = first
+      let end = min(first + 4, count)
+      var next = first + 1
+      while next < end {
+        if Entry.precedes(heap[next], heap[child]) { child = next }
+        next += 1
+      }
       guard Entry.precedes(heap[child], item) else { break }
       heap[parent] = heap[child]
       parent = child

@@ -45,6 +45,15 @@ public struct PostbackFields: Sendable, Equatable {
     fields.merge(jws.payload) { _, signed in signed }
   }
 
+  /// The fields of an AdAttributionKit body whose JWS a receiver has already parsed (and
+  /// verified): its `members` with the JWS `payload` merged over them, as ``init(members:)``
+  /// would give without parsing the JWS again.
+  package init(members: [String: JSONValue], verifiedPayload payload: [String: JSONValue]) {
+    isAdAttributionKit = true
+    payloadDecoded = true
+    fields = members.merging(payload) { _, signed in signed }
+  }
+
   /// The field called `name`.
   public subscript(name: String) -> JSONValue? { fields[name] }
 

@@ -168,8 +168,9 @@ public struct DecodingReport: Sendable, Equatable {
   }
 
   /// Decodes an accepted winning postback of the run.
-  package mutating func decode(_ postback: PostbackRecord) {
-    guard let (key, outcome, value) = decodeEntry(payload: postback.payload) else { return }
+  /// `fields` are the body's, when a receiver has flattened it already.
+  package mutating func decode(_ postback: PostbackRecord, fields: PostbackFields? = nil) {
+    guard let (key, outcome, value) = decodeEntry(fields: fields ?? PostbackFields(postback.payload)) else { return }
     if case .decoded = outcome, firstSignal[postback.user] == nil {
       firstSignal[postback.user] = postback.time
     }
@@ -192,12 +193,17 @@ public struct DecodingReport: Sendable, Equatable {
   /// is not a postback (no ad network identifier) decodes to nil and counts nowhere.
   @discardableResult
   public mutating func decode(payload: JSONValue) -> Outcome? {
-    decodeEntry(payload: payload)?.outcome
+    decode(fields: PostbackFields(payload))
+  }
+
+  /// Decodes a winning postback from its flattened fields; see ``decode(payload:)``.
+  @discardableResult
+  package mutating func decode(fields body: PostbackFields) -> Outcome? {
+    decodeEntry(fields: body)?.outcome
   }
 
   /// Decodes a postback body into its row; the row's key, the outcome and the revenue it added.
-  private mutating func decodeEntry(payload: JSONValue) -> (key: Key, outcome: Outcome, value: Double)? {
-    let body = PostbackFields(payload)
+  private mutating func decodeEntry(fields body: PostbackFields) -> (key: Key, outcome: Outcome, value: Double)? {
     guard let networkId = body.networkId else { return nil }
     let window = body.sequenceIndex ?? 0
     // Known networks are keyed by index alone, as the truth rows are.

@@ -20,19 +20,25 @@ public enum ScenarioRunner {
   ///     calibration (``Calibrator/decoding(for:estimator:calibration:settings:)`` learns one);
   ///     when nil, the schema's estimator without a calibration (the calibrated one then falls
   ///     back to the midpoint and says so).
+  ///   - jobs: how many threads simulate users side by side (``LaneRun``); the outputs are the
+  ///     same byte for byte whatever the number. A scenario whose SDK asks an endpoint or a
+  ///     command runs on one.
   ///   - progress: told how many cohort users have arrived and how many will, every few
   ///     thousand arrivals, on the calling thread.
   public static func run<Sink: RunSink>(
     _ scenario: Scenario, sink: inout Sink, model: (any ConversionModel)? = nil,
-    tierPolicy: (any TierPolicy)? = nil, receive: Bool = true, decoding: CalibratedDecoding? = nil,
+    tierPolicy: (any TierPolicy)? = nil, receive: Bool = true, decoding: CalibratedDecoding? = nil, jobs: Int = 1,
     progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
   ) -> RunSummary {
     let keys = SimulatedKeys(scenario: scenario)
     let runModel = model ?? scenario.schema
+    let lanes = LaneRun.lanes(for: scenario, jobs: jobs)
     return finish(
       scenario, model: runModel, tierPolicy: tierPolicy, keys: keys, sink: &sink, receive: receive, decoding: decoding
     ) { stage in
-      simulate(scenario, model: runModel, keys: keys, shard: .whole, sink: &stage, progress: progress)
+      lanes > 1
+        ? LaneRun.simulate(scenario, model: runModel, keys: keys, lanes: lanes, sink: &stage, progress: progress)
+        : simulate(scenario, model: runModel, keys: keys, shard: .whole, sink: &stage, progress: progress)
     }
   }
 
@@ -100,13 +106,13 @@ public enum ScenarioRunner {
 
   /// Simulates `shard`'s users, handing drafts to `sink`, and returns the world's counts.
   package static func simulate(
-    _ scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, shard: Shard, sink: inout any DraftSink,
-    progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
+    _ scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, shard: Shard, lane: Lane? = nil,
+    sink: inout any DraftSink, progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
   ) -> RunSummary {
     let pool = sdkPool(for: scenario)
     // Ends the pool's threads and the command's process once the run no longer needs them.
     defer { pool?.close() }
-    var world = World(scenario: scenario, model: model, keys: keys, sink: sink, shard: shard, sdkPool: pool)
+    var world = World(scenario: scenario, model: model, keys: keys, sink: sink, shard: shard, lane: lane, sdkPool: pool)
     world.progress = progress
     var simulation = Simulation<WorldEvent>()
     world.start(in: &simulation)

@@ -80,7 +80,7 @@ public struct ShardSet {
   /// Merges the shards' drafts in time order through tier decisions and the receivers into
   /// `sink`: crowds count every shard's installs before any tier is decided, so the outputs are
   /// those of a whole run, byte for byte.
-  /// `decoding` values the report's postbacks as in ``ScenarioRunner/run(_:sink:model:tierPolicy:receive:decoding:progress:)``.
+  /// `decoding` values the report's postbacks as in ``ScenarioRunner/run(_:sink:model:tierPolicy:receive:decoding:jobs:progress:)``.
   /// `progress` is told the bytes of drafts read so far and in all, every few thousand drafts.
   public func merge<Sink: RunSink>(
     into sink: inout Sink, receive: Bool = true, decoding: CalibratedDecoding? = nil,

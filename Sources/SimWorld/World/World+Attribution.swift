@@ -74,11 +74,16 @@ extension World {
   /// signs the ad (SKAdNetwork fields in its version's order, or an AdAttributionKit JWS) and the
   /// device verifies it with the network's registered key; a bad signature is one made over
   /// fields altered before the ad reached the device. With `impressionCheck: flag` the
-  /// exposure's flag decides, with the same outcome.
+  /// exposure's flag decides, with the same outcome. With `tampered-only` (the default) only
+  /// tampered ads are signed and verified, each with the nonce and bytes `cryptographic` gives
+  /// it; an honest ad is accepted unchecked, since ECDSA's signature over the very fields the
+  /// device checks, with the key its public half belongs to, always verifies.
   private mutating func signatureVerifies(_ exposure: AdExposure, slot: Int32, now: SimTime) -> Bool {
     guard !impressionSigners.isEmpty else { return exposure.signatureValid }
-    var nonceStream = users[slot].plan.stream.child("ad-nonce").child(Int(users[slot].adsShown))
+    let shown = Int(users[slot].adsShown)
     users[slot].adsShown += 1
+    if exposure.signatureValid, !signsHonestImpressions { return true }
+    var nonceStream = users[slot].plan.stream.child("ad-nonce").child(shown)
     let network = scenario.adNetworks[exposure.network]
     let campaign = network.campaigns[exposure.campaign]
     let nonce = UUIDText.version4(high: nonceStream.next(), low: nonceStream.next())

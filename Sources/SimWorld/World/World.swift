@@ -28,6 +28,9 @@ package struct World: EventHandler {
   package private(set) var clock = SimTime.zero
   /// Each network's impression signing, when the device checks signatures cryptographically (§7.3).
   package let impressionSigners: [ImpressionSigner]
+  /// Whether honest impressions go through ECDSA too (`cryptographic`), or only tampered ones
+  /// (`tampered-only`).
+  package let signsHonestImpressions: Bool
 
   package var users = UserSlots()
   private let behaviours: [CohortBehaviour]
@@ -35,8 +38,9 @@ package struct World: EventHandler {
   private let arrivals: [(time: SimTime, cohort: Int32, index: Int32, ordinal: Int)]
   /// Told how many cohort users have arrived, of how many, every few thousand arrivals.
   package var progress: ((_ arrived: Int, _ total: Int) -> Void)?
-  /// Ordinals of the users this world simulates.
+  /// Ordinals of the users this world simulates: the shard's, or one lane of them.
   private let ordinals: Range<Int>
+  private let lane: Lane?
   private var nextArrival = 0
   /// For each publisher, which networks it lists (rulebook §3.1).
   package let publisherLists: [Set<Int>]
@@ -61,7 +65,7 @@ package struct World: EventHandler {
   /// A world for `scenario`'s users in `shard` (all of them by default).
   package init(
     scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, sink: any DraftSink,
-    shard: Shard = .whole, sdkPool: ConversionRequestPool? = nil
+    shard: Shard = .whole, lane: Lane? = nil, sdkPool: ConversionRequestPool? = nil
   ) {
     self.scenario = scenario
     self.sdkPool = sdkPool
@@ -87,8 +91,9 @@ package struct World: EventHandler {
     let scripted = scenario.scriptedUsers.count
     for position in arrivals.indices { arrivals[position].ordinal = scripted + position }
     let range = shard.range(of: scenario.userCount)
-    self.arrivals = arrivals.filter { range.contains($0.ordinal) }
+    self.arrivals = arrivals.filter { range.contains($0.ordinal) && (lane?.contains($0.ordinal) ?? true) }
     ordinals = range
+    self.lane = lane
     publisherLists = scenario.publishers.map { Set($0.adNetworks) }
     let legacyEvents = scenario.app.legacySdk?.eventNames ?? []
     trackedEvents = model.eventNames + legacyEvents.filter { !model.eventNames.contains($0) }
@@ -98,18 +103,20 @@ package struct World: EventHandler {
     currencies = scenario.currencies
     currencyIndex = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($0.element, $0.offset) })
     valueRules = framework.valueRules
-    summary.users = range.count
+    summary.users = lane.map { lane in range.count { lane.contains($0) } } ?? range.count
     let configuration = scenario.app.attributionConfiguration
     impressionLifetimes = scenario.adNetworks.map {
       (configuration.lifetime(of: .click, network: $0.identifier), configuration.lifetime(of: .view, network: $0.identifier))
     }
-    impressionSigners = scenario.signing.impressionCheck == .cryptographic ? keys.adNetworks.map(ImpressionSigner.init) : []
+    let check = scenario.signing.impressionCheck
+    impressionSigners = check == .flag ? [] : keys.adNetworks.map(ImpressionSigner.init)
+    signsHonestImpressions = check == .cryptographic
   }
 
   /// Schedules the scripted users and the first cohort arrival.
   package mutating func start(in simulation: inout Simulation<WorldEvent>) {
     let root = RandomStream(seed: scenario.seed)
-    for (ordinal, user) in scenario.scriptedUsers.enumerated() where ordinals.contains(ordinal) {
+    for (ordinal, user) in scenario.scriptedUsers.enumerated() where ordinals.contains(ordinal) && (lane?.contains(ordinal) ?? true) {
       let plan = UserPlan(
         name: UserName(base: user.name), country: user.country, actions: user.timeline,
         stream: root.child("user").child(user.name), trackingAuthorized: user.trackingAuthorized)

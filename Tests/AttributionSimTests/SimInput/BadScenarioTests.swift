@@ -158,7 +158,7 @@ struct BadScenarioTests {
       "bad.json:4:23: error: signing.impressionChek: unknown key 'impressionChek'; did you mean 'impressionCheck'?"
     ])
     #expect(diagnostics(replacing: "  seed: 7,", with: "  seed: 7, signing: { impressionCheck: \"none\" },") == [
-      "bad.json:4:40: error: signing.impressionCheck: expected one of 'cryptographic', 'flag', found 'none'"
+      "bad.json:4:40: error: signing.impressionCheck: expected one of 'cryptographic', 'tampered-only', 'flag', found 'none'"
     ])
     #expect(
       diagnostics(

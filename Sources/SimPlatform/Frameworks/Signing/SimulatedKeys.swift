@@ -19,6 +19,10 @@ public struct SimulatedKeys: Sendable {
     public var nonceSeed: [UInt8]
     /// Where the key came from, for `keys.json`: "derived from seed N" or the file's path.
     public var origin: String
+    /// Whether its signers record each signature so that the run's own receivers and devices
+    /// accept exactly those bytes without redoing the ECDSA arithmetic, with the answer it
+    /// would give; off under `impressionCheck: "cryptographic"`, where everything is verified.
+    public var signersKeepLedger = false
   }
 
   /// The key the simulated Apple signs postbacks with: SKAdNetwork's `attribution-signature`
@@ -49,10 +53,14 @@ public struct SimulatedKeys: Sendable {
         return Entry(key: key, nonceSeed: seed, origin: "file \(path)")
       }
     }
+    let ledger = scenario.signing.impressionCheck != .cryptographic
     apple = entry(scenario.signing.appleKey, owner: "apple")
     // Its own child stream, so adding it left every other key and nonce seed as it was.
     appleDevelopment = entry(.derivedFromSeed, owner: "apple-development")
     adNetworks = scenario.adNetworks.map { entry($0.signingKey, owner: "ad-network " + $0.identifier) }
+    apple.signersKeepLedger = ledger
+    appleDevelopment.signersKeepLedger = ledger
+    for index in adNetworks.indices { adNetworks[index].signersKeepLedger = ledger }
     identifiers = scenario.adNetworks.map(\.identifier)
     frameworks = scenario.adNetworks.map { AttributionFrameworks.ads(of: $0, on: scenario.platform) }
     usesAdAttributionKit = scenario.usesAdAttributionKit
@@ -143,6 +151,7 @@ extension SimulatedKeys.Entry {
     guard let signer = try? DeterministicSigner(key: key, seed: nonceSeed) else {
       preconditionFailure("libcrypto cannot create a deterministic signer")
     }
+    signer.keepsLedger = signersKeepLedger
     return signer
   }
 }
