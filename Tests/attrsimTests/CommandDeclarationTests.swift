@@ -40,14 +40,14 @@ struct CommandDeclarationTests {
         #expect(Self.tree.type(at: path) == nil, "\(path)")
       }
     }
-    #expect(leaves == 12)
+    #expect(leaves == 13)
   }
 
   /// A shortest command line for each command (its path, then its words); every command has one.
   static let samples: [(path: [String], words: [String])] = [
     (["run"], ["s.json"]), (["sweep"], ["s.json"]), (["merge"], ["shard-0"]), (["postback", "verify"], ["p.json"]),
     (["compare"], ["s.json", "--schema", "a.json", "--schema", "b.json"]), (["schema", "lint"], ["a.json"]),
-    (["schema", "explain"], ["a.json"]), (["decode"], ["--schema", "a.json", "p.json"]),
+    (["schema", "explain"], ["a.json"]), (["schema", "optimize"], ["s.json"]), (["decode"], ["--schema", "a.json", "p.json"]),
     (["calibrate"], ["s.json", "--out", "c.json"]), (["verify"], [quickstart]),
     (["validate"], ["s.json"]), (["completions"], ["zsh"]),
   ]
