@@ -25,7 +25,7 @@ package struct CohortReader {
     let install = object.required("install").flatMap(readInstall)
     let launch = object.optional("firstLaunch").map(readLaunch)
       ?? LaunchBehaviour(probability: 1, delay: .fixed(Double(SimDuration.minutes(10).milliseconds)))
-    let retention = object.optional("retention").map { readProbabilities($0) } ?? [0]
+    let retention = object.optional("retention").map { $0.probabilities() } ?? [0]
     let sessions = object.optional("sessionsPerActiveDay").map { $0.distribution(of: .amount) } ?? .fixed(1)
     let events = object.optional("events")?.array()?.compactMap(readEvent) ?? []
     let activeDays = object.optional("activeDays")?.integer(in: 0...365) ?? 35
@@ -259,25 +259,13 @@ package struct CohortReader {
     return delay.map { LaunchBehaviour(probability: probability, delay: $0) }
   }
 
-  /// A probability or a non-empty list of them.
-  private func readProbabilities(_ reader: JSONReader) -> [Double]? {
-    if case .number = reader.node.value { return reader.probability().map { [$0] } }
-    guard let elements = reader.array() else { return nil }
-    if elements.isEmpty {
-      reader.error("expected at least one probability")
-      return nil
-    }
-    let values = elements.compactMap { $0.probability() }
-    return values.count == elements.count ? values : nil
-  }
-
   private func readEvent(_ reader: JSONReader) -> CohortEvent? {
     guard let object = reader.object(keys: ["name", "perDay", "count", "per", "revenue", "revenueKind", "currency"])
     else { return nil }
     let name = object.required("name")?.nonEmptyString()
     // A counted event happens every active day unless `perDay` says otherwise.
     let perDay = object.has("count") && !object.has("perDay")
-      ? [1] : object.required("perDay", "probability per active day").flatMap { readProbabilities($0) }
+      ? [1] : object.required("perDay", "probability per active day").flatMap { $0.probabilities() }
     let count = object.optional("count")?.distribution(of: .amount)
     if object.has("count"), count == nil { return nil }
     let per = object.optional("per")?.oneOf(EventCountUnit.allCases.map(\.rawValue)).flatMap(EventCountUnit.init)

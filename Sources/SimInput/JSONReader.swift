@@ -147,6 +147,18 @@ package struct JSONReader {
     return value
   }
 
+  /// A probability or a non-empty list of them (one per day, period or step).
+  package func probabilities() -> [Double]? {
+    if case .number = node.value { return probability().map { [$0] } }
+    guard let elements = array() else { return nil }
+    if elements.isEmpty {
+      error("expected at least one probability")
+      return nil
+    }
+    let values = elements.compactMap { $0.probability() }
+    return values.count == elements.count ? values : nil
+  }
+
   /// A duration in scenario notation (`90s`, `15m`, `36h`, `2d`) of at most
   /// ``WorkLimits/longestDuration``; `signed` also takes `+24h` and `-2h`.
   package func duration(signed: Bool = false) -> SimDuration? {

@@ -149,9 +149,9 @@ package enum SubscriptionReader {
     case (.some, .some):
       reader.error("give 'renewal' (per-period probabilities) or 'survival' (share still paying), not both")
     case (let renewalReader?, nil):
-      renewal = probabilities(renewalReader)
+      renewal = renewalReader.probabilities()
     case (nil, let survivalReader?):
-      if let shares = probabilities(survivalReader) {
+      if let shares = survivalReader.probabilities() {
         if let index = shares.indices.dropFirst().first(where: { shares[$0] > shares[$0 - 1] }) {
           survivalReader.error(
             "expected a survival curve that never rises, found \(shares[index].plain) after \(shares[index - 1].plain) at [\(index)]")
@@ -196,17 +196,5 @@ package enum SubscriptionReader {
     return CohortSubscription(
       product: product, currency: currency, start: start, startDelay: startDelay, takesTrial: takesTrial && product.trial != nil,
       trialToPaid: trialToPaid, renewal: renewal, refund: refund, seenBy: seenBy, events: events)
-  }
-
-  /// A probability or a non-empty list of them.
-  private static func probabilities(_ reader: JSONReader) -> [Double]? {
-    if case .number = reader.node.value { return reader.probability().map { [$0] } }
-    guard let elements = reader.array() else { return nil }
-    if elements.isEmpty {
-      reader.error("expected at least one probability")
-      return nil
-    }
-    let values = elements.compactMap { $0.probability() }
-    return values.count == elements.count ? values : nil
   }
 }
