@@ -33,7 +33,10 @@ package struct PostbackFingerprints: Sendable {
   /// one digest, of the whole body.
   private var shapes: [[String]] = [[]]
   private var shapeIndex: [[String]: Int] = [:]
-  private var digests: [UInt64] = []
+  /// Field digests in chunks of fixed capacity, a postback's within one: a growing array would
+  /// copy itself to twice its size, so the peak would be up to three times what is kept.
+  private var digests: [[UInt64]] = []
+  private static let chunkCapacity = 1 << 16
 
   /// An empty store.
   package init() {}
@@ -47,8 +50,8 @@ package struct PostbackFingerprints: Sendable {
   package mutating func differingFieldsOrKeep(_ body: JSONValue, endpoint: String, identifier: String) -> [String]? {
     let key = Self.key(endpoint: endpoint, identifier: identifier)
     if let entry = entries[key] { return differing(entry, body) }
-    let start = digests.count
     let shape: Int
+    let values: [JSONValue]
     if case .object(let fields) = body {
       let names = fields.keys.sorted()
       if let known = shapeIndex[names] {
@@ -58,13 +61,24 @@ package struct PostbackFingerprints: Sendable {
         shapes.append(names)
         shapeIndex[names] = shape
       }
-      for name in names { digests.append(Self.digest(fields[name]!)) }
+      values = names.map { fields[$0]! }
     } else {
-      shape = 0
-      digests.append(Self.digest(body))
+      (shape, values) = (0, [body])
     }
+    if digests.isEmpty || digests[digests.count - 1].count + values.count > Self.chunkCapacity {
+      var chunk: [UInt64] = []
+      chunk.reserveCapacity(max(Self.chunkCapacity, values.count))
+      digests.append(chunk)
+    }
+    let start = (digests.count - 1) * Self.chunkCapacity + digests[digests.count - 1].count
+    for value in values { digests[digests.count - 1].append(Self.digest(value)) }
     entries[key] = Entry(start: start, shape: shape)
     return nil
+  }
+
+  /// The field digest at `index` of the postback starting at `start`.
+  private func digest(start: Int, _ index: Int) -> UInt64 {
+    digests[start / Self.chunkCapacity][start % Self.chunkCapacity + index]
   }
 
   /// The fields of `body` that differ from the kept postback `entry`, sorted.
@@ -72,7 +86,7 @@ package struct PostbackFingerprints: Sendable {
     let names = shapes[entry.shape]
     guard entry.shape != 0, case .object(let fields) = body else {
       // Not both objects: equal only when both are the same non-object value.
-      if entry.shape == 0, Self.sameAsKept(body, digest: digests[entry.start]) { return [] }
+      if entry.shape == 0, Self.sameAsKept(body, digest: digest(start: entry.start, 0)) { return [] }
       return ["(body)"]
     }
     var result: Set<String> = []
@@ -81,23 +95,39 @@ package struct PostbackFingerprints: Sendable {
         result.insert(name)
         continue
       }
-      if !Self.sameAsKept(value, digest: digests[entry.start + offset]) { result.insert(name) }
+      if !Self.sameAsKept(value, digest: digest(start: entry.start, offset)) { result.insert(name) }
     }
     for name in fields.keys where !result.contains(name) && !names.contains(name) { result.insert(name) }
     return result.sorted()
   }
 
-  /// Whether `value` equals a kept value read back from its canonical JSON: their texts are the
-  /// same and `value` reads back as itself (a double with an integer value does not: it reads
-  /// back as an integer, and so differs, as it did when the text itself was kept).
+  /// Whether `value` equals a kept value read back from its canonical JSON: its text is the
+  /// read-back value's and it reads back as itself (a double with an integer value does not: it
+  /// reads back as an integer, and so differs, as it did when the text itself was kept).
   private static func sameAsKept(_ value: JSONValue, digest kept: UInt64) -> Bool {
     let text = value.serialized()
     guard digest(text: text) == kept else { return false }
     return (try? JSONParser.parse(text)).map(JSONValue.init) == value
   }
 
+  /// The digest of `value` as read back from its canonical JSON, which is what the kept text
+  /// was compared as: a double with an integer value reads back as an integer.
   private static func digest(_ value: JSONValue) -> UInt64 {
-    digest(text: value.serialized())
+    let text = value.serialized()
+    // Only doubles can read back as something else, so only they are read back.
+    guard containsDouble(value), let readBack = (try? JSONParser.parse(text)).map(JSONValue.init) else {
+      return digest(text: text)
+    }
+    return digest(text: readBack.serialized())
+  }
+
+  private static func containsDouble(_ value: JSONValue) -> Bool {
+    switch value {
+    case .double: true
+    case .array(let elements): elements.contains(where: containsDouble)
+    case .object(let fields): fields.values.contains(where: containsDouble)
+    case .null, .bool, .int, .string: false
+    }
   }
 
   private static func digest(text: String) -> UInt64 {

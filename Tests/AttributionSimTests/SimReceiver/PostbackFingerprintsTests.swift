@@ -42,8 +42,12 @@ struct PostbackFingerprintsTests {
     _ = kept.differingFieldsOrKeep(body, endpoint: "", identifier: "t-1")
     #expect(kept.differingFieldsOrKeep(body, endpoint: "", identifier: "t-1") == ["value"])
     #expect(PostbackReceiver.differingFields(JSONValue(try! JSONParser.parse(body.serialized())), body) == ["value"])
-    // The integer it reads back as is the same.
+    // The integer it reads back as is the same; a double with a fraction is itself.
     #expect(kept.differingFieldsOrKeep(["value": 1, "id": "t-1"], endpoint: "", identifier: "t-1") == [])
+    #expect(PostbackReceiver.differingFields(JSONValue(try! JSONParser.parse(body.serialized())), ["value": 1, "id": "t-1"]) == [])
+    let fraction: JSONValue = ["value": .double(1.5), "id": "t-2"]
+    _ = kept.differingFieldsOrKeep(fraction, endpoint: "", identifier: "t-2")
+    #expect(kept.differingFieldsOrKeep(fraction, endpoint: "", identifier: "t-2") == [])
   }
 
   @Test("endpoint and identifier are kept apart: 'a'+'bc' is not 'ab'+'c', and endpoints do not share copies")
