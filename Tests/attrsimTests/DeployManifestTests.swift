@@ -71,6 +71,69 @@ struct DeployManifestTests {
     #expect(try Self.neverRetried(manifest) == [64, 65, 66])
   }
 
+  /// The attrsim words of `name`, which must parse as the command `path`.
+  static func parsedWords(_ name: String, as path: [String]) throws -> [String] {
+    let words = try attrsimWords(manifest(name))
+    guard case .command(let parsed) = AttrsimTool.spec.parse(words) else {
+      Issue.record("attrsim refuses \(words) in \(name)")
+      return words
+    }
+    #expect(parsed.commandPath == path, "\(name) runs attrsim \(path.joined(separator: " "))")
+    return words
+  }
+
+  @Test("two-phase run: the shard Job is Indexed and its 'run --shard auto/N' names its completions")
+  func runShards() throws {
+    let manifest = try Self.manifest("run-shards.json")
+    let spec = try #require(manifest["spec"] as? [String: Any])
+    #expect(spec["completionMode"] as? String == "Indexed")
+    let completions = try #require(spec["completions"] as? Int)
+    let words = try Self.parsedWords("run-shards.json", as: ["run"])
+    #expect(words.contains("auto/\(completions)"))
+    #expect(words.contains("/out/shard-0"), "each index writes its own folder")
+    #expect(try Self.neverRetried(manifest) == [64, 65, 66])
+  }
+
+  @Test("two-phase run: the reduce, the Indexed finalise and the last merge parse and name every shard")
+  func runPhases() throws {
+    let shardSpec = try #require(try Self.manifest("run-shards.json")["spec"] as? [String: Any])
+    let completions = try #require(shardSpec["completions"] as? Int)
+    let shards = (0..<completions).map { "/out/shard-\($0)" }
+
+    let reduce = try Self.parsedWords("run-reduce.json", as: ["merge"])
+    #expect(reduce.contains("--reduce"))
+    #expect(reduce.filter { $0.hasPrefix("/out/shard-") } == shards)
+    let sum = try #require(reduce.firstIndex(of: "--out").map { reduce[$0 + 1] })
+
+    let finalise = try Self.manifest("run-finalise.json")
+    let finaliseSpec = try #require(finalise["spec"] as? [String: Any])
+    #expect(finaliseSpec["completionMode"] as? String == "Indexed" && finaliseSpec["completions"] as? Int == completions)
+    let words = try Self.parsedWords("run-finalise.json", as: ["merge"])
+    #expect(words.firstIndex(of: "--finalise").map { words[$0 + 1] } == sum, "phase 2 reads the reduce's sum")
+    #expect(words.last == "/out/shard-0", "index 0 finalises shard 0")
+
+    let merge = try Self.parsedWords("run-merge.json", as: ["merge"])
+    #expect(!merge.contains("--reduce") && !merge.contains("--finalise"))
+    #expect(merge.filter { $0.hasPrefix("/out/shard-") } == shards)
+    for name in ["run-reduce.json", "run-finalise.json", "run-merge.json"] {
+      #expect(try Self.neverRetried(Self.manifest(name)) == [64, 65, 66], "\(name) never retries bad configuration")
+    }
+  }
+
+  @Test("run-two-phase.sh applies the four Jobs in order, each after the one before completed")
+  func twoPhaseScript() throws {
+    let script = try String(contentsOf: Self.folder.appendingPathComponent("run-two-phase.sh"), encoding: .utf8)
+    let applied = script.split(separator: "\n").filter { $0.hasPrefix("kubectl") }.map(String.init)
+    let names = ["shards", "reduce", "finalise", "merge"]
+    #expect(applied == names.flatMap { name in
+      ["kubectl apply -f run-\(name).json", "kubectl wait --for=condition=complete --timeout=\(name == "reduce" ? "1h" : "24h") job/crowd-base-\(name)"]
+    })
+    for name in names {
+      let metadata = try #require(try Self.manifest("run-\(name).json")["metadata"] as? [String: Any])
+      #expect(metadata["name"] as? String == "crowd-base-\(name)")
+    }
+  }
+
   @Test("a drifted option would be caught: attrsim's parser refuses an option it does not have")
   func parserRefusesUnknownOption() {
     guard case .usageError = AttrsimTool.spec.parse(["sweep", "s.json", "--shards", "auto/4"]) else {

@@ -68,10 +68,21 @@ public struct DecodingReport: Sendable, Equatable {
     }
   }
 
-  /// What a run's winning postback showed, kept until its conversion's truth arrives.
+  /// What a run's winning postback showed, kept until its conversion's truth arrives: 12 bytes,
+  /// as a large run keeps one or more for every attributed user at once.
   private struct Seen {
-    var network: Int, campaign: Int, window: Int
+    private var storedNetwork: Int32, storedCampaign: Int32, storedWindow: Int16
     var carriedValue: Bool
+    var network: Int { Int(storedNetwork) }
+    var campaign: Int { Int(storedCampaign) }
+    var window: Int { Int(storedWindow) }
+    // Scenario indices and windows are small; clamping never changes one.
+    init(network: Int, campaign: Int, window: Int, carriedValue: Bool) {
+      storedNetwork = Int32(clamping: network)
+      storedCampaign = Int32(clamping: campaign)
+      storedWindow = Int16(clamping: window)
+      self.carriedValue = carriedValue
+    }
   }
 
   private struct Key: Hashable, Comparable {

@@ -1,0 +1,146 @@
+import AttributionCrypto
+import SimJSON
+
+/// What a receiver keeps of each accepted postback to recognise a later copy and name the
+/// fields the copy changed: a 128-bit digest of its endpoint and identifier, and a 64-bit digest
+/// of each top-level field's canonical JSON, in flat storage.
+///
+/// A large run accepts millions of postbacks, and keeping each one's text (about 650 bytes) made
+/// the receiver the largest part of a merge's memory; this keeps about 130 bytes a postback. The
+/// answers are the text's (``PostbackReceiver/differingFields(_:_:)`` of the first copy as read
+/// back from its canonical JSON) unless two different texts share a digest: 2⁻⁶⁴ for a field,
+/// 2⁻¹²⁸ for a pair of identifiers, SHA-256 being uniform.
+package struct PostbackFingerprints: Sendable {
+  /// The digest of an endpoint and identifier.
+  private struct Key: Hashable, Sendable {
+    var high: UInt64, low: UInt64
+  }
+
+  /// Where a postback's field digests start in `digests`, and its shape (its sorted field names),
+  /// packed in one word to keep the table small: 40 bits of start, 24 of shape.
+  private struct Entry: Sendable {
+    var packed: UInt64
+    var start: Int { Int(packed >> 24) }
+    var shape: Int { Int(packed & 0xFF_FFFF) }
+    init(start: Int, shape: Int) {
+      precondition(start < 1 << 40 && shape < 1 << 24, "too many postbacks or field sets to keep")
+      packed = UInt64(start) << 24 | UInt64(shape)
+    }
+  }
+
+  private var entries: [Key: Entry] = [:]
+  /// Field-name lists seen, sorted; a body that is not an object has the reserved shape 0 and
+  /// one digest, of the whole body.
+  private var shapes: [[String]] = [[]]
+  private var shapeIndex: [[String]: Int] = [:]
+  /// Field digests in chunks of fixed capacity, a postback's within one: a growing array would
+  /// copy itself to twice its size, so the peak would be up to three times what is kept.
+  private var digests: [[UInt64]] = []
+  private static let chunkCapacity = 1 << 16
+
+  /// An empty store.
+  package init() {}
+
+  /// How many postbacks are kept.
+  package var count: Int { entries.count }
+
+  /// Whether a postback was kept for `identifier` at `endpoint`; if so, the top-level fields of
+  /// `body` that differ from it (as ``PostbackReceiver/differingFields(_:_:)`` names them), and
+  /// otherwise nil after keeping `body` as that postback.
+  package mutating func differingFieldsOrKeep(_ body: JSONValue, endpoint: String, identifier: String) -> [String]? {
+    let key = Self.key(endpoint: endpoint, identifier: identifier)
+    if let entry = entries[key] { return differing(entry, body) }
+    let shape: Int
+    let values: [JSONValue]
+    if case .object(let fields) = body {
+      let names = fields.keys.sorted()
+      if let known = shapeIndex[names] {
+        shape = known
+      } else {
+        shape = shapes.count
+        shapes.append(names)
+        shapeIndex[names] = shape
+      }
+      values = names.map { fields[$0]! }
+    } else {
+      (shape, values) = (0, [body])
+    }
+    if digests.isEmpty || digests[digests.count - 1].count + values.count > Self.chunkCapacity {
+      var chunk: [UInt64] = []
+      chunk.reserveCapacity(max(Self.chunkCapacity, values.count))
+      digests.append(chunk)
+    }
+    let start = (digests.count - 1) * Self.chunkCapacity + digests[digests.count - 1].count
+    for value in values { digests[digests.count - 1].append(Self.digest(value)) }
+    entries[key] = Entry(start: start, shape: shape)
+    return nil
+  }
+
+  /// The field digest at `index` of the postback starting at `start`.
+  private func digest(start: Int, _ index: Int) -> UInt64 {
+    digests[start / Self.chunkCapacity][start % Self.chunkCapacity + index]
+  }
+
+  /// The fields of `body` that differ from the kept postback `entry`, sorted.
+  private func differing(_ entry: Entry, _ body: JSONValue) -> [String] {
+    let names = shapes[entry.shape]
+    guard entry.shape != 0, case .object(let fields) = body else {
+      // Not both objects: equal only when both are the same non-object value.
+      if entry.shape == 0, Self.sameAsKept(body, digest: digest(start: entry.start, 0)) { return [] }
+      return ["(body)"]
+    }
+    var result: Set<String> = []
+    for (offset, name) in names.enumerated() {
+      guard let value = fields[name] else {
+        result.insert(name)
+        continue
+      }
+      if !Self.sameAsKept(value, digest: digest(start: entry.start, offset)) { result.insert(name) }
+    }
+    for name in fields.keys where !result.contains(name) && !names.contains(name) { result.insert(name) }
+    return result.sorted()
+  }
+
+  /// Whether `value` equals a kept value read back from its canonical JSON: its text is the
+  /// read-back value's and it reads back as itself (a double with an integer value does not: it
+  /// reads back as an integer, and so differs, as it did when the text itself was kept).
+  private static func sameAsKept(_ value: JSONValue, digest kept: UInt64) -> Bool {
+    let text = value.serialized()
+    guard digest(text: text) == kept else { return false }
+    return (try? JSONParser.parse(text)).map(JSONValue.init) == value
+  }
+
+  /// The digest of `value` as read back from its canonical JSON, which is what the kept text
+  /// was compared as: a double with an integer value reads back as an integer.
+  private static func digest(_ value: JSONValue) -> UInt64 {
+    let text = value.serialized()
+    // Only doubles can read back as something else, so only they are read back.
+    guard containsDouble(value), let readBack = (try? JSONParser.parse(text)).map(JSONValue.init) else {
+      return digest(text: text)
+    }
+    return digest(text: readBack.serialized())
+  }
+
+  private static func containsDouble(_ value: JSONValue) -> Bool {
+    switch value {
+    case .double: true
+    case .array(let elements): elements.contains(where: containsDouble)
+    case .object(let fields): fields.values.contains(where: containsDouble)
+    case .null, .bool, .int, .string: false
+    }
+  }
+
+  private static func digest(text: String) -> UInt64 {
+    word(SHA256.hash(Array(text.utf8)), at: 0)
+  }
+
+  private static func key(endpoint: String, identifier: String) -> Key {
+    // The endpoint's length first, so no endpoint and identifier pair reads as another.
+    let hash = SHA256.hash(Array("\(endpoint.utf8.count):\(endpoint)\(identifier)".utf8))
+    return Key(high: word(hash, at: 0), low: word(hash, at: 8))
+  }
+
+  private static func word(_ bytes: [UInt8], at start: Int) -> UInt64 {
+    bytes[start..<start + 8].reduce(0) { $0 << 8 | UInt64($1) }
+  }
+}
