@@ -2,8 +2,9 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim merge FOLDER… [--out DIR] [--trace]`: finishes a sharded run; with `--reduce` or
-/// `--finalise COUNTS`, one phase of a two-phase merge.
+/// `attrsim merge FOLDER… [--out DIR] [--trace] [--estimator NAME] [--calibration FILE]
+/// [--calibration-installs N]`: finishes a sharded run; with `--reduce` or `--finalise COUNTS`,
+/// one phase of a two-phase merge.
 struct MergeCommand: Command {
   static let folders = Argument(
     name: "folders", help: "The shard folders.", isRepeating: true, completion: .directory, parsing: .inputPath)
@@ -20,6 +21,11 @@ struct MergeCommand: Command {
     help: "Decide each given run shard's tiers from this sum of every shard's crowd counts, and write its signed "
       + "postbacks and tiered conversions (final.jsonl) beside its drafts: phase 2, one shard per task.",
     completion: .directory, parsing: .inputPath)
+  static let calibration = Option(
+    name: "calibration", valueName: "file",
+    help: "Value the merged run's postbacks with this calibration ('attrsim calibrate' of the same scenario and "
+      + "schema) instead of calibrating again.",
+    parsing: .inputPath)
 
   static let configuration = CommandSpec(
     name: "merge", abstract: "Combine the shards of a run or sweep into the outputs a whole one gives.",
@@ -33,10 +39,15 @@ struct MergeCommand: Command {
       --reduce SHARD… --out SUM' adds up the shards' crowd counts (small; sums of sums make a \
       tree), 'attrsim merge --finalise SUM SHARD' decides one shard's tiers and signs its \
       postbacks (in parallel, a task per shard), and 'attrsim merge SHARD…' of finalised shards \
-      only interleaves their outputs, the same bytes again.
+      only interleaves their outputs, the same bytes again. Shards hold drafts, not decoded \
+      values: the merge decodes, so --estimator and --calibration-installs go to it (as they \
+      would to the whole run), and --calibration FILE spares it the calibration runs.
       """,
     arguments: [folders.spec],
-    options: [out.spec, finalise.spec, ProgressLine.option.spec],
+    options: [
+      out.spec, finalise.spec, DecodingOptions.estimator.spec, calibration.spec, DecodingOptions.calibrationInstalls.spec,
+      ProgressLine.option.spec,
+    ],
     flags: [trace.spec, reduce.spec])
 
   /// One or more: the parser refuses a merge of none.
@@ -46,6 +57,8 @@ struct MergeCommand: Command {
   let reduce: Bool
   let finalise: URL?
   let progress: ProgressLine.Mode
+  let decoding: DecodingOptions.Choice
+  let calibrationPath: String?
 
   init(_ values: inout CommandValues) throws(UsageError) {
     folders = try values.readAll(Self.folders).map { URL(fileURLWithPath: $0) }
@@ -56,6 +69,15 @@ struct MergeCommand: Command {
     if reduce, finalise != nil { throw values.usageError("--reduce and --finalise are two phases; give one") }
     if reduce, out == nil { throw values.usageError("--reduce needs --out: the folder to write the sum into") }
     progress = try ProgressLine.read(&values)
+    decoding = try DecodingOptions.read(&values)
+    calibrationPath = try values.read(Self.calibration)
+    let decodes = decoding.estimator != nil || calibrationPath != nil
+    if decodes, reduce || finalise != nil {
+      throw values.usageError("--estimator and --calibration apply to the last merge, which decodes; not to --reduce or --finalise")
+    }
+    if calibrationPath != nil, let estimator = decoding.estimator, estimator != .calibrated {
+      throw values.usageError("--calibration is for the calibrated estimator, not '\(estimator.rawValue)'")
+    }
   }
 
   func run() -> ExitStatus {
@@ -72,14 +94,27 @@ struct MergeCommand: Command {
     do {
       let shards = try ShardSet(folders: folders)
       let scenario = shards.scenario
+      // A calibration file is checked before anything is written.
+      var calibration: Calibration?
+      if let calibrationPath {
+        do {
+          calibration = try ScenarioLoader.loadCalibration(path: calibrationPath, for: scenario.schema, scenario: scenario.name)
+        } catch {
+          RunCommand.report(error, file: calibrationPath)
+          return .loading(error)
+        }
+      }
       let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
       var sink = TeeSink(
         try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace),
         ReportCollector(scenario: scenario))
       do {
-        // The schema's estimator with the default calibration, as a whole run without options.
+        // Decoded as `attrsim run` would with the same options: the schema's estimator and the
+        // default calibration unless told otherwise.
+        let valuing = calibration.map { Calibrator.decoding(for: scenario, estimator: .calibrated, calibration: $0) }
+          ?? DecodingOptions.decoding(for: scenario, decoding)
         let progress = ProgressLine(what: "MB of drafts merged", unit: "MB")
-        let summary = try shards.merge(into: &sink, decoding: Calibrator.decoding(for: scenario)) { read, total in
+        let summary = try shards.merge(into: &sink, decoding: valuing) { read, total in
           progress.update(done: read >> 20, total: total >> 20, users: read >> 20)
         }
         progress.clear()
