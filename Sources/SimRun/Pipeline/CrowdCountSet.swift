@@ -35,12 +35,10 @@ package struct CrowdCountSet {
       return
     }
     func fail(_ reason: String) -> ShardFailure { ShardFailure(description: "\(url.path): \(reason)") }
-    guard let text = try? String(contentsOf: url, encoding: .utf8), let node = try? JSONParser.parse(text),
-      case .object(let object) = JSONValue(node), object["format"] == .string(Self.format)
-    else { throw fail("not a sum of crowd counts (expected \"format\": \"\(Self.format)\")") }
-    guard object["version"] == .int(Self.version) else {
-      throw fail("written by another version of attrsim (expected crowd counts version \(Self.version)); reduce again")
-    }
+    let object = try ManifestFile.members(
+      at: url, format: Self.format, version: Self.version,
+      notKind: "not a sum of crowd counts (expected \"format\": \"\(Self.format)\")",
+      otherVersion: "written by another version of attrsim (expected crowd counts version \(Self.version)); reduce again")
     guard case .string(let path)? = object["scenario"], let inputs = PinnedInputs(json: object["inputs"]),
       case .int(let seed)? = object["seed"], case .int(let count)? = object["shards"], count >= 1,
       case .array(let list)? = object["covers"]

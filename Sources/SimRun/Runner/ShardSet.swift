@@ -240,12 +240,9 @@ public struct ShardSet {
   private static func finalCounts(_ folder: URL, shard: Shard) throws(Failure) -> RunSummary {
     let url = folder.appendingPathComponent(FinalCodec.manifestName)
     func fail(_ reason: String) -> Failure { Failure(description: "\(url.path): \(reason)") }
-    guard let text = try? String(contentsOf: url, encoding: .utf8), let node = try? JSONParser.parse(text),
-      case .object(let object) = JSONValue(node), object["format"] == .string(FinalCodec.format)
-    else { throw fail("not a finalised shard's manifest") }
-    guard object["version"] == .int(FinalCodec.version) else {
-      throw fail("written by another version of attrsim; finalise the shard again")
-    }
+    let object = try ManifestFile.members(
+      at: url, format: FinalCodec.format, version: FinalCodec.version, notKind: "not a finalised shard's manifest",
+      otherVersion: "written by another version of attrsim; finalise the shard again")
     guard object["shard"] == .string(shard.description) else {
       throw fail("finalises shard \(object["shard"].map { $0.serialized() } ?? "?"), but shard.json beside it is shard \(shard); finalise again")
     }

@@ -163,12 +163,9 @@ public enum SweepOutput {
     for folder in folders {
       let url = folder.appendingPathComponent("sweep-shard.json")
       func fail(_ reason: String) -> ShardSet.Failure { ShardSet.Failure(description: "\(url.path): \(reason)") }
-      guard let text = try? String(contentsOf: url, encoding: .utf8), let node = try? JSONParser.parse(text),
-        case .object(let object) = JSONValue(node), object["format"] == .string(manifestFormat)
-      else { throw fail("cannot read a sweep shard manifest") }
-      guard object["version"] == .int(manifestVersion) else {
-        throw fail("written by another version of attrsim (expected sweep shard format version \(manifestVersion)); run the shards again")
-      }
+      let object = try ManifestFile.members(
+        at: url, format: manifestFormat, version: manifestVersion, notKind: "cannot read a sweep shard manifest",
+        otherVersion: "written by another version of attrsim (expected sweep shard format version \(manifestVersion)); run the shards again")
       guard case .string(let path) = object["sweep"], let inputs = PinnedInputs(json: object["inputs"]),
         case .string(let shardText) = object["shard"], let shard = Shard(shardText), case .array(let bounds) = object["rows"],
         bounds.count == 2, case .int(let low) = bounds[0], case .int(let high) = bounds[1], low <= high
