@@ -50,6 +50,15 @@ run() {
   echo "$1 $3: $(( $(date +%s) - start )) s" >&2
 }
 
+# title LABEL: the scenario's name in the tables.
+title() {
+  case $1 in
+    quickstart-100k) echo "quickstart, cohorts ×10 (100,000 users)" ;;
+    subscription) echo "subscription (20,000 users)" ;;
+    quickstart-10k) echo "quickstart (10,000 users)" ;;
+  esac
+}
+
 # row LABEL ESTIMATOR NAME: a Markdown table row from runs/LABEL-ESTIMATOR.json.
 row() {
   jq -r --arg name "$3" --arg estimator "$2" '
@@ -101,11 +110,7 @@ done
   echo "| scenario | estimator | revenue captured (95 % interval) | spread across seeds (sd; range) | campaign error (95 % interval) |"
   echo "|---|---|---|---|---|"
     for label in quickstart-100k subscription quickstart-10k; do
-    case $label in
-      quickstart-100k) name="quickstart, cohorts ×10 (100,000 users)" ;;
-      subscription) name="subscription (20,000 users)" ;;
-      quickstart-10k) name="quickstart (10,000 users)" ;;
-    esac
+    name=$(title "$label")
     for estimator in calibrated midpoint; do row "$label" "$estimator" "$name"; done
   done
   echo
@@ -115,11 +120,7 @@ done
   echo "| scenario | revenue captured, difference | campaign error, difference |"
   echo "|---|---|---|"
   for label in quickstart-100k subscription quickstart-10k; do
-    case $label in
-      quickstart-100k) name="quickstart, cohorts ×10 (100,000 users)" ;;
-      subscription) name="subscription (20,000 users)" ;;
-      quickstart-10k) name="quickstart (10,000 users)" ;;
-    esac
+    name=$(title "$label")
     paired "$label" "$name"
   done
 } > "$HERE/results.md"
