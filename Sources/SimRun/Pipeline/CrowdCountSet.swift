@@ -70,7 +70,7 @@ package struct CrowdCountSet {
   /// Why `other` (read from `folder`) cannot be added to these counts (read from `mine`); nil when it can.
   package func problem(adding other: CrowdCountSet, from folder: URL, to mine: URL) -> String? {
     if let difference = inputs.difference(from: other.inputs) {
-      return "\(folder.path): \(difference) than \(mine.path): crowd counts of different scenarios do not add up"
+      return "\(folder.path) \(difference) (against \(mine.path)): crowd counts of different scenarios do not add up"
     }
     guard other.seed == seed else {
       return "\(folder.path): counts a run with seed \(other.seed), \(mine.path) one with seed \(seed): they do not add up"

@@ -78,9 +78,11 @@ package struct PinnedInputs: Equatable {
     return inputs.appendingPathComponent(scenario).path
   }
 
-  /// Why `other` (of the shard in `folder`) is not what these inputs are; nil when it is.
+  /// Why `other` is not what these inputs are, as a phrase whose subject is `other`'s folder
+  /// ("did not read 'schema.json'"); nil when it is.
   package func difference(from other: PinnedInputs) -> String? {
     guard other != self else { return nil }
+    if other.scenario != scenario { return "ran '\(other.scenario)', the other '\(scenario)'" }
     let mine = Dictionary(files.map { ($0.path, $0.digest) }, uniquingKeysWith: { a, _ in a })
     let theirs = Dictionary(other.files.map { ($0.path, $0.digest) }, uniquingKeysWith: { a, _ in a })
     if let changed = files.first(where: { theirs[$0.path] != nil && theirs[$0.path] != $0.digest }) {

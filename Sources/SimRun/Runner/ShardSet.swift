@@ -37,7 +37,7 @@ public struct ShardSet {
       }
       if let difference = first.inputs.difference(from: manifest.inputs) {
         throw Failure(
-          description: "\(folder.path): shard \(manifest.shard) \(difference) than \(folders[0].path) (shard \(first.shard)): "
+          description: "\(folder.path) (shard \(manifest.shard)) \(difference) (against \(folders[0].path), shard \(first.shard)): "
             + "the inputs changed between the shards; run them again")
       }
     }

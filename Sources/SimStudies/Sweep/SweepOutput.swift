@@ -173,7 +173,7 @@ public enum SweepOutput {
       if let first = parts.first {
         if let difference = first.inputs.difference(from: inputs) {
           throw ShardSet.Failure(
-            description: "\(folder.path): shard \(shard) \(difference) than \(first.folder.path) (shard \(first.shard)): "
+            description: "\(folder.path) (shard \(shard)) \(difference) (against \(first.folder.path), shard \(first.shard)): "
               + "the inputs changed between the shards; run them again")
         }
         guard shard.count == first.shard.count else {

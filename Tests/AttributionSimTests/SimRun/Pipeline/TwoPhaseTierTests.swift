@@ -121,6 +121,14 @@ struct TwoPhaseTierTests {
     let changed = try shards(path, count: 2, in: folder, name: "changed")
     let scenario = refusal([parts[0], changed[1]], into: "bad-scenario")
     #expect(scenario.contains("with other contents") && scenario.contains("do not add up"), "\(scenario)")
+    // Another scenario file altogether: both names are given, in a sentence that reads.
+    let otherPath = folder.appendingPathComponent("other.json").path
+    try scenarioText().write(toFile: otherPath, atomically: true, encoding: .utf8)
+    let other = try shards(otherPath, count: 2, in: folder, name: "other")
+    let foreign = refusal([parts[0], other[1]], into: "foreign")
+    #expect(foreign.hasPrefix("\(other[1].path) ran '") && foreign.contains("other.json', the other '"), "\(foreign)")
+    #expect(foreign.contains("scenario.json' (against"), "\(foreign)")
+    #expect(foreign.contains("(against \(parts[0].path))") && foreign.contains("do not add up"), "\(foreign)")
 
     let half = folder.appendingPathComponent("half")
     try ShardSet.reduceCounts([parts[0]], into: half)
