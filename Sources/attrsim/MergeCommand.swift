@@ -68,6 +68,9 @@ struct MergeCommand: Command {
     finalise = try values.read(Self.finalise).map { URL(fileURLWithPath: $0) }
     if reduce, finalise != nil { throw values.usageError("--reduce and --finalise are two phases; give one") }
     if reduce, out == nil { throw values.usageError("--reduce needs --out: the folder to write the sum into") }
+    if finalise != nil, out != nil {
+      throw values.usageError("--finalise writes beside each shard's drafts: --out does not apply")
+    }
     progress = try ProgressLine.read(&values)
     decoding = try DecodingOptions.read(&values)
     calibrationPath = try values.read(Self.calibration)
@@ -143,6 +146,12 @@ struct MergeCommand: Command {
   }
 
   private static func finalise(_ folders: [URL], counts: URL) -> ExitStatus {
+    // Every folder is a run shard before any is finalised, so a mistyped one leaves none half done.
+    do {
+      for folder in folders { _ = try ShardManifest(folder: folder) }
+    } catch {
+      return failed(error)
+    }
     let progress = ProgressLine(what: "shards finalised", unit: "shards")
     for (index, folder) in folders.enumerated() {
       do {
