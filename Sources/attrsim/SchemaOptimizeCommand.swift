@@ -104,6 +104,13 @@ struct SchemaOptimizeCommand: Command {
     } else if let file = scenario.inputFiles.dropFirst().first(where: { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }) {
       startName = Self.tidy(file)
     }
+    // The search takes minutes: an output folder that cannot be made is refused before it.
+    let target = out ?? "Reports/\(scenario.name)-optimize"
+    let folder = URL(fileURLWithPath: target)
+    if let obstacle = FileProblem.fileInTheWay(of: target) {
+      Console.error("error: cannot create output folder '\(target)': \(obstacle); nothing was written")
+      return .ioError
+    }
     let options = SchemaSearch.Options(
       objective: objective, tradeoff: isTradeoff, budget: budget, jobs: jobs, seed: seed.map(UInt64.init) ?? scenario.seed,
       finalReplicates: replicates)
@@ -126,7 +133,6 @@ struct SchemaOptimizeCommand: Command {
     }
     progress.clear()
     let seconds = ProgressLine.seconds(ContinuousClock.now - started)
-    let folder = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)-optimize")
     do {
       try OptimizeOutput(result).write(to: folder)
     } catch {

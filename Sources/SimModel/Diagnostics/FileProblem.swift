@@ -101,15 +101,20 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
   /// file standing where a folder on the way should be is named, since Foundation says only
   /// that the operation failed.
   public static func reason(writing path: String, _ error: any Error) -> String {
-    var ancestor = (path as NSString).deletingLastPathComponent
+    fileInTheWay(of: (path as NSString).deletingLastPathComponent) ?? FileProblem(path: path, error: error).reason
+  }
+
+  /// Names the file standing where folder `path`, or a folder on its way, should be; nil when
+  /// none does (the nearest existing one is a folder), so a command can refuse before working.
+  public static func fileInTheWay(of path: String) -> String? {
+    var ancestor = path
     while !ancestor.isEmpty, ancestor != "/" {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
-        if !isDirectory.boolValue { return "'\(ancestor)' is a file, not a folder" }
-        break
+        return isDirectory.boolValue ? nil : "'\(ancestor)' is a file, not a folder"
       }
       ancestor = (ancestor as NSString).deletingLastPathComponent
     }
-    return FileProblem(path: path, error: error).reason
+    return nil
   }
 }

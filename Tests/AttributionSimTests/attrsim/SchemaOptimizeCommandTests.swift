@@ -63,6 +63,20 @@ struct SchemaOptimizeCommandTests {
     #expect(contents(folder) == [file], "nothing was written")
   }
 
+  @Test("an output folder under a file is refused before the search runs, naming the file")
+  func outputUnderAFile() throws {
+    let folder = try TemporaryFolder.create("optimize-out")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try scenario(in: folder)
+    try "not a folder".write(to: folder.appendingPathComponent("afile"), atomically: true, encoding: .utf8)
+    let result = try attrsim(
+      ["schema", "optimize", file, "--objective", "revenue-captured", "--budget", "22", "--out", "afile/sub"], in: folder)
+    #expect(result.status == 74, "\(result.output)")
+    #expect(result.output.contains("'afile' is a file, not a folder"), "\(result.output)")
+    #expect(!result.output.contains("candidate"), "refused before any candidate was scored: \(result.output)")
+    #expect(contents(folder) == ["afile", file], "nothing was written")
+  }
+
   @Test("a starting schema with coarse values is refused for an SKAdNetwork 3.0 scenario, and one without revenue too")
   func wrongFrameworkAndNoRevenue() throws {
     let folder = try TemporaryFolder.create("optimize-framework")
