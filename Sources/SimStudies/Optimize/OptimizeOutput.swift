@@ -75,10 +75,12 @@ public struct OptimizeOutput: Sendable {
 
   /// One row per candidate (and the starting schema) per rung it reached, in rung then draw order.
   public var csv: String {
+    // lowerCamelCase like every other output's columns (Docs/outputs.md): `roas-error` is `roasError`.
+    let objectiveWords = result.objective.name.split(separator: "-")
+    let objective = (objectiveWords.first.map(String.init) ?? "") + objectiveWords.dropFirst().map(\.capitalized).joined()
     let header = [
-      "candidate", "rung", "user_share", "runs", result.objective.name.replacingOccurrences(of: "-", with: "_"),
-      "runs_scored", "signal_hours", "advanced", "chosen", "pareto", "revenue_bounds", "revenue_bits", "headroom", "counter",
-      "event_bits", "coarse", "lock", "summary",
+      "candidate", "rung", "userShare", "runs", objective, "runsScored", "signalHours", "advanced", "chosen", "pareto",
+      "revenueBounds", "revenueBits", "headroom", "counter", "eventBits", "coarse", "lock", "summary",
     ]
     var lines = [header.joined(separator: ",")]
     for row in result.rows {

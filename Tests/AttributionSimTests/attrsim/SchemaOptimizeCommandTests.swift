@@ -39,7 +39,7 @@ struct SchemaOptimizeCommandTests {
     #expect(result.output.contains("on 2 final seeds the search never used"), "\(result.output)")
     #expect(contents(folder.appendingPathComponent("out")) == ["optimize.csv", "optimize.html", "schema.json"])
     let csv = try String(contentsOf: folder.appendingPathComponent("out/optimize.csv"), encoding: .utf8)
-    #expect(csv.hasPrefix("candidate,rung,user_share,runs,revenue_captured,"))
+    #expect(csv.hasPrefix("candidate,rung,userShare,runs,revenueCaptured,"))
     #expect(csv.contains("\nstart,1,"), "the starting schema is scored beside the candidates")
     let lint = try attrsim(["schema", "lint", "out/schema.json", "--scenario", file], in: folder)
     #expect(lint.status == 0, "\(lint.output)")
