@@ -35,7 +35,9 @@ package struct CohortReader {
     let adRevenue = object.optional("adRevenue").flatMap { readAdRevenue($0, countries: country) }
     if object.has("adRevenue"), adRevenue == nil { return nil }
     let subscription = object.optional("subscription").flatMap {
-      SubscriptionReader.cohortSubscription($0, products: references.products, declared: references.productsDeclared)
+      SubscriptionReader.cohortSubscription(
+        $0, products: references.products, unreadable: references.unreadableProducts,
+        declared: references.productsDeclared)
     }
     if object.has("subscription"), subscription == nil { return nil }
     guard let name, let count, let country, let arrivals, let install, let launch, let retention,

@@ -16,6 +16,8 @@ package struct References {
   package var epoch: Epoch?
   /// The app's subscription products, by the order they are declared.
   package var products: [SubscriptionProduct] = []
+  /// The ids of products that could not be read (reported already), so naming one adds no error.
+  package var unreadableProducts: Set<String> = []
   /// Whether the scenario gives `products` at all, so naming one of its bad ones adds no error.
   package var productsDeclared = false
 

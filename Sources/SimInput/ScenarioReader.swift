@@ -61,11 +61,12 @@ package struct ScenarioReader {
         "the SDK's model is the scenario's schema, but the scenario has no 'schema': add one, or give the SDK another model")
     }
     let signing = object.optional("signing").map(readSigning) ?? SigningSettings()
+    let products = object.optional("products").map(SubscriptionReader.products) ?? (readable: [], unreadable: [])
     let references = References(
       networks: networks, publishers: publishers, iosVersion: platform?.iosVersion ?? .current,
       usesAdAttributionKit: Scenario.usesAdAttributionKit(networks), appleAds: appleAds,
       appleAdsUnreadable: appleAdsReader != nil && appleAds == nil, epoch: epoch,
-      products: object.optional("products").map(SubscriptionReader.products) ?? [], productsDeclared: object.has("products"))
+      products: products.readable, unreadableProducts: products.unreadable, productsDeclared: object.has("products"))
     let users = object.optional("users")?.array()?.compactMap { UserReader(reader: $0, references: references).read() } ?? []
     let cohorts = object.optional("cohorts")?.array()?.compactMap { CohortReader(reader: $0, references: references).read() } ?? []
     checkUnique(object.optional("users"), names: users.map(\.name), what: "user")

@@ -13,17 +13,21 @@ package enum SubscriptionReader {
   ]
   package static let eventKeys = ["trial", "paid", "renewal", "refund", "expiry"]
 
-  /// The products, each with a period, a price in at least one currency and an optional trial.
-  package static func products(_ reader: JSONReader) -> [SubscriptionProduct] {
-    guard let elements = reader.array() else { return [] }
-    JSONReader.logDuplicates(
-      elements.compactMap { element in
-        guard case .object(let members) = element.node.value, let id = members.first(where: { $0.key == "id" }),
-          case .string(let name) = id.value.value
-        else { return nil }
-        return (name, element)
-      }, what: "product")
-    return elements.compactMap(product)
+  /// The products, each with a period, a price in at least one currency and an optional trial,
+  /// and the ids of those that could not be read (reported already), so cohorts naming one add
+  /// no second, misleading "unknown product" error.
+  package static func products(_ reader: JSONReader) -> (readable: [SubscriptionProduct], unreadable: Set<String>) {
+    guard let elements = reader.array() else { return ([], []) }
+    let named = elements.compactMap { element -> (String, JSONReader)? in
+      guard case .object(let members) = element.node.value, let id = members.first(where: { $0.key == "id" }),
+        case .string(let name) = id.value.value
+      else { return nil }
+      return (name, element)
+    }
+    JSONReader.logDuplicates(named, what: "product")
+    let readable = elements.compactMap(product)
+    let readableIDs = Set(readable.map(\.id))
+    return (readable, Set(named.map(\.0).filter { !readableIDs.contains($0) }))
   }
 
   private static func product(_ reader: JSONReader) -> SubscriptionProduct? {
@@ -118,7 +122,7 @@ package enum SubscriptionReader {
 
   /// A cohort's subscription behaviour, naming one of `products`.
   package static func cohortSubscription(
-    _ reader: JSONReader, products: [SubscriptionProduct], declared: Bool
+    _ reader: JSONReader, products: [SubscriptionProduct], unreadable: Set<String> = [], declared: Bool
   ) -> CohortSubscription? {
     guard let object = reader.object(keys: cohortKeys) else { return nil }
     let productReader = object.required("product", "the id of one of the scenario's products")
@@ -126,6 +130,8 @@ package enum SubscriptionReader {
     if let productReader {
       if !declared {
         productReader.error("the scenario has no 'products': declare the subscription products there")
+      } else if case .string(let name) = productReader.node.value, unreadable.contains(name) {
+        // Its product's own errors say what is wrong; "unknown product" would mislead.
       } else if !products.isEmpty {
         product = productReader.reference(to: products.map(\.id), what: "product").map { products[$0] }
       }

@@ -54,6 +54,15 @@ struct SubscriptionReaderTests {
     ])
   }
 
+  @Test("a product with a bad period gets one error, and cohorts naming it none")
+  func badPeriodReportedOnce() {
+    let product = #"{ id: "weekly", period: "fortnight", prices: { USD: 4.99 } }"#
+    let found = diagnostics(product: product, subscription: #"{ product: "weekly", start: 0.2, renewal: 0.7 }"#)
+    #expect(found.count == 1)
+    #expect(found.first?.contains("products[0].period") == true)
+    #expect(!found.contains { $0.contains("unknown product") })
+  }
+
   @Test("a flight that ends before it starts is refused")
   func flightEndsBeforeStart() {
     #expect(diagnostics(
