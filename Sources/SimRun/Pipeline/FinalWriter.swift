@@ -2,18 +2,28 @@ import Foundation
 import SimJSON
 import SimOutput
 import SimPlatform
+import SimReceiver
 import SimRecords
 
 /// Writes what a shard's phase-2 tier stage passes on into `final.jsonl`, each output with the
-/// place of the draft it came from.
+/// place of the draft it came from, after the run's receivers have seen it.
+///
+/// Everything the receivers keep per user or per postback (the identifiers that tell a retry,
+/// a user's postbacks awaiting their conversion) stays within one user and so one shard; here it
+/// is worked out in parallel on the cluster, and the lines carry the answers: whether each
+/// postback was accepted, and what each conversion's postbacks showed.
 package struct FinalWriter: RunSink {
   private var file: BufferedFile
   private let position: DraftPosition
   private var firstError: RunDirectoryWriter.WriteError?
+  /// The run's receivers, as the whole run has them; their decoding report is used only for what
+  /// it keeps per user (the merge values postbacks with its own estimator).
+  package private(set) var receiving: ReceivingSink<DiscardingSink>?
 
-  package init(folder: URL, position: DraftPosition) throws(RunDirectoryWriter.WriteError) {
+  package init(folder: URL, position: DraftPosition, receiving: ReceivingSink<DiscardingSink>?) throws(RunDirectoryWriter.WriteError) {
     file = try BufferedFile(final: folder.appendingPathComponent(FinalCodec.fileName))
     self.position = position
+    self.receiving = receiving
   }
 
   /// Traces are kept, as in phase 1: the merge decides whether to write them.
@@ -24,8 +34,21 @@ package struct FinalWriter: RunSink {
     do { try file.appendLine(line) } catch { firstError = error }
   }
 
-  package mutating func receive(_ postback: PostbackRecord) { write(FinalCodec.encode(postback, at: position)) }
-  package mutating func receive(_ conversion: ConversionRecord) { write(FinalCodec.encode(conversion, at: position)) }
+  package mutating func receive(_ postback: PostbackRecord) {
+    var accepted: Bool?
+    if receiving != nil {
+      // Received exactly as a whole run receives it; accepted when the count of accepted grew.
+      let before = receiving!.receiver.counts.accepted
+      receiving!.receive(postback)
+      accepted = receiving!.receiver.counts.accepted > before
+    }
+    write(FinalCodec.encode(postback, at: position, accepted: accepted))
+  }
+
+  package mutating func receive(_ conversion: ConversionRecord) {
+    let signals = receiving?.report?.add(conversion)
+    write(FinalCodec.encode(conversion, at: position, signals: signals))
+  }
   package mutating func receive(_ trace: TraceRecord) { write(FinalCodec.encode(.trace(trace), at: position)) }
   package mutating func receive(_ exchange: AdServicesExchange) { write(FinalCodec.encode(.adServices(exchange), at: position)) }
   package mutating func receive(_ record: SDKTraceRecord) { write(FinalCodec.encode(.sdk(record), at: position)) }
