@@ -16,14 +16,19 @@ package struct FinalWriter: RunSink {
   private var file: BufferedFile
   private let position: DraftPosition
   private var firstError: RunDirectoryWriter.WriteError?
-  /// The run's receivers, as the whole run has them; their decoding report is used only for what
-  /// it keeps per user (the merge values postbacks with its own estimator).
-  package private(set) var receiving: ReceivingSink<DiscardingSink>?
+  /// The run's receiver, as the whole run has it, and its decoding report, used only for what it
+  /// keeps per user (the last merge values postbacks with its own estimator); nil when the shard
+  /// is finalised without receiving.
+  package private(set) var receiver: PostbackReceiver?
+  package private(set) var report: DecodingReport?
 
-  package init(folder: URL, position: DraftPosition, receiving: ReceivingSink<DiscardingSink>?) throws(RunDirectoryWriter.WriteError) {
+  package init(
+    folder: URL, position: DraftPosition, receiver: PostbackReceiver?, report: DecodingReport?
+  ) throws(RunDirectoryWriter.WriteError) {
     file = try BufferedFile(final: folder.appendingPathComponent(FinalCodec.fileName))
     self.position = position
-    self.receiving = receiving
+    self.receiver = receiver
+    self.report = report
   }
 
   /// Traces are kept, as in phase 1: the merge decides whether to write them.
@@ -36,17 +41,28 @@ package struct FinalWriter: RunSink {
 
   package mutating func receive(_ postback: PostbackRecord) {
     var accepted: Bool?
-    if receiving != nil {
-      // Received exactly as a whole run receives it; accepted when the count of accepted grew.
-      let before = receiving!.receiver.counts.accepted
-      receiving!.receive(postback)
-      accepted = receiving!.receiver.counts.accepted > before
+    if receiver != nil {
+      // As the whole run's receivers (ReceivingSink) do: every postback is verified and checked
+      // for a retry; winning ones the ad network accepted are decoded, from the JWS payload the
+      // receiver already parsed when it has one.
+      if case .accepted = receiver!.receive(postback.payload, endpoint: postback.recipient.rawValue) {
+        accepted = true
+        if postback.recipient == .adNetwork, postback.didWin, report != nil {
+          var fields: PostbackFields?
+          if let payload = receiver!.lastPayload, case .object(let members) = postback.payload {
+            fields = PostbackFields(members: members, verifiedPayload: payload)
+          }
+          report!.decode(postback, fields: fields)
+        }
+      } else {
+        accepted = false
+      }
     }
     write(FinalCodec.encode(postback, at: position, accepted: accepted))
   }
 
   package mutating func receive(_ conversion: ConversionRecord) {
-    let signals = receiving?.report?.add(conversion)
+    let signals = report?.add(conversion)
     write(FinalCodec.encode(conversion, at: position, signals: signals))
   }
   package mutating func receive(_ trace: TraceRecord) { write(FinalCodec.encode(.trace(trace), at: position)) }

@@ -188,7 +188,7 @@ public struct ShardSet {
     // whether a value decodes at all, which the schema alone decides), so the default.
     let keys = SimulatedKeys(scenario: scenario)
     let receiving = ScenarioRunner.receivers(scenario, model: scenario.schema, keys: keys, sink: DiscardingSink(), decoding: nil)
-    do { writer = try FinalWriter(folder: folder, position: position, receiving: receiving) } catch {
+    do { writer = try FinalWriter(folder: folder, position: position, receiver: receiving.receiver, report: receiving.report) } catch {
       throw Failure(description: error.description)
     }
     var stage = TierStage(scenario: scenario, policy: CrowdTierPolicy(scenario: scenario), keys: keys, downstream: writer)
@@ -221,8 +221,8 @@ public struct ShardSet {
       "sourceIdentifierDigits": .array(counts.sourceIdentifierDigits.map { .int(Int64($0)) }),
     ]
     for (name, path) in RunSummary.counts where counts[keyPath: path] != 0 { tiers[name] = .int(Int64(counts[keyPath: path])) }
-    let received = writer.receiving?.receiver.counts ?? ReceiptCounts()
-    let delays = writer.receiving?.report?.firstSignals.sortedMilliseconds ?? []
+    let received = writer.receiver?.counts ?? ReceiptCounts()
+    let delays = writer.report?.firstSignals.sortedMilliseconds ?? []
     let final: JSONValue = .object([
       "format": .string(FinalCodec.format), "version": .int(FinalCodec.version), "shard": .string(manifest.shard.description),
       "counts": .array(sum.covers.map { .int(Int64($0)) }), "tiers": .object(tiers), "received": received.json,
