@@ -18,8 +18,8 @@ struct MergeCommand: Command {
       + "merge; sums add up again, so it can be a tree.")
   static let finalise = Option(
     name: "finalise", valueName: "counts",
-    help: "Decide each given run shard's tiers from this sum of every shard's crowd counts, and write its signed "
-      + "postbacks and tiered conversions (final.jsonl) beside its drafts: phase 2, one shard per task.",
+    help: "Decide each given run shard's tiers from this sum of every shard's crowd counts, sign and receive its "
+      + "postbacks, and write them and its tiered conversions (final.jsonl) beside its drafts: phase 2, one shard per task.",
     completion: .directory, parsing: .inputPath)
   static let calibration = Option(
     name: "calibration", valueName: "file",
@@ -37,11 +37,12 @@ struct MergeCommand: Command {
       'attrsim sweep --shard' merge into the sweep's sweep.csv, sweep-long.csv, sweep-points.csv, \
       sweep.svg and sweep.html. A large run merges in two phases instead: 'attrsim merge \
       --reduce SHARD… --out SUM' adds up the shards' crowd counts (small; sums of sums make a \
-      tree), 'attrsim merge --finalise SUM SHARD' decides one shard's tiers and signs its \
-      postbacks (in parallel, a task per shard), and 'attrsim merge SHARD…' of finalised shards \
-      only interleaves their outputs, the same bytes again. Shards hold drafts, not decoded \
-      values: the merge decodes, so --estimator and --calibration-installs go to it (as they \
-      would to the whole run), and --calibration FILE spares it the calibration runs.
+      tree), 'attrsim merge --finalise SUM SHARD' decides one shard's tiers, signs its \
+      postbacks and receives them (in parallel, a task per shard), and 'attrsim merge SHARD…' of \
+      finalised shards interleaves their outputs and adds up what the shards received, in memory \
+      that does not grow with users: the same bytes again. Shards hold drafts, not decoded \
+      values: the last merge values them, so --estimator and --calibration-installs go to it (as \
+      they would to the whole run), and --calibration FILE spares it the calibration runs.
       """,
     arguments: [folders.spec],
     options: [

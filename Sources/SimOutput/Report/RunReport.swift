@@ -448,7 +448,9 @@ private struct Parts {
   func firstSignal(_ decoding: DecodingReport) -> ReportSection {
     let width = Self.signalBinHours, last = Self.signalBins
     var counts = Array(repeating: 0, count: last + 1)
-    for hours in decoding.signalDelays { counts[min(max(Int(hours) / width, 0), last)] += 1 }
+    // Whole hours bin as the hours themselves would; the histogram's open last hour is past the chart's.
+    assert(last * width < FirstSignalDelays.histogramHours, "the chart's bins go past the delays' histogram")
+    for (hour, conversions) in decoding.firstSignals.byHour.enumerated() { counts[min(hour / width, last)] += conversions }
     let labels = (0...last).map { $0 < last ? "\($0 * width)–\(($0 + 1) * width)" : "\(last * width)+" }
     let title = "Time from install to first signal"
     let caption = "Conversions by the time from install to their first winning postback with a value the schema"

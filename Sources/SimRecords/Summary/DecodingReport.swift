@@ -130,9 +130,9 @@ public struct DecodingReport: Sendable, Equatable {
   private var decodings: [Int: DecodedValue?] = [:]
   /// First time each user's winning postback carried a value, until their conversion arrives.
   private var firstSignal: [String: SimTime] = [:]
-  /// Hours from install to the first winning postback carrying a value, one per conversion that
-  /// had one, in the order conversions finished.
-  public private(set) var signalDelays: [Double] = []
+  /// Hours from install to the first winning postback carrying a value, for conversions that
+  /// had one.
+  public package(set) var firstSignals = FirstSignalDelays()
   /// Conversions none of whose winning postbacks carried a value the decoder knows.
   public private(set) var conversionsWithoutSignal = 0
   /// Per user, their winning postbacks so far, until their conversions' truth arrives.
@@ -179,10 +179,12 @@ public struct DecodingReport: Sendable, Equatable {
   }
 
   /// Decodes an accepted winning postback of the run.
-  /// `fields` are the body's, when a receiver has flattened it already.
-  package mutating func decode(_ postback: PostbackRecord, fields: PostbackFields? = nil) {
+  /// `fields` are the body's, when a receiver has flattened it already. `tracksUser` false
+  /// leaves out what is kept per user until their conversion's truth arrives, for a merge whose
+  /// shards worked that out (``add(_:signals:)``).
+  package mutating func decode(_ postback: PostbackRecord, fields: PostbackFields? = nil, tracksUser: Bool = true) {
     guard let (key, outcome, value) = decodeEntry(fields: fields ?? PostbackFields(postback.payload)) else { return }
-    if case .decoded = outcome, firstSignal[postback.user] == nil {
+    if tracksUser, case .decoded = outcome, firstSignal[postback.user] == nil {
       firstSignal[postback.user] = postback.time
     }
     guard hasTruth else { return }
@@ -195,6 +197,7 @@ public struct DecodingReport: Sendable, Equatable {
     if own != key { mine.ambiguity -= value }
     rows[own] = mine
     if own != key { rows[key]?.ambiguity += value }
+    guard tracksUser else { return }
     seen[postback.user, default: []].append(
       Seen(network: postback.network, campaign: postback.campaign, window: key.window, carriedValue: carriedValue))
   }
@@ -287,20 +290,32 @@ public struct DecodingReport: Sendable, Equatable {
     return decoded
   }
 
-  /// Adds a finished conversion's truth to its winning campaign's rows.
-  package mutating func add(_ record: ConversionRecord) {
+  /// Adds a finished conversion's truth to its winning campaign's rows; returns what its
+  /// user's winning postbacks showed, as it used it.
+  @discardableResult
+  package mutating func add(_ record: ConversionRecord) -> ConversionSignals {
     let truth = record.truth
     // This conversion's postbacks: the user's to its winning campaign (a user's conversions
     // through one campaign share them, which moves revenue between parts, never out of them).
-    var windowsSeen: [Int: Bool] = [:]
+    var signals = ConversionSignals()
     if var list = seen[truth.user] {
       list.removeAll { entry in
         guard entry.network == truth.network, entry.campaign == truth.campaign else { return false }
-        if windowsSeen[entry.window] == nil { windowsSeen[entry.window] = entry.carriedValue }
+        if signals.windows[entry.window] == nil { signals.windows[entry.window] = entry.carriedValue }
         return true
       }
       seen[truth.user] = list.isEmpty ? nil : list
     }
+    signals.firstSignal = firstSignal.removeValue(forKey: truth.user)
+    add(record, signals: signals)
+    return signals
+  }
+
+  /// Adds a finished conversion's truth given what its user's winning postbacks showed, as
+  /// ``add(_:)`` worked it out where they were received (a shard's phase 2).
+  package mutating func add(_ record: ConversionRecord, signals: ConversionSignals) {
+    let truth = record.truth
+    let windowsSeen = signals.windows
     for window in 0..<windowCount {
       let key = Key(network: truth.network, networkId: "", campaign: truth.campaign, unmatched: "", window: window)
       var entry = row(key)
@@ -323,8 +338,8 @@ public struct DecodingReport: Sendable, Equatable {
       }
       rows[key] = entry
     }
-    if let signal = firstSignal.removeValue(forKey: truth.user) {
-      signalDelays.append(Double((signal - truth.installTime).milliseconds) / 3_600_000)
+    if let signal = signals.firstSignal {
+      firstSignals.add(milliseconds: (signal - truth.installTime).milliseconds)
     } else {
       conversionsWithoutSignal += 1
     }
@@ -332,7 +347,7 @@ public struct DecodingReport: Sendable, Equatable {
 
   /// Reports are equal when their figures are; the decoder itself is not compared.
   public static func == (a: DecodingReport, b: DecodingReport) -> Bool {
-    a.orderedRows == b.orderedRows && a.signalDelays == b.signalDelays && a.delivery == b.delivery
+    a.orderedRows == b.orderedRows && a.firstSignals == b.firstSignals && a.delivery == b.delivery
       && a.conversionsWithoutSignal == b.conversionsWithoutSignal
   }
 
@@ -426,10 +441,7 @@ public struct DecodingReport: Sendable, Equatable {
   /// Postbacks whose value the model cannot produce.
   public var unknownValues: Int { orderedRows.reduce(0) { $0 + $1.unknown } }
   /// Median hours from install to the first winning postback carrying a value.
-  public var firstSignalMedianHours: Double? {
-    let delays = signalDelays.sorted()
-    return delays.isEmpty ? nil : delays[delays.count / 2]
-  }
+  public var firstSignalMedianHours: Double? { firstSignals.medianHours }
 
   /// Each campaign's figures, in scenario order.
   public var campaigns: [CampaignFigures] {
@@ -458,10 +470,10 @@ public struct DecodingReport: Sendable, Equatable {
       "revenueCapturedRatio": figure(revenueCaptured), "revenueErrorRatio": figure(revenueError), "unknownValues": .int(Int64(unknownValues)),
       "campaigns": .array(campaignsJSON), "roasRanking": roasRankingJSON ?? .null,
       "firstSignal": .object([
-        "conversions": .int(Int64(signalDelays.count)),
+        "conversions": .int(Int64(firstSignals.count)),
         "conversionsWithout": .int(Int64(conversionsWithoutSignal)),
         "medianHours": figure(firstSignalMedianHours),
-        "meanHours": figure(signalDelays.isEmpty ? nil : signalDelays.reduce(0, +) / Double(signalDelays.count)),
+        "meanHours": figure(firstSignals.meanHours),
       ]),
     ]
     if let calibrated {

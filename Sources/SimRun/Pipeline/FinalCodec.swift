@@ -7,14 +7,19 @@ import SimRecords
 /// Phase 2's `final.jsonl`: a shard's outputs after its tiers were decided from every shard's
 /// crowd counts, each line with the time and user ordinal of the draft it came from, so that the
 /// shards' files interleave into the whole run's order by (time, ordinal) alone. Postbacks are
-/// signed here, on the cluster; conversions carry their tiers.
+/// signed here, on the cluster, and received: each says whether the receiver accepted it (a
+/// postback's retries and copies come from its user, so from its shard). Conversions carry their
+/// tiers and what their user's winning postbacks showed (``ConversionSignals``), so the merge
+/// after phase 2 keeps nothing per user.
 package enum FinalCodec {
-  /// The file of lines, and the manifest written after it (the tier stage's counts).
-  package static let fileName = "final.jsonl", manifestName = "final.json"
-  package static let format = "attrsim-final-shard", version: Int64 = 1
+  /// The file of lines, the manifest written after it (the tier stage's and receivers' counts),
+  /// and the shard's first-signal delays in milliseconds, sorted, one a line (for the median).
+  package static let fileName = "final.jsonl", manifestName = "final.json", signalsName = "final-signals.txt"
+  package static let format = "attrsim-final-shard", version: Int64 = 2
 
-  package static func encode(_ postback: PostbackRecord, at position: DraftPosition) -> JSONValue {
-    .object([
+  /// A postback as signed, and whether the receivers accepted it (nil when they did not run).
+  package static func encode(_ postback: PostbackRecord, at position: DraftPosition, accepted: Bool?) -> JSONValue {
+    var object: [String: JSONValue] = [
       "at": .int(position.at.milliseconds), "u": .int(Int64(position.ordinal)),
       "signed": .object([
         "time": .int(postback.time.milliseconds), "recipient": .string(postback.recipient.rawValue),
@@ -23,15 +28,25 @@ package enum FinalCodec {
         "preparedAt": .int(postback.preparedAt.milliseconds), "network": .int(Int64(postback.network)),
         "campaign": .int(Int64(postback.campaign)),
       ]),
-    ])
+    ]
+    if let accepted { object["accepted"] = .bool(accepted) }
+    return .object(object)
   }
 
-  /// A conversion as its draft was, with the tiers decided for it.
-  package static func encode(_ conversion: ConversionRecord, at position: DraftPosition) -> JSONValue {
+  /// A conversion as its draft was, with the tiers decided for it and what its user's postbacks
+  /// showed the receivers (nil when they did not decode).
+  package static func encode(_ conversion: ConversionRecord, at position: DraftPosition, signals: ConversionSignals?) -> JSONValue {
     guard case .object(var object) = DraftCodec.encode(DraftEnvelope(at: position.at, ordinal: position.ordinal, draft: .conversion(conversion)))
     else { return .null }
     if let tiers = conversion.tiers {
       object["tiers"] = .object(["winner": encode(tiers.winner), "runnerUps": .array(tiers.runnerUps.map(encode))])
+    }
+    if let signals {
+      var seen: [String: JSONValue] = [:]
+      for (window, carried) in signals.windows { seen[String(window)] = .bool(carried) }
+      var entry: [String: JSONValue] = ["windows": .object(seen)]
+      if let first = signals.firstSignal { entry["first"] = .int(first.milliseconds) }
+      object["signals"] = .object(entry)
     }
     return .object(object)
   }
@@ -50,8 +65,8 @@ package enum FinalCodec {
 
   /// One line read back: its place and the output.
   package enum Output {
-    case postback(PostbackRecord)
-    case conversion(ConversionRecord)
+    case postback(PostbackRecord, accepted: Bool?)
+    case conversion(ConversionRecord, signals: ConversionSignals?)
     case trace(TraceRecord)
     case adServices(AdServicesExchange)
     case sdk(SDKTraceRecord)
@@ -63,7 +78,12 @@ package enum FinalCodec {
     }
     let time = SimTime.zero + .milliseconds(at)
     if let signed = object["signed"] {
-      return (time, Int(ordinal), .postback(try postback(signed)))
+      var accepted: Bool?
+      if let flag = object["accepted"] {
+        guard case .bool(let value) = flag else { throw DraftCodec.DecodingError(reason: "$.accepted: expected true or false") }
+        accepted = value
+      }
+      return (time, Int(ordinal), .postback(try postback(signed), accepted: accepted))
     }
     let envelope = try DraftCodec.decode(line)
     switch envelope.draft {
@@ -77,13 +97,33 @@ package enum FinalCodec {
         runnerUps.append(decided)
       }
       record.tiers = ConversionTiers(winner: winner, runnerUps: runnerUps)
-      return (time, Int(ordinal), .conversion(record))
+      return (time, Int(ordinal), .conversion(record, signals: try signals(object["signals"])))
     case .trace(let trace): return (time, Int(ordinal), .trace(trace))
     case .adServices(let exchange): return (time, Int(ordinal), .adServices(exchange))
     case .sdk(let record): return (time, Int(ordinal), .sdk(record))
     case .install, .windowClosed, .postback:
       throw DraftCodec.DecodingError(reason: "$: an undecided draft in a finalised shard")
     }
+  }
+
+  private static func signals(_ value: JSONValue?) throws(DraftCodec.DecodingError) -> ConversionSignals? {
+    guard let value else { return nil }
+    guard case .object(let object) = value, case .object(let seen)? = object["windows"] else {
+      throw DraftCodec.DecodingError(reason: "$.signals: expected the windows its postbacks came in")
+    }
+    var signals = ConversionSignals()
+    for (name, carried) in seen {
+      guard let window = Int(name), case .bool(let flag) = carried else {
+        throw DraftCodec.DecodingError(reason: "$.signals.windows.\(name): expected a window and true or false")
+      }
+      signals.windows[window] = flag
+    }
+    switch object["first"] {
+    case nil: break
+    case .int(let first)?: signals.firstSignal = SimTime.zero + .milliseconds(first)
+    default: throw DraftCodec.DecodingError(reason: "$.signals.first: expected a time in milliseconds")
+    }
+    return signals
   }
 
   private static func decision(_ value: JSONValue?) -> TierDecision? {

@@ -2,18 +2,33 @@ import Foundation
 import SimJSON
 import SimOutput
 import SimPlatform
+import SimReceiver
 import SimRecords
 
 /// Writes what a shard's phase-2 tier stage passes on into `final.jsonl`, each output with the
-/// place of the draft it came from.
+/// place of the draft it came from, after the run's receivers have seen it.
+///
+/// Everything the receivers keep per user or per postback (the identifiers that tell a retry,
+/// a user's postbacks awaiting their conversion) stays within one user and so one shard; here it
+/// is worked out in parallel on the cluster, and the lines carry the answers: whether each
+/// postback was accepted, and what each conversion's postbacks showed.
 package struct FinalWriter: RunSink {
   private var file: BufferedFile
   private let position: DraftPosition
   private var firstError: RunDirectoryWriter.WriteError?
+  /// The run's receiver, as the whole run has it, and its decoding report, used only for what it
+  /// keeps per user (the last merge values postbacks with its own estimator); nil when the shard
+  /// is finalised without receiving.
+  package private(set) var receiver: PostbackReceiver?
+  package private(set) var report: DecodingReport?
 
-  package init(folder: URL, position: DraftPosition) throws(RunDirectoryWriter.WriteError) {
+  package init(
+    folder: URL, position: DraftPosition, receiver: PostbackReceiver?, report: DecodingReport?
+  ) throws(RunDirectoryWriter.WriteError) {
     file = try BufferedFile(final: folder.appendingPathComponent(FinalCodec.fileName))
     self.position = position
+    self.receiver = receiver
+    self.report = report
   }
 
   /// Traces are kept, as in phase 1: the merge decides whether to write them.
@@ -24,8 +39,32 @@ package struct FinalWriter: RunSink {
     do { try file.appendLine(line) } catch { firstError = error }
   }
 
-  package mutating func receive(_ postback: PostbackRecord) { write(FinalCodec.encode(postback, at: position)) }
-  package mutating func receive(_ conversion: ConversionRecord) { write(FinalCodec.encode(conversion, at: position)) }
+  package mutating func receive(_ postback: PostbackRecord) {
+    var accepted: Bool?
+    if receiver != nil {
+      // As the whole run's receivers (ReceivingSink) do: every postback is verified and checked
+      // for a retry; winning ones the ad network accepted are decoded, from the JWS payload the
+      // receiver already parsed when it has one.
+      if case .accepted = receiver!.receive(postback.payload, endpoint: postback.recipient.rawValue) {
+        accepted = true
+        if postback.recipient == .adNetwork, postback.didWin, report != nil {
+          var fields: PostbackFields?
+          if let payload = receiver!.lastPayload, case .object(let members) = postback.payload {
+            fields = PostbackFields(members: members, verifiedPayload: payload)
+          }
+          report!.decode(postback, fields: fields)
+        }
+      } else {
+        accepted = false
+      }
+    }
+    write(FinalCodec.encode(postback, at: position, accepted: accepted))
+  }
+
+  package mutating func receive(_ conversion: ConversionRecord) {
+    let signals = report?.add(conversion)
+    write(FinalCodec.encode(conversion, at: position, signals: signals))
+  }
   package mutating func receive(_ trace: TraceRecord) { write(FinalCodec.encode(.trace(trace), at: position)) }
   package mutating func receive(_ exchange: AdServicesExchange) { write(FinalCodec.encode(.adServices(exchange), at: position)) }
   package mutating func receive(_ record: SDKTraceRecord) { write(FinalCodec.encode(.sdk(record), at: position)) }

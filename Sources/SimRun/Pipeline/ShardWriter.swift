@@ -50,6 +50,7 @@ package struct ShardWriter: DraftSink {
     // earlier run's phase 2.
     try? FileManager.default.removeItem(at: folder.appendingPathComponent("shard.json"))
     try? FileManager.default.removeItem(at: folder.appendingPathComponent(FinalCodec.manifestName))
+    try? FileManager.default.removeItem(at: folder.appendingPathComponent(FinalCodec.signalsName))
     try drafts.moveIntoPlace()
     try counts.commit()
     var file = try BufferedFile(final: folder.appendingPathComponent("shard.json"))

@@ -155,10 +155,14 @@ public struct ShardSet {
 
   /// Phase 2 of the two-phase tier stage, on one shard: decides its conversions' tiers from
   /// `counts` (every shard's crowd counts, summed by ``reduceCounts(_:into:)``), signs its
-  /// postbacks and writes them, its tiered conversions and its other outputs to `final.jsonl`,
-  /// each line with the time and user of its draft, then `final.json` with the stage's counts.
+  /// postbacks, passes them through the run's receivers (which verify, drop retries and follow
+  /// each user's postbacks to their conversion: all within one user, so one shard) and writes
+  /// them, its tiered conversions and its other outputs to `final.jsonl`, each line with the time
+  /// and user of its draft and what the receivers made of it; then `final-signals.txt` (its
+  /// first-signal delays, sorted) and `final.json` with the stage's and receivers' counts.
   /// Shards do this in parallel; ``merge(into:receive:decoding:progress:)`` then only
-  /// interleaves their files. Memory holds the shard's conversions in flight, not the run's.
+  /// interleaves their files and adds up. Memory holds the shard's conversions in flight and
+  /// its receivers' state, not the run's.
   public static func finalise(shard folder: URL, counts: URL) throws(Failure) {
     let manifest = try ShardManifest(folder: folder)
     let sum = try CrowdCountSet(folder: counts)
@@ -180,10 +184,14 @@ public struct ShardSet {
     scenario.seed = manifest.seed
     let position = DraftPosition()
     var writer: FinalWriter
-    do { writer = try FinalWriter(folder: folder, position: position) } catch { throw Failure(description: error.description) }
-    var stage = TierStage(
-      scenario: scenario, policy: CrowdTierPolicy(scenario: scenario), keys: SimulatedKeys(scenario: scenario),
-      downstream: writer)
+    // The merge's receivers as a whole run has them; the estimator does not matter here (only
+    // whether a value decodes at all, which the schema alone decides), so the default.
+    let keys = SimulatedKeys(scenario: scenario)
+    let receiving = ScenarioRunner.receivers(scenario, model: scenario.schema, keys: keys, sink: DiscardingSink(), decoding: nil)
+    do { writer = try FinalWriter(folder: folder, position: position, receiver: receiving.receiver, report: receiving.report) } catch {
+      throw Failure(description: error.description)
+    }
+    var stage = TierStage(scenario: scenario, policy: CrowdTierPolicy(scenario: scenario), keys: keys, downstream: writer)
     stage.crowdFeed = try CrowdFeed(folder: counts)
     stage.position = position
     let url = folder.appendingPathComponent("drafts.jsonl")
@@ -213,12 +221,23 @@ public struct ShardSet {
       "sourceIdentifierDigits": .array(counts.sourceIdentifierDigits.map { .int(Int64($0)) }),
     ]
     for (name, path) in RunSummary.counts where counts[keyPath: path] != 0 { tiers[name] = .int(Int64(counts[keyPath: path])) }
+    let received = writer.receiver?.counts ?? ReceiptCounts()
+    let delays = writer.report?.firstSignals.sortedMilliseconds ?? []
     let final: JSONValue = .object([
       "format": .string(FinalCodec.format), "version": .int(FinalCodec.version), "shard": .string(manifest.shard.description),
-      "counts": .array(sum.covers.map { .int(Int64($0)) }), "tiers": .object(tiers),
+      "counts": .array(sum.covers.map { .int(Int64($0)) }), "tiers": .object(tiers), "received": received.json,
+      "firstSignals": .int(Int64(delays.count)),
     ])
-    do {
+    do throws(RunDirectoryWriter.WriteError) {
       try writer.commit()
+      var signals = try BufferedFile(final: folder.appendingPathComponent(FinalCodec.signalsName))
+      do throws(RunDirectoryWriter.WriteError) {
+        for delay in delays { try signals.append("\(delay)\n") }
+        try signals.moveIntoPlace()
+      } catch {
+        signals.discard()
+        throw error
+      }
       try BufferedFile.write(final.serialized(pretty: true) + "\n", to: folder.appendingPathComponent(FinalCodec.manifestName))
     } catch {
       throw Failure(description: error.description)
@@ -236,8 +255,11 @@ public struct ShardSet {
     folders.allSatisfy { FileManager.default.fileExists(atPath: $0.appendingPathComponent(FinalCodec.manifestName).path) }
   }
 
-  /// The tier stage's counts a finalised shard wrote.
-  private static func finalCounts(_ folder: URL, shard: Shard) throws(Failure) -> RunSummary {
+  /// The tier stage's counts a finalised shard wrote, its receivers' counts and how many
+  /// first-signal delays it sorted.
+  private static func finalCounts(_ folder: URL, shard: Shard) throws(Failure) -> (
+    tiers: RunSummary, received: ReceiptCounts, firstSignals: Int
+  ) {
     let url = folder.appendingPathComponent(FinalCodec.manifestName)
     func fail(_ reason: String) -> Failure { Failure(description: "\(url.path): \(reason)") }
     let object = try ManifestFile.members(
@@ -264,17 +286,87 @@ public struct ShardSet {
     for (name, path) in RunSummary.counts {
       if let value = tiers[name] { summary[keyPath: path] = try int(value) }
     }
-    return summary
+    guard case .object(let counts)? = object["received"], let accepted = counts["accepted"], let duplicates = counts["duplicates"],
+      let differing = counts["duplicatesDiffering"], case .object(let rejectedCounts)? = counts["rejected"],
+      let firstSignals = object["firstSignals"]
+    else { throw fail("expected the receivers' counts") }
+    var received = ReceiptCounts(
+      accepted: try int(accepted), duplicates: try int(duplicates), duplicatesDiffering: try int(differing))
+    for (code, count) in rejectedCounts { received.rejected[code] = try int(count) }
+    return (summary, received, try int(firstSignals))
+  }
+
+  /// Element `index` of the shards' sorted first-signal delays taken together (their median),
+  /// found by reading the files side by side, one line of each at a time; each file must hold
+  /// as many delays as its `final.json` counts (`counts`, in shard order).
+  private func firstSignalDelay(at index: Int, counts: [Int]) throws(Failure) -> Int64? {
+    var readers: [(reader: LineReader, file: String)] = []
+    for folder in folders {
+      let url = folder.appendingPathComponent(FinalCodec.signalsName)
+      guard let reader = LineReader(url: url) else { throw Failure(description: "\(url.path): cannot read") }
+      readers.append((reader, url.path))
+    }
+    func next(_ shard: Int) throws(Failure) -> Int64? {
+      let line: String?
+      do { line = try readers[shard].reader.next() } catch {
+        throw Failure(description: "\(readers[shard].file):\(readers[shard].reader.lineNumber): \(error)")
+      }
+      guard let line else { return nil }
+      guard let delay = Int64(line) else {
+        throw Failure(description: "\(readers[shard].file):\(readers[shard].reader.lineNumber): expected milliseconds, found '\(line)'")
+      }
+      return delay
+    }
+    var heads: [Int64?] = []
+    for shard in readers.indices { heads.append(try next(shard)) }
+    var taken = 0
+    var found: Int64?
+    var read = Array(repeating: 0, count: readers.count)
+    while true {
+      var best: Int?
+      for shard in heads.indices {
+        guard let head = heads[shard] else { continue }
+        if best == nil || head < heads[best!]! { best = shard }
+      }
+      guard let shard = best else { break }
+      if taken == index { found = heads[shard] }
+      taken += 1
+      read[shard] += 1
+      let previous = heads[shard]!
+      heads[shard] = try next(shard)
+      if let head = heads[shard], head < previous {
+        throw Failure(description: "\(readers[shard].file): not sorted at line \(readers[shard].reader.lineNumber); finalise the shard again")
+      }
+    }
+    for shard in readers.indices where read[shard] != counts[shard] {
+      throw Failure(
+        description: "\(readers[shard].file): holds \(read[shard]) delays where final.json beside it counts \(counts[shard]); "
+          + "finalise the shard again")
+    }
+    return found
   }
 
   /// The final step of a two-phase merge: interleaves the finalised shards' outputs by (time,
-  /// user ordinal), which is the whole run's order, through the receivers into `sink`. It holds
-  /// one line per shard, no crowds and no conversions in flight.
+  /// user ordinal), which is the whole run's order, into `sink`, adding up what the shards'
+  /// receivers counted and decoding, in that order, the postbacks they accepted (so floating-point
+  /// sums add up as in the whole run). It holds one line per shard and the decoding report's rows
+  /// (per campaign and window): no crowds, no conversions in flight, nothing per user or postback.
   private func mergeFinalised<Sink: RunSink>(
     into sink: inout Sink, receive: Bool, decoding: CalibratedDecoding?, progress: ((Int, Int) -> Void)?
   ) throws(Failure) -> RunSummary {
     var summary = manifests.reduce(into: RunSummary()) { $0.add($1.summary) }
-    for (folder, manifest) in zip(folders, manifests) { summary.add(try Self.finalCounts(folder, shard: manifest.shard)) }
+    var received = ReceiptCounts()
+    var signalCounts: [Int] = []
+    for (folder, manifest) in zip(folders, manifests) {
+      let counts = try Self.finalCounts(folder, shard: manifest.shard)
+      summary.add(counts.tiers)
+      received.accepted += counts.received.accepted
+      received.duplicates += counts.received.duplicates
+      received.duplicatesDiffering += counts.received.duplicatesDiffering
+      received.rejected.merge(counts.received.rejected, uniquingKeysWith: +)
+      signalCounts.append(counts.firstSignals)
+    }
+    let firstSignals = signalCounts.reduce(0, +)
     summary.adAttributionKit = scenario.usesAdAttributionKit
     summary.hasAppleAds = scenario.appleAds != nil
     summary.hasSDK = scenario.app.sdk != nil
@@ -297,7 +389,20 @@ public struct ShardSet {
         throw Failure(description: "\(file):\(readers[index].lineNumber): \(error)")
       }
     }
-    func feed<Target: RunSink>(_ target: inout Target) throws(Failure) {
+    // The merge values postbacks with its own estimator; what the receivers kept per user, the
+    // shards worked out (the lines carry it), and the median delay comes from their sorted files.
+    var report =
+      receive
+      ? ScenarioRunner.receivers(
+        scenario, model: scenario.schema, keys: SimulatedKeys(scenario: scenario), sink: DiscardingSink(), decoding: decoding
+      ).report : nil
+    report?.firstSignals = FirstSignalDelays(keepsEach: false)
+    func unreceived(_ index: Int) -> Failure {
+      Failure(
+        description: "\(folders[index].appendingPathComponent(FinalCodec.fileName).path):\(readers[index].lineNumber): "
+          + "finalised without the receivers' answers; finalise the shard again")
+    }
+    func feed(_ target: inout Sink) throws(Failure) {
       var heads: [(at: SimTime, ordinal: Int, output: FinalCodec.Output)?] = []
       for index in readers.indices { heads.append(try next(index)) }
       var count = 0
@@ -309,8 +414,19 @@ public struct ShardSet {
         }
         guard let index = best else { return }
         switch heads[index]!.output {
-        case .postback(let postback): target.receive(postback)
-        case .conversion(let conversion): target.receive(conversion)
+        case .postback(let postback, let accepted):
+          // As the whole run's receivers do: winning postbacks the ad network accepted are decoded.
+          if report != nil, postback.recipient == .adNetwork, postback.didWin {
+            guard let accepted else { throw unreceived(index) }
+            if accepted { report!.decode(postback, tracksUser: false) }
+          }
+          target.receive(postback)
+        case .conversion(let conversion, let signals):
+          if report != nil {
+            guard let signals else { throw unreceived(index) }
+            report!.add(conversion, signals: signals)
+          }
+          target.receive(conversion)
         case .trace(let trace): if target.wantsTrace { target.receive(trace) }
         case .adServices(let exchange): target.receive(exchange)
         case .sdk(let record): target.receive(record)
@@ -320,14 +436,19 @@ public struct ShardSet {
         if count % 4096 == 0 { progress?(readers.reduce(0) { $0 + $1.bytesRead }, total) }
       }
     }
-    guard receive else {
-      try feed(&sink)
-      return summary
+    try feed(&sink)
+    guard receive else { return summary }
+    if report != nil {
+      guard report!.firstSignals.count == firstSignals else {
+        throw Failure(
+          description: "the shards' final.json files count \(firstSignals) first signals, their final.jsonl files "
+            + "\(report!.firstSignals.count): the files are damaged or mixed; finalise the shards again")
+      }
+      report!.firstSignals.setMedian(milliseconds: try firstSignalDelay(at: firstSignals / 2, counts: signalCounts))
     }
-    var receiving = ScenarioRunner.receivers(
-      scenario, model: scenario.schema, keys: SimulatedKeys(scenario: scenario), sink: sink, decoding: decoding)
-    try feed(&receiving)
-    sink = ScenarioRunner.received(receiving, into: &summary)
+    summary.received = received
+    summary.decoding = report
+    summary.decoding?.delivery = summary.campaignDelivery
     return summary
   }
 }

@@ -71,6 +71,106 @@ struct TwoPhaseTierTests {
     }
   }
 
+  /// The whole run of `path` and its two-phase merges from `counts` shards, each decoded with
+  /// `decoding`; returns the files that differ, by shard count.
+  private func twoPhaseDifferences(
+    _ path: String, counts: [Int], decoding: CalibratedDecoding?, in folder: URL, name: String
+  ) throws -> [String] {
+    let scenario = try ScenarioLoader.load(path: path)
+    let whole = folder.appendingPathComponent("\(name)-whole")
+    var writer = try RunDirectoryWriter(directory: whole, scenario: scenario, trace: true)
+    try writer.commit(ScenarioRunner.run(scenario, sink: &writer, decoding: decoding), scenario: scenario)
+    var differences: [String] = []
+    for count in counts {
+      let parts = try shards(path, count: count, in: folder, name: "\(name)\(count)")
+      let sum = folder.appendingPathComponent("\(name)\(count)-sum")
+      try ShardSet.reduceCounts(parts, into: sum)
+      for part in parts { try ShardSet.finalise(shard: part, counts: sum) }
+      let merged = folder.appendingPathComponent("\(name)\(count)-merged")
+      var out = try RunDirectoryWriter(directory: merged, scenario: scenario, trace: true)
+      try out.commit(try ShardSet(folders: parts).merge(into: &out, decoding: decoding), scenario: scenario)
+      for file in Self.files
+      where try Data(contentsOf: whole.appendingPathComponent(file)) != Data(contentsOf: merged.appendingPathComponent(file)) {
+        differences.append("\(count) shard(s): \(file)")
+      }
+    }
+    return differences
+  }
+
+  @Test("phase 2 receives per shard and the last merge decodes: a calibration's estimates and AdAttributionKit's JWS postbacks merge to the whole run's bytes (1, 3, 8 shards)")
+  func receiversPerShard() throws {
+    let folder = try TemporaryFolder.create("attrsim-two-phase")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("scenario.json").path
+    try scenarioText().write(toFile: path, atomically: true, encoding: .utf8)
+    let scenario = try ScenarioLoader.load(path: path)
+    let settings = CalibrationSettings(installs: 200, minimumRuns: 1, maximumRuns: 2, minimumCellInstalls: 5)
+    let calibrated = Calibrator.decoding(
+      for: scenario, estimator: .calibrated, calibration: Calibrator.calibrate(scenario, settings: settings))
+    #expect(try twoPhaseDifferences(path, counts: [1, 3, 8], decoding: calibrated, in: folder, name: "cal") == [])
+    // The figures the shards worked out per user are in it: conversions with a first signal and a median.
+    let summary = try JSONValue(JSONParser.parse(String(contentsOf: folder.appendingPathComponent("cal8-merged/summary.json"), encoding: .utf8)))
+    guard case .object(let top) = summary, case .object(let decoding)? = top["decoding"], case .object(let first)? = decoding["firstSignal"],
+      case .int(let conversions)? = first["conversions"], case .double? = first["medianHours"], case .object? = decoding["estimator"]
+    else {
+      Issue.record("summary.json has no calibrated decoding with first signals")
+      return
+    }
+    #expect(conversions > 0)
+
+    var text = try String(contentsOfFile: TestPaths.scenarios + "/adattributionkit.json", encoding: .utf8)
+    for (old, new) in try #require(ShardingTests.sampleEdits["adattributionkit.json"]) { text = text.replacing(required: old, with: new) }
+    let aak = folder.appendingPathComponent("aak.json").path
+    try text.write(toFile: aak, atomically: true, encoding: .utf8)
+    #expect(try twoPhaseDifferences(aak, counts: [1, 3, 8], decoding: nil, in: folder, name: "aak") == [])
+  }
+
+  @Test("the last merge refuses a finalised shard whose lines lack the receivers' answers, or whose first-signal delays are damaged, naming the file")
+  func receiversAnswersRequired() throws {
+    let folder = try TemporaryFolder.create("attrsim-two-phase")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("scenario.json").path
+    try scenarioText().write(toFile: path, atomically: true, encoding: .utf8)
+    let scenario = try ScenarioLoader.load(path: path)
+    let parts = try shards(path, count: 2, in: folder, name: "s")
+    let sum = folder.appendingPathComponent("sum")
+    try ShardSet.reduceCounts(parts, into: sum)
+    for part in parts { try ShardSet.finalise(shard: part, counts: sum) }
+    func refusal() throws -> String {
+      var out = try RunDirectoryWriter(directory: folder.appendingPathComponent("merged"), scenario: scenario)
+      do throws(ShardSet.Failure) {
+        _ = try ShardSet(folders: parts).merge(into: &out)
+        out.discard()
+        return ""
+      } catch {
+        out.discard()
+        return error.description
+      }
+    }
+    let lines = parts[1].appendingPathComponent("final.jsonl")
+    let original = try String(contentsOf: lines, encoding: .utf8)
+    // A winning postback to the network without its receipt.
+    let receipt = try #require(original.range(of: #""accepted":true,"#))
+    var stripped = original
+    stripped.replaceSubrange(receipt, with: "")
+    try stripped.write(to: lines, atomically: true, encoding: .utf8)
+    let unreceived = try refusal()
+    #expect(unreceived.contains(lines.path) && unreceived.contains("finalise the shard again"), "\(unreceived)")
+    try original.write(to: lines, atomically: true, encoding: .utf8)
+
+    let signals = parts[0].appendingPathComponent("final-signals.txt")
+    let delays = try String(contentsOf: signals, encoding: .utf8).split(separator: "\n")
+    try #require(delays.count > 2)
+    try (delays.reversed().joined(separator: "\n") + "\n").write(to: signals, atomically: true, encoding: .utf8)
+    let unsorted = try refusal()
+    #expect(unsorted.contains(signals.path) && unsorted.contains("not sorted"), "\(unsorted)")
+    try (delays.dropLast().joined(separator: "\n") + "\n").write(to: signals, atomically: true, encoding: .utf8)
+    let short = try refusal()
+    #expect(short.contains(signals.path) && short.contains("holds \(delays.count - 1) delays where final.json beside it counts \(delays.count)"), "\(short)")
+    try (delays.joined(separator: "\n") + "\n").write(to: signals, atomically: true, encoding: .utf8)
+    #expect(try refusal() == "")
+  }
+
   @Test("phase 1 writes only crowd counts: one line per instant and crowd facts, adding up to the attributed installs")
   func countsAreSmall() throws {
     let folder = try TemporaryFolder.create("attrsim-two-phase")
