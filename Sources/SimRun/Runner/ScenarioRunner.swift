@@ -34,7 +34,8 @@ public enum ScenarioRunner {
     let runModel = model ?? scenario.schema
     let lanes = LaneRun.lanes(for: scenario, jobs: jobs)
     return finish(
-      scenario, model: runModel, tierPolicy: tierPolicy, keys: keys, sink: &sink, receive: receive, decoding: decoding
+      scenario, model: runModel, tierPolicy: tierPolicy, keys: keys, sink: &sink, receive: receive, decoding: decoding,
+      jobs: jobs
     ) { stage in
       lanes > 1
         ? LaneRun.simulate(scenario, model: runModel, keys: keys, lanes: lanes, sink: &stage, progress: progress)
@@ -43,12 +44,20 @@ public enum ScenarioRunner {
   }
 
   /// Feeds drafts from `produce` through tier decisions and, when `receive` is set, the
-  /// receivers, into `sink`: the second half of every run, whole or merged from shards.
+  /// receivers, into `sink`: the second half of every run, whole or merged from shards. With
+  /// `jobs` above one, postbacks are signed on `jobs` threads and the receivers and `sink` run
+  /// on one more (``OutputPipeline``), with the same outputs.
   package static func finish<Sink: RunSink>(
     _ scenario: Scenario, model: any ConversionModel, tierPolicy: (any TierPolicy)?, keys: SimulatedKeys,
-    sink: inout Sink, receive: Bool, decoding: CalibratedDecoding? = nil, produce: (inout any DraftSink) -> RunSummary
+    sink: inout Sink, receive: Bool, decoding: CalibratedDecoding? = nil, jobs: Int = 1,
+    produce: (inout any DraftSink) -> RunSummary
   ) -> RunSummary {
     let policy = tierPolicy ?? CrowdTierPolicy(scenario: scenario)
+    if jobs > 1 {
+      return pipelined(
+        scenario, model: model, policy: policy, keys: keys, sink: &sink, receive: receive, decoding: decoding, jobs: jobs,
+        produce: produce)
+    }
     guard receive else {
       var stage: any DraftSink = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: sink)
       var summary = produce(&stage)
@@ -67,6 +76,40 @@ public enum ScenarioRunner {
     summary.add(finished.summary)
     summary.orphanDrafts = finished.orphans
     sink = received(finished.downstream, into: &summary)
+    return summary
+  }
+
+  /// ``finish(_:model:tierPolicy:keys:sink:receive:decoding:jobs:produce:)`` on several
+  /// threads: the tier stage on the calling thread, postback signing on `jobs` workers, the
+  /// receivers and `sink` on a thread of their own.
+  private static func pipelined<Sink: RunSink>(
+    _ scenario: Scenario, model: any ConversionModel, policy: any TierPolicy, keys: SimulatedKeys, sink: inout Sink,
+    receive: Bool, decoding: CalibratedDecoding?, jobs: Int, produce: (inout any DraftSink) -> RunSummary
+  ) -> RunSummary {
+    // The sink moves to the receiving thread and back once the pipeline has finished.
+    let receiving = SinkBox(receive ? receivers(scenario, model: model, keys: keys, sink: sink, decoding: decoding) : nil)
+    let plain = SinkBox(receive ? nil : sink)
+    let pipeline = OutputPipeline(scenario: scenario, keys: keys, workers: jobs, wantsTrace: sink.wantsTrace) { outputs in
+      if receiving.value != nil {
+        for output in outputs { output.deliver(to: &receiving.value!) }
+      } else {
+        for output in outputs { output.deliver(to: &plain.value!) }
+      }
+    }
+    var tiers = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: pipeline)
+    tiers.postbackOutlet = { pipeline.receive($0) }
+    var stage: any DraftSink = tiers
+    var summary = produce(&stage)
+    var finished = stage as! TierStage<OutputPipeline>
+    finished.flush()
+    summary.add(pipeline.finish())
+    summary.add(finished.summary)
+    summary.orphanDrafts = finished.orphans
+    if let receivers = receiving.value {
+      sink = received(receivers, into: &summary)
+    } else {
+      sink = plain.value!
+    }
     return summary
   }
 
@@ -152,6 +195,12 @@ public enum ScenarioRunner {
     let summary = run(scenario, sink: &sink)
     return (summary, sink)
   }
+}
+
+/// A sink handed to the receiving thread of a pipelined run and back, one thread at a time.
+private final class SinkBox<Value>: @unchecked Sendable {
+  var value: Value?
+  init(_ value: Value?) { self.value = value }
 }
 
 /// An endpoint whose URL cannot be read: every request is unreachable.
