@@ -86,9 +86,13 @@ public enum ScenarioRunner {
     _ scenario: Scenario, model: any ConversionModel, policy: any TierPolicy, keys: SimulatedKeys, sink: inout Sink,
     receive: Bool, decoding: CalibratedDecoding?, jobs: Int, produce: (inout any DraftSink) -> RunSummary
   ) -> RunSummary {
-    // The sink moves to the receiving thread and back once the pipeline has finished.
-    let receiving = SinkBox(receive ? receivers(scenario, model: model, keys: keys, sink: sink, decoding: decoding) : nil)
-    let plain = SinkBox(receive ? nil : sink)
+    // The sink moves to the receiving thread and back once the pipeline has finished. Behind
+    // the receivers it is called through its existential, so that the receivers, the stage and
+    // the pipeline are concrete types the compiler specializes: generic ones looked their
+    // metadata up, under a lock, on every call.
+    let erased = ErasedSink(sink)
+    let receiving = SinkBox(receive ? receivers(scenario, model: model, keys: keys, sink: erased, decoding: decoding) : nil)
+    let plain = SinkBox(receive ? nil : erased)
     let pipeline = OutputPipeline(scenario: scenario, keys: keys, workers: jobs, wantsTrace: sink.wantsTrace) { outputs in
       if receiving.value != nil {
         for output in outputs { output.deliver(to: &receiving.value!) }
@@ -105,11 +109,8 @@ public enum ScenarioRunner {
     summary.add(pipeline.finish())
     summary.add(finished.summary)
     summary.orphanDrafts = finished.orphans
-    if let receivers = receiving.value {
-      sink = received(receivers, into: &summary)
-    } else {
-      sink = plain.value!
-    }
+    let delivered = receiving.value.map { received($0, into: &summary) } ?? plain.value!
+    sink = delivered.base as! Sink
     return summary
   }
 
@@ -201,6 +202,23 @@ public enum ScenarioRunner {
 private final class SinkBox<Value>: @unchecked Sendable {
   var value: Value?
   init(_ value: Value?) { self.value = value }
+}
+
+/// A sink called through its existential (see ``ScenarioRunner/pipelined``).
+private struct ErasedSink: RunSink {
+  var base: any RunSink
+  let wantsTrace: Bool
+
+  init(_ base: any RunSink) {
+    self.base = base
+    wantsTrace = base.wantsTrace
+  }
+
+  mutating func receive(_ postback: PostbackRecord) { base.receive(postback) }
+  mutating func receive(_ conversion: ConversionRecord) { base.receive(conversion) }
+  mutating func receive(_ trace: TraceRecord) { base.receive(trace) }
+  mutating func receive(_ exchange: AdServicesExchange) { base.receive(exchange) }
+  mutating func receive(_ record: SDKTraceRecord) { base.receive(record) }
 }
 
 /// An endpoint whose URL cannot be read: every request is unreachable.
