@@ -16,7 +16,10 @@ final class OutputPipeline: RunSink, @unchecked Sendable {
   let wantsTrace: Bool
   /// The chunk being filled on the tier stage's thread.
   private var filling: [StagedOutput] = []
-  private static let chunkSize = 256
+  /// Outputs a chunk: enough that handing chunks over costs little, few enough that the
+  /// workers share the signing evenly.
+  static let defaultChunkSize = 256
+  private let chunkSize: Int
 
   private let condition = NSCondition()
   /// Chunks waiting for a worker, with their numbers, oldest first.
@@ -38,13 +41,14 @@ final class OutputPipeline: RunSink, @unchecked Sendable {
   /// Starts `workers` threads signing `scenario`'s postbacks and a receiving thread calling
   /// `deliver` with each chunk's records in order.
   init(
-    scenario: Scenario, keys: SimulatedKeys, workers: Int, wantsTrace: Bool,
+    scenario: Scenario, keys: SimulatedKeys, workers: Int, wantsTrace: Bool, chunkSize: Int = defaultChunkSize,
     deliver: @escaping ([StagedOutput]) -> Void
   ) {
     self.wantsTrace = wantsTrace
+    self.chunkSize = max(1, chunkSize)
     self.deliver = deliver
     window = 8 * max(1, workers)
-    filling.reserveCapacity(Self.chunkSize)
+    filling.reserveCapacity(chunkSize)
     for _ in 0..<max(1, workers) {
       finished.enter()
       start { [self] in
@@ -94,7 +98,7 @@ final class OutputPipeline: RunSink, @unchecked Sendable {
 
   private func append(_ output: StagedOutput) {
     filling.append(output)
-    if filling.count == Self.chunkSize { send() }
+    if filling.count == chunkSize { send() }
   }
 
   /// Hands the chunk being filled to the workers, waiting while `window` chunks are in flight.
@@ -107,7 +111,7 @@ final class OutputPipeline: RunSink, @unchecked Sendable {
     condition.broadcast()
     condition.unlock()
     filling = []
-    filling.reserveCapacity(Self.chunkSize)
+    filling.reserveCapacity(chunkSize)
   }
 
   /// Sends what is left, waits until every record has been delivered, and returns the workers'

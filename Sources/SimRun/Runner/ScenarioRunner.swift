@@ -46,17 +46,17 @@ public enum ScenarioRunner {
   /// Feeds drafts from `produce` through tier decisions and, when `receive` is set, the
   /// receivers, into `sink`: the second half of every run, whole or merged from shards. With
   /// `jobs` above one, postbacks are signed on `jobs` threads and the receivers and `sink` run
-  /// on one more (``OutputPipeline``), with the same outputs.
+  /// on one more (``OutputPipeline``, in chunks of `pipelineChunk` outputs), with the same outputs.
   package static func finish<Sink: RunSink>(
     _ scenario: Scenario, model: any ConversionModel, tierPolicy: (any TierPolicy)?, keys: SimulatedKeys,
     sink: inout Sink, receive: Bool, decoding: CalibratedDecoding? = nil, jobs: Int = 1,
-    produce: (inout any DraftSink) -> RunSummary
+    pipelineChunk: Int = OutputPipeline.defaultChunkSize, produce: (inout any DraftSink) -> RunSummary
   ) -> RunSummary {
     let policy = tierPolicy ?? CrowdTierPolicy(scenario: scenario)
     if jobs > 1 {
       return pipelined(
         scenario, model: model, policy: policy, keys: keys, sink: &sink, receive: receive, decoding: decoding, jobs: jobs,
-        produce: produce)
+        chunk: pipelineChunk, produce: produce)
     }
     guard receive else {
       var stage: any DraftSink = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: sink)
@@ -84,7 +84,7 @@ public enum ScenarioRunner {
   /// receivers and `sink` on a thread of their own.
   private static func pipelined<Sink: RunSink>(
     _ scenario: Scenario, model: any ConversionModel, policy: any TierPolicy, keys: SimulatedKeys, sink: inout Sink,
-    receive: Bool, decoding: CalibratedDecoding?, jobs: Int, produce: (inout any DraftSink) -> RunSummary
+    receive: Bool, decoding: CalibratedDecoding?, jobs: Int, chunk: Int, produce: (inout any DraftSink) -> RunSummary
   ) -> RunSummary {
     // The sink moves to the receiving thread and back once the pipeline has finished. Behind
     // the receivers it is called through its existential, so that the receivers, the stage and
@@ -93,7 +93,9 @@ public enum ScenarioRunner {
     let erased = ErasedSink(sink)
     let receiving = SinkBox(receive ? receivers(scenario, model: model, keys: keys, sink: erased, decoding: decoding) : nil)
     let plain = SinkBox(receive ? nil : erased)
-    let pipeline = OutputPipeline(scenario: scenario, keys: keys, workers: jobs, wantsTrace: sink.wantsTrace) { outputs in
+    let pipeline = OutputPipeline(
+      scenario: scenario, keys: keys, workers: jobs, wantsTrace: sink.wantsTrace, chunkSize: chunk
+    ) { outputs in
       if receiving.value != nil {
         for output in outputs { output.deliver(to: &receiving.value!) }
       } else {
