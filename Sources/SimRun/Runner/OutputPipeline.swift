@@ -47,7 +47,9 @@ final class OutputPipeline: RunSink, @unchecked Sendable {
     self.wantsTrace = wantsTrace
     self.chunkSize = max(1, chunkSize)
     self.deliver = deliver
-    window = 8 * max(1, workers)
+    // 8 chunks a worker, at most 32 (8,192 outputs): well inside the ledger's 16,384 entries
+    // however many workers, and runs of a sweep beside this one, sign at once.
+    window = min(32, 8 * max(1, workers))
     filling.reserveCapacity(chunkSize)
     for _ in 0..<max(1, workers) {
       finished.enter()
