@@ -2,6 +2,14 @@ import CLibCrypto
 
 /// SHA-256 from libcrypto.
 public enum SHA256 {
+  /// libcrypto's SHA-256, fetched once: its one-shot `SHA256()` fetches the algorithm by name
+  /// on every call (a name lookup under a lock), which cost more than the hashing of a short
+  /// message. Fetched digests may be shared between threads.
+  nonisolated(unsafe) private static let algorithm: OpaquePointer = {
+    guard let fetched = EVP_MD_fetch(nil, "SHA256", nil) else { preconditionFailure("libcrypto has no SHA-256") }
+    return fetched
+  }()
+
   /// The 32-byte digest of `data`.
   public static func hash(_ data: [UInt8]) -> [UInt8] {
     data.withUnsafeBufferPointer { hash($0) }
@@ -10,9 +18,9 @@ public enum SHA256 {
   /// The 32-byte digest of the bytes in `buffer`.
   static func hash(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
-      // The one-shot function skips the EVP digest fetch, a lock and an allocation per call.
-      let written = CLibCrypto.SHA256(buffer.baseAddress, buffer.count, digest.baseAddress)
-      precondition(written != nil, "SHA-256 from libcrypto failed")
+      var length: UInt32 = 0
+      let hashed = EVP_Digest(buffer.baseAddress, buffer.count, digest.baseAddress, &length, algorithm, nil)
+      precondition(hashed == 1 && length == 32, "SHA-256 from libcrypto failed")
       count = 32
     }
   }

@@ -37,6 +37,10 @@ package struct PostbackFingerprints: Sendable {
   /// copy itself to twice its size, so the peak would be up to three times what is kept.
   private var digests: [[UInt64]] = []
   private static let chunkCapacity = 1 << 16
+  /// The shapes found last, most recent first.
+  private var recentShapes: [Int] = []
+  /// Reused for each field's JSON text, so that digesting a field allocates no text.
+  private var text: [UInt8] = []
 
   /// An empty store.
   package init() {}
@@ -53,15 +57,7 @@ package struct PostbackFingerprints: Sendable {
     let shape: Int
     let values: [JSONValue]
     if case .object(let fields) = body {
-      let names = fields.keys.sorted()
-      if let known = shapeIndex[names] {
-        shape = known
-      } else {
-        shape = shapes.count
-        shapes.append(names)
-        shapeIndex[names] = shape
-      }
-      values = names.map { fields[$0]! }
+      (shape, values) = self.shape(of: fields)
     } else {
       (shape, values) = (0, [body])
     }
@@ -71,9 +67,43 @@ package struct PostbackFingerprints: Sendable {
       digests.append(chunk)
     }
     let start = (digests.count - 1) * Self.chunkCapacity + digests[digests.count - 1].count
-    for value in values { digests[digests.count - 1].append(Self.digest(value)) }
+    for value in values {
+      let fieldDigest = digest(value)
+      digests[digests.count - 1].append(fieldDigest)
+    }
     entries[key] = Entry(start: start, shape: shape)
     return nil
+  }
+
+  /// The shape of `fields` and their values in its order. Postbacks come in a few shapes, so
+  /// the last ones found are tried first: the same names, as many, is the same shape, without
+  /// sorting and hashing the names.
+  private mutating func shape(of fields: [String: JSONValue]) -> (Int, [JSONValue]) {
+    var values: [JSONValue] = []
+    values.reserveCapacity(fields.count)
+    for (place, known) in recentShapes.enumerated() where shapes[known].count == fields.count {
+      values.removeAll(keepingCapacity: true)
+      for name in shapes[known] {
+        guard let value = fields[name] else { break }
+        values.append(value)
+      }
+      if values.count == fields.count {
+        if place > 0 { recentShapes.swapAt(place, 0) }
+        return (known, values)
+      }
+    }
+    let names = fields.keys.sorted()
+    let shape: Int
+    if let known = shapeIndex[names] {
+      shape = known
+    } else {
+      shape = shapes.count
+      shapes.append(names)
+      shapeIndex[names] = shape
+    }
+    recentShapes.insert(shape, at: 0)
+    if recentShapes.count > 4 { recentShapes.removeLast() }
+    return (shape, names.map { fields[$0]! })
   }
 
   /// The field digest at `index` of the postback starting at `start`.
@@ -112,13 +142,16 @@ package struct PostbackFingerprints: Sendable {
 
   /// The digest of `value` as read back from its canonical JSON, which is what the kept text
   /// was compared as: a double with an integer value reads back as an integer.
-  private static func digest(_ value: JSONValue) -> UInt64 {
-    let text = value.serialized()
+  private mutating func digest(_ value: JSONValue) -> UInt64 {
+    text.removeAll(keepingCapacity: true)
+    value.write(to: &text)
     // Only doubles can read back as something else, so only they are read back.
-    guard containsDouble(value), let readBack = (try? JSONParser.parse(text)).map(JSONValue.init) else {
-      return digest(text: text)
+    guard Self.containsDouble(value),
+      let readBack = (try? JSONParser.parse(String(decoding: text, as: UTF8.self))).map(JSONValue.init)
+    else {
+      return Self.word(SHA256.hash(text), at: 0)
     }
-    return digest(text: readBack.serialized())
+    return Self.digest(text: readBack.serialized())
   }
 
   private static func containsDouble(_ value: JSONValue) -> Bool {

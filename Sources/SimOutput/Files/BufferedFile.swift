@@ -8,7 +8,8 @@ package struct BufferedFile {
   package let final: URL
   package let temporary: URL
   private var handle: FileHandle?
-  private var buffer = ""
+  /// UTF-8 bytes: values are written straight into it, with no text in between.
+  private var buffer: [UInt8] = []
   /// Whether the written bytes have reached the disk since the last write.
   private var synchronized = false
 
@@ -27,19 +28,19 @@ package struct BufferedFile {
 
   package mutating func appendLine(_ value: JSONValue) throws(RunDirectoryWriter.WriteError) {
     value.write(to: &buffer, pretty: false)
-    buffer += "\n"
-    if buffer.utf8.count >= 1 << 20 { try flush() }
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= 1 << 20 { try flush() }
   }
 
   package mutating func append(_ text: String) throws(RunDirectoryWriter.WriteError) {
-    buffer += text
+    buffer += text.utf8
     try flush()
   }
 
   private mutating func flush() throws(RunDirectoryWriter.WriteError) {
     guard let handle, !buffer.isEmpty else { return }
     do {
-      try handle.write(contentsOf: Data(buffer.utf8))
+      try handle.write(contentsOf: buffer)
     } catch {
       throw RunDirectoryWriter.WriteError(
         description: "cannot write '\(final.path)': \(FileProblem.reason(writing: final.path, error))")

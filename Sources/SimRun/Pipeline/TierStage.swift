@@ -14,12 +14,8 @@ import SimRecords
 package struct TierStage<Downstream: RunSink>: DraftSink {
   private let scenario: Scenario
   private var policy: any TierPolicy
-  /// The simulated Apple's postback signing (§7.2); AdAttributionKit's JWS under the production
-  /// or Developer Mode key ID (§7.5, §5.4).
-  private let signers: PostbackSigners
-  /// The platform's rules, and for each network the rules its ads follow (§3.6).
-  private let framework: any AttributionFramework
-  private let adFrameworks: [any AttributionFramework]
+  /// Builds and signs postbacks once their tier is decided.
+  private let maker: PostbackMaker
   package private(set) var downstream: Downstream
   /// The counts that depend on tiers: by tier, postbacks by content, windows withheld, copies.
   package private(set) var summary = RunSummary()
@@ -34,19 +30,16 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
   /// Told which draft the outputs passed on next come from, for a downstream that writes them
   /// with their place in the run (phase 2's `final.jsonl`).
   package var position: DraftPosition?
+  /// When set, tier-decided postbacks go here instead of being built and signed on this
+  /// thread: a pipelined run (``OutputPipeline``) builds them elsewhere and puts them back in
+  /// their place among the outputs passed downstream, and counts them.
+  package var postbackOutlet: ((PostbackJob) -> Void)?
 
   /// A stage deciding with `policy` and signing with the run's Apple key.
   package init(scenario: Scenario, policy: any TierPolicy, keys: SimulatedKeys, downstream: Downstream) {
     self.scenario = scenario
     self.policy = policy
-    signers = PostbackSigners(
-      skAdNetwork: PostbackSigner(keys.apple),
-      adAttributionKit: scenario.usesAdAttributionKit
-        ? (scenario.platform.developerMode
-          ? AdAttributionKitSigner(keys.appleDevelopment, keyId: AdAttributionKitPostback.developmentKeyId)
-          : AdAttributionKitSigner(keys.apple, keyId: AdAttributionKitPostback.productionKeyId)) : nil)
-    framework = scenario.attributionFramework
-    adFrameworks = scenario.adNetworks.map { AttributionFrameworks.ads(of: $0, on: scenario.platform) }
+    maker = PostbackMaker(scenario: scenario, keys: keys)
     summary.adAttributionKit = scenario.usesAdAttributionKit
     summary.hasAppleAds = scenario.appleAds != nil
     summary.hasSDK = scenario.app.sdk != nil
@@ -139,29 +132,10 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
     let tier = draft.runnerUpRank.map { tiers.runnerUps[$0] } ?? tiers.winner
     // Withheld at tier 0, and counted when its window closed.
     if draft.window > 0, tier.tier == 0 { return }
-    // Signed in its winning impression's framework (§3.6): an SKAdNetwork body with
-    // `attribution-signature`, or an AdAttributionKit body with `jws-string`.
-    let rules = adFrameworks[draft.network]
-    let (body, content) = rules.signedPostback(of: draft, tier: tier, in: scenario, signers: signers)
-    var record = PostbackRecord(
-      time: time, recipient: .adNetwork, payload: body, user: draft.user, content: content,
-      sequenceIndex: draft.window, didWin: draft.runnerUpRank == nil, preparedAt: draft.preparedAt,
-      network: draft.network, campaign: draft.campaign)
-    downstream.receive(record)
-    guard draft.runnerUpRank == nil else {
-      summary.nonWinningPostbacks += 1
-      return
-    }
-    summary.postbacks[draft.window][content == .fine ? 0 : content == .coarse ? 1 : 2] += 1
-    if draft.window == 0, framework.truncatesSourceIdentifier {
-      summary.sourceIdentifierDigits[tier.sourceIdentifierDigits - 2] += 1
-    }
-    if draft.conversionType == .reengagement { summary.reengagementPostbacks += 1 }
-    // Developers get copies of winning postbacks only (§7.6), where the framework sends them.
-    if rules.copiesToDeveloper(draft, in: scenario) {
-      record.recipient = .developer
-      summary.developerCopies += 1
-      downstream.receive(record)
-    }
+    let job = PostbackJob(draft: draft, tier: tier, time: time)
+    if let postbackOutlet { return postbackOutlet(job) }
+    let made = maker.make(job, counting: &summary)
+    downstream.receive(made.postback)
+    if let copy = made.developerCopy { downstream.receive(copy) }
   }
 }

@@ -34,7 +34,8 @@ public enum ScenarioRunner {
     let runModel = model ?? scenario.schema
     let lanes = LaneRun.lanes(for: scenario, jobs: jobs)
     return finish(
-      scenario, model: runModel, tierPolicy: tierPolicy, keys: keys, sink: &sink, receive: receive, decoding: decoding
+      scenario, model: runModel, tierPolicy: tierPolicy, keys: keys, sink: &sink, receive: receive, decoding: decoding,
+      jobs: jobs
     ) { stage in
       lanes > 1
         ? LaneRun.simulate(scenario, model: runModel, keys: keys, lanes: lanes, sink: &stage, progress: progress)
@@ -43,12 +44,20 @@ public enum ScenarioRunner {
   }
 
   /// Feeds drafts from `produce` through tier decisions and, when `receive` is set, the
-  /// receivers, into `sink`: the second half of every run, whole or merged from shards.
+  /// receivers, into `sink`: the second half of every run, whole or merged from shards. With
+  /// `jobs` above one, postbacks are signed on `jobs` threads and the receivers and `sink` run
+  /// on one more (``OutputPipeline``, in chunks of `pipelineChunk` outputs), with the same outputs.
   package static func finish<Sink: RunSink>(
     _ scenario: Scenario, model: any ConversionModel, tierPolicy: (any TierPolicy)?, keys: SimulatedKeys,
-    sink: inout Sink, receive: Bool, decoding: CalibratedDecoding? = nil, produce: (inout any DraftSink) -> RunSummary
+    sink: inout Sink, receive: Bool, decoding: CalibratedDecoding? = nil, jobs: Int = 1,
+    pipelineChunk: Int = OutputPipeline.defaultChunkSize, produce: (inout any DraftSink) -> RunSummary
   ) -> RunSummary {
     let policy = tierPolicy ?? CrowdTierPolicy(scenario: scenario)
+    if jobs > 1 {
+      return pipelined(
+        scenario, model: model, policy: policy, keys: keys, sink: &sink, receive: receive, decoding: decoding, jobs: jobs,
+        chunk: pipelineChunk, produce: produce)
+    }
     guard receive else {
       var stage: any DraftSink = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: sink)
       var summary = produce(&stage)
@@ -67,6 +76,43 @@ public enum ScenarioRunner {
     summary.add(finished.summary)
     summary.orphanDrafts = finished.orphans
     sink = received(finished.downstream, into: &summary)
+    return summary
+  }
+
+  /// ``finish(_:model:tierPolicy:keys:sink:receive:decoding:jobs:produce:)`` on several
+  /// threads: the tier stage on the calling thread, postback signing on `jobs` workers, the
+  /// receivers and `sink` on a thread of their own.
+  private static func pipelined<Sink: RunSink>(
+    _ scenario: Scenario, model: any ConversionModel, policy: any TierPolicy, keys: SimulatedKeys, sink: inout Sink,
+    receive: Bool, decoding: CalibratedDecoding?, jobs: Int, chunk: Int, produce: (inout any DraftSink) -> RunSummary
+  ) -> RunSummary {
+    // The sink moves to the receiving thread and back once the pipeline has finished. Behind
+    // the receivers it is called through its existential, so that the receivers, the stage and
+    // the pipeline are concrete types the compiler specializes: generic ones looked their
+    // metadata up, under a lock, on every call.
+    let erased = ErasedSink(sink)
+    let receiving = SinkBox(receive ? receivers(scenario, model: model, keys: keys, sink: erased, decoding: decoding) : nil)
+    let plain = SinkBox(receive ? nil : erased)
+    let pipeline = OutputPipeline(
+      scenario: scenario, keys: keys, workers: jobs, wantsTrace: sink.wantsTrace, chunkSize: chunk
+    ) { outputs in
+      if receiving.value != nil {
+        for output in outputs { output.deliver(to: &receiving.value!) }
+      } else {
+        for output in outputs { output.deliver(to: &plain.value!) }
+      }
+    }
+    var tiers = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: pipeline)
+    tiers.postbackOutlet = { pipeline.receive($0) }
+    var stage: any DraftSink = tiers
+    var summary = produce(&stage)
+    var finished = stage as! TierStage<OutputPipeline>
+    finished.flush()
+    summary.add(pipeline.finish())
+    summary.add(finished.summary)
+    summary.orphanDrafts = finished.orphans
+    let delivered = receiving.value.map { received($0, into: &summary) } ?? plain.value!
+    sink = delivered.base as! Sink
     return summary
   }
 
@@ -152,6 +198,29 @@ public enum ScenarioRunner {
     let summary = run(scenario, sink: &sink)
     return (summary, sink)
   }
+}
+
+/// A sink handed to the receiving thread of a pipelined run and back, one thread at a time.
+private final class SinkBox<Value>: @unchecked Sendable {
+  var value: Value?
+  init(_ value: Value?) { self.value = value }
+}
+
+/// A sink called through its existential (see ``ScenarioRunner/pipelined``).
+private struct ErasedSink: RunSink {
+  var base: any RunSink
+  let wantsTrace: Bool
+
+  init(_ base: any RunSink) {
+    self.base = base
+    wantsTrace = base.wantsTrace
+  }
+
+  mutating func receive(_ postback: PostbackRecord) { base.receive(postback) }
+  mutating func receive(_ conversion: ConversionRecord) { base.receive(conversion) }
+  mutating func receive(_ trace: TraceRecord) { base.receive(trace) }
+  mutating func receive(_ exchange: AdServicesExchange) { base.receive(exchange) }
+  mutating func receive(_ record: SDKTraceRecord) { base.receive(record) }
 }
 
 /// An endpoint whose URL cannot be read: every request is unreachable.
