@@ -164,12 +164,16 @@ struct SchemaOptimizeCommand: Command {
         + "in \(String(format: "%.0f", seconds)) s with \(jobs) job(s)")
     Console.out(
       "\n\(result.objective.label) on \(final.seeds.count) final seeds the search never used, mean [95 % interval]:")
-    let rows = [
-      ["schema", result.objective.name, "first signal, median"],
-      [result.startName, kind.text(final.intervals[0]), hours.text(final.signalIntervals[0])],
-      ["best (c\(result.best + 1))", kind.text(final.intervals[1]), hours.text(final.signalIntervals[1])],
-      ["best − start, paired", kind.text(final.difference, difference: true), "–"],
-    ]
+    let hasFloor = result.objective.floor != nil
+    let floors = final.floorIntervals
+    let floorHead: [String] = hasFloor ? ["floor (exact values)"] : []
+    let startFloor: [String] = hasFloor ? [kind.text(floors[0])] : []
+    let bestFloor: [String] = hasFloor ? [kind.text(floors[1])] : []
+    let noFloor: [String] = hasFloor ? ["–"] : []
+    var rows: [[String]] = [["schema", result.objective.name] + floorHead + ["first signal, median"]]
+    rows.append([result.startName, kind.text(final.intervals[0])] + startFloor + [hours.text(final.signalIntervals[0])])
+    rows.append(["best (\(result.bestName))", kind.text(final.intervals[1])] + bestFloor + [hours.text(final.signalIntervals[1])])
+    rows.append(["best − start, paired", kind.text(final.difference, difference: true)] + noFloor + ["–"])
     Console.out(TextTable.render(rows))
     if let reduction = final.reduction {
       let separate =
@@ -179,10 +183,18 @@ struct SchemaOptimizeCommand: Command {
         case nil: "no intervals"
         }
       let change =
-        reduction >= 0
+        result.bestIsStart
+        ? "no candidate beat the starting schema on the search seeds: it stays best (its copy is schema.json)"
+        : reduction >= 0
         ? String(format: "best is %.0f %% lower than the start", 100 * reduction)
         : String(format: "best is %.0f %% higher than the start: the search found nothing better", -100 * reduction)
       Console.out("\n\(change); \(separate)")
+    }
+    if let removable = final.removable {
+      Console.out(
+        "floor: had every postback with a value carried its installs' exact revenue (same tiers, nulls and windows), "
+          + "the start would score \(kind.text(final.floorIntervals[0])); no schema can remove more than "
+          + String(format: "%.0f %% of its error", 100 * max(0, removable)))
     }
     Console.out("best: " + result.candidates[result.best].summary)
   }

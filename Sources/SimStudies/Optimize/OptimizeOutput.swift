@@ -122,17 +122,25 @@ public struct OptimizeOutput: Sendable {
 
   var document: ReportDocument {
     let final = result.final
-    let names = [result.startName, "best (c\(result.best + 1))"]
+    let names = [result.startName, "best (\(result.bestName))"]
     var sections: [ReportSection] = []
     let objective = result.objective
     let intervals = final.intervals
     let hours = final.signalIntervals
     let difference = final.difference
-    var table = [["schema", "\(objective.label), mean [95 % interval]", "time to first signal, median hours [95 % interval]"]]
+    let hasFloor = objective.floor != nil
+    let floors = final.floorIntervals
+    var table = [
+      ["schema", "\(objective.label), mean [95 % interval]"]
+        + (hasFloor ? ["floor: exact values, same postbacks [95 % interval]"] : [])
+        + ["time to first signal, median hours [95 % interval]"]
+    ]
     for index in 0..<2 {
-      table.append([names[index], interval(intervals[index]), hoursInterval(hours[index])])
+      table.append(
+        [names[index], interval(intervals[index])] + (hasFloor ? [interval(floors[index])] : [])
+          + [hoursInterval(hours[index])])
     }
-    table.append(["best − start, paired", interval(difference, signed: true), "–"])
+    table.append(["best − start, paired", interval(difference, signed: true)] + (hasFloor ? ["–"] : []) + ["–"])
     sections.append(
       ReportSection(
         title: "The starting schema against the best, on seeds the search never used",
@@ -145,7 +153,12 @@ public struct OptimizeOutput: Sendable {
               ? String(format: "The best schema's mean is %.0f %% lower", 100 * $0)
               : String(format: "The best schema's mean is %.0f %% higher", -100 * $0)
           } ?? "No reduction to state")
-          + (final.intervalsSeparate == true ? "; the intervals do not overlap." : final.intervalsSeparate == false ? "; the intervals overlap." : "."),
+          + (final.intervalsSeparate == true ? "; the intervals do not overlap." : final.intervalsSeparate == false ? "; the intervals overlap." : ".")
+          + (final.removable.map {
+            " The floor is the score had every postback that carried a value carried its installs' exact revenue "
+              + "(the same crowd tiers, nulls, missing postbacks and windows; value granularity removed from the error): "
+              + String(format: "no schema can remove more than %.0f %% of the starting schema's error.", 100 * max(0, $0))
+          } ?? ""),
         chart: BarChart(
           title: "\(objective.label.prefix(1).uppercased())\(objective.label.dropFirst()), final seeds",
           xLabel: "replicate", yLabel: objective.label,
@@ -231,6 +244,7 @@ public struct OptimizeOutput: Sendable {
       headline: [
         ("start, final seeds", interval(intervals[0])), ("best, final seeds", interval(intervals[1])),
         ("reduction", final.reduction.map { String(format: "%.0f%%", 100 * $0) } ?? "–"),
+        ("most any schema could remove", final.removable.map { String(format: "%.0f%%", 100 * max(0, $0)) } ?? "–"),
         ("candidates", String(result.candidates.count)),
         ("search cost (runs of the scenario)", String(format: "%.1f", result.spent)),
       ],

@@ -128,6 +128,26 @@ public struct SchemaSearch: Sendable {
     guard options.budget >= smallest else { throw .budgetTooSmall(budget: options.budget, needed: smallest) }
   }
 
+  /// The starting schema as a candidate, when it has the search's form
+  /// (``SchemaCandidate/init(schema:windowCount:)``) and its text reads back to the same values;
+  /// local moves start from it and the result is never worse than it on the search seeds.
+  public var startCandidate: SchemaCandidate? {
+    let windows = scenario.attributionFramework.windowCount
+    guard var start = SchemaCandidate(schema: scenario.schema, windowCount: windows) else { return nil }
+    start.reasons = [
+      "revenue":
+        "The starting schema's ladder, as written (\(startName)): \(start.revenueBounds.count) revenue bounds in "
+        + "\(start.revenueBits) bits. No candidate beat it on the search seeds."
+    ]
+    let text = start.text(
+      currency: scenario.schema.currencies.base, exchangeRates: scenario.schema.currencies.rates, header: [])
+    guard let back = try? ScenarioLoader.parseSchema(text, file: "candidate", for: scenario),
+      let read = SchemaCandidate(schema: back, windowCount: windows), read.sameValues(as: start),
+      back.currencies == scenario.schema.currencies
+    else { return nil }
+    return start
+  }
+
   /// The rungs this search uses.
   public var rungs: [Rung] { options.rungs ?? Self.rungs(users: scenario.userCount) }
 
@@ -201,7 +221,21 @@ public struct SchemaSearch: Sendable {
     var texts: [String] = []
     var schemas: [ConversionSchema] = []
     let declared = scenario.declaredEvents
-    for candidate in space.candidates(count: first, seed: options.seed) {
+    // The starting schema competes as candidate 1 when it has the search's form and reads back
+    // the same, and a third of the rest are local moves from it; the others are drawn fresh.
+    var drawn: [SchemaCandidate] = []
+    var startCopy: Int?
+    if options.space?.fixed == nil, let start = startCandidate {
+      startCopy = 0
+      let local = space.neighbours(of: start, count: max(0, (first - 1) / 3), seed: options.seed)
+      drawn = [start] + local
+      let known = Set(drawn.map(SchemaSpace.key))
+      drawn += space.candidates(count: first - drawn.count + 8, seed: options.seed).filter { !known.contains(SchemaSpace.key($0)) }
+      drawn = Array(drawn.prefix(first))
+    } else {
+      drawn = space.candidates(count: first, seed: options.seed)
+    }
+    for candidate in drawn {
       let text = candidate.text(
         currency: scenario.schema.currencies.base, exchangeRates: scenario.schema.currencies.rates, header: [])
       let schema: ConversionSchema
@@ -244,7 +278,18 @@ public struct SchemaSearch: Sendable {
       rows += scored
       tracker.candidates(entrants.count - 1, best: scored.dropFirst().compactMap(\.score).min())
     }
-    let best = alive[0]
+    var best = alive[0]
+    // Never worse than the start on the search seeds: when the start scored at least as well
+    // on the last rung, its copy is the result.
+    if let startCopy, let last = rows.last(where: { $0.rung == plan.count - 1 && $0.candidate == nil }),
+      let startScore = last.score,
+      (rows.last { $0.rung == plan.count - 1 && $0.candidate == best }?.score).map({ startScore <= $0 }) ?? true
+    {
+      best = startCopy
+      for index in rows.indices where rows[index].rung == plan.count - 1 && rows[index].candidate != nil {
+        rows[index].advanced = rows[index].candidate == startCopy
+      }
+    }
     var front: [Int] = []
     if options.tradeoff {
       let last = rows.filter { $0.rung == plan.count - 1 && $0.candidate != nil }
@@ -261,7 +306,7 @@ public struct SchemaSearch: Sendable {
     let days: [Double] = windows == 3 ? [2, 7, 35] : [2]
     let final = OptimizeResult.FinalComparison(
       seeds: seeds.final, calibrationRuns: options.finalCalibrationRuns, scores: finals.map { $0.map(\.score) },
-      signalHours: finals.map { $0.map(\.hours) },
+      floors: finals.map { $0.map(\.floor) }, signalHours: finals.map { $0.map(\.hours) },
       ltv: finals.map { runs in
         days.indices.map { window in
           let n = Double(max(1, runs.count))
@@ -274,12 +319,15 @@ public struct SchemaSearch: Sendable {
     return OptimizeResult(
       scenario: scenario.name, users: scenario.userCount, objective: options.objective, tradeoff: options.tradeoff,
       seed: options.seed, seeds: seeds, rungs: plan, budget: options.budget, spent: spent, profile: profile,
-      candidates: candidates, texts: texts, rows: rows, best: best, front: front, final: final, startName: startName)
+      candidates: candidates, texts: texts, rows: rows, best: best, startCopy: startCopy, front: front, final: final,
+      startName: startName)
   }
 
   /// One scored run.
   struct RunScore: Sendable {
     var score: Double?
+    /// The objective's floor in the same run (``OptimizeObjective/floor``).
+    var floor: Double?
     var hours: Double?
     /// Per window: cumulative true and decoded revenue per attributed install.
     var ltv: [(truth: Double, decoded: Double)]
@@ -347,7 +395,7 @@ public struct SchemaSearch: Sendable {
         }
       }
       return RunScore(
-        score: objective.score(summary), hours: summary.decoding?.firstSignalMedianHours, ltv: ltv,
+        score: objective.score(summary), floor: withValues ? objective.floor?(summary) : nil, hours: summary.decoding?.firstSignalMedianHours, ltv: ltv,
         fineValues: withValues ? sink.counts : [])
     }
     return schemas.indices.map { Array(scores[$0 * seeds.count..<($0 + 1) * seeds.count]) }
@@ -365,7 +413,7 @@ public struct SchemaSearch: Sendable {
 
   /// Each row's Pareto level on (score, hours): 0 for the non-dominated, 1 for those only the
   /// first dominates, and so on.
-  static func frontLevels(_ rows: [OptimizeResult.Row]) -> [Int] {
+  package static func frontLevels(_ rows: [OptimizeResult.Row]) -> [Int] {
     var levels = Array(repeating: -1, count: rows.count)
     var level = 0
     while levels.contains(-1) {
@@ -377,7 +425,7 @@ public struct SchemaSearch: Sendable {
   }
 
   /// The non-dominated rows' positions, fastest signal first.
-  static func front(_ rows: [OptimizeResult.Row]) -> [Int] {
+  package static func front(_ rows: [OptimizeResult.Row]) -> [Int] {
     let levels = frontLevels(rows)
     return rows.indices.filter { levels[$0] == 0 }.sorted {
       (rows[$0].hours ?? .infinity, $0) < (rows[$1].hours ?? .infinity, $1)
