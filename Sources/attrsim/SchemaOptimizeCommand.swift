@@ -148,8 +148,9 @@ struct SchemaOptimizeCommand: Command {
 
   /// `path` without `..` steps, from the current folder when it lies below it.
   static func tidy(_ path: String) -> String {
-    let full = URL(fileURLWithPath: path).standardized.path
+    // Made absolute first: a relative path's `..` steps above its first folder would be dropped.
     let here = FileManager.default.currentDirectoryPath + "/"
+    let full = URL(fileURLWithPath: path.hasPrefix("/") ? path : here + path).standardized.path
     return full.hasPrefix(here) ? String(full.dropFirst(here.count)) : full
   }
 

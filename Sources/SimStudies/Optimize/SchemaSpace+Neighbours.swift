@@ -84,12 +84,34 @@ extension SchemaSpace {
         return "its flags reordered"
       }
       let dropped = candidate.eventBits.remove(at: Int(stream.next() % UInt64(candidate.eventBits.count)))
-      if candidate.counter == nil { candidate.revenueBits += 1 }
+      guard candidate.counter == nil else { return "the \(dropped) flag dropped" }
+      // The freed bit doubles the ladder's values: the buckets are re-cut at the natural breaks
+      // of paying installs, twice as many (a bit of headroom only, were they kept).
+      candidate.revenueBits += 1
+      let payers = profile.revenues[0].filter { $0 >= bounds[0] }
+      let wanted = min((1 << candidate.revenueBits) - 1, 2 * bounds.count)
+      let cut = Self.ascending([bounds[0]] + RevenueBreaks.edges(payers, groups: wanted).map(Self.rounded).filter { $0 > bounds[0] })
+      if cut.count > bounds.count { candidate.revenueBounds = cut }
       return "the \(dropped) flag dropped, its bit given to the ladder"
+        + (cut.count > bounds.count ? ", re-cut at the natural breaks of paying installs' window-1 revenue into \(cut.count) bounds" : "")
     case 5:
       guard candidate.counter != nil else { return nil }
       candidate.counter = nil
       return "the counter dropped"
+    case 6 where !candidate.coarse.isEmpty && stream.nextUnit() < 0.5:
+      // Every window's 'medium' and 'high' at the natural breaks of its installs' revenue
+      // (zeros too): where the pilot's revenue in that window splits into groups of least spread.
+      var coarse = candidate.coarse
+      for window in coarse.indices {
+        let source = profile.revenues[window].isEmpty ? 0 : window
+        let edges = RevenueBreaks.edges(profile.allInstalls(window: source), groups: 3)
+        guard edges.count == 2 else { continue }
+        coarse[window].medium = Self.rounded(max(0.01, edges[0]))
+        coarse[window].high = Self.rounded(max(edges[1], coarse[window].medium * 1.5))
+      }
+      guard coarse != candidate.coarse else { return nil }
+      candidate.coarse = coarse
+      return "every window's coarse thresholds re-cut at the natural breaks of its installs' revenue"
     case 6:
       guard !candidate.coarse.isEmpty else { return nil }
       let window = Int(stream.next() % UInt64(candidate.coarse.count))
