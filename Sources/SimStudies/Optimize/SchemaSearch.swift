@@ -55,10 +55,10 @@ public struct SchemaSearch: Sendable {
     /// A space to search instead of the one drawn around the pilot (tests and notebooks).
     public var space: SchemaSpace?
 
-    /// Options; by default the ROAS objective, a budget of 60 runs, one job, 10 final replicates.
+    /// Options; by default the ROAS objective, a budget of 60 runs, one job, 30 final replicates (intervals narrow enough to tell schemas apart).
     public init(
       objective: OptimizeObjective = .roasError, tradeoff: Bool = false, budget: Double = 60, jobs: Int = 1, seed: UInt64 = 1,
-      finalReplicates: Int = 10, finalCalibrationRuns: Int = 4, rungs: [Rung]? = nil, minimumCellInstalls: Int = 30,
+      finalReplicates: Int = 30, finalCalibrationRuns: Int = 4, rungs: [Rung]? = nil, minimumCellInstalls: Int = 30,
       keep: Double = 1.0 / 3, space: SchemaSpace? = nil
     ) {
       self.objective = objective
