@@ -26,9 +26,13 @@ public struct OptimizeOutput: Sendable {
   /// Candidate `index` as a schema file whose opening comment says how it was found and how it scored.
   public func schemaText(_ index: Int) -> String {
     let objective = result.objective
+    let kept = index == result.startCopy
     var header = [
-      "Conversion schema found by `attrsim schema optimize` for scenario '\(result.scenario)' "
-        + "(\(DigitGrouping.text(result.users)) users), search seed \(result.seed).",
+      (kept
+        ? "The starting schema (\(result.startName)), written out by `attrsim schema optimize` for scenario "
+        : "Conversion schema found by `attrsim schema optimize` for scenario ")
+        + "'\(result.scenario)' (\(DigitGrouping.text(result.users)) users), search seed \(result.seed)"
+        + (kept && index == result.best ? ": no candidate beat it on the search seeds." : "."),
       "",
       "Objective: \(objective.label) (\(objective.name)), with calibrated decoding.",
     ]

@@ -137,7 +137,7 @@ public struct SchemaSearch: Sendable {
     start.reasons = [
       "revenue":
         "The starting schema's ladder, as written (\(startName)): \(start.revenueBounds.count) revenue bounds in "
-        + "\(start.revenueBits) bits. No candidate beat it on the search seeds."
+        + "\(start.revenueBits) bits."
     ]
     let text = start.text(
       currency: scenario.schema.currencies.base, exchangeRates: scenario.schema.currencies.rates, header: [])
