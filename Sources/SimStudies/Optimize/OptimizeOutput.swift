@@ -32,14 +32,18 @@ public struct OptimizeOutput: Sendable {
         ? "The starting schema (\(result.startName)), written out by `attrsim schema optimize` for scenario "
         : "Conversion schema found by `attrsim schema optimize` for scenario ")
         + "'\(result.scenario)' (\(DigitGrouping.text(result.users)) users), search seed \(result.seed)"
-        + (kept && index == result.best ? ": no candidate beat it on the search seeds." : "."),
+        + (kept && index == result.best
+          ? result.race == nil
+            ? ": no candidate beat it on the search seeds."
+            : ": no finalist beat it on the race's search runs with a paired 95 % interval below zero."
+          : "."),
       "",
       "Objective: \(objective.label) (\(objective.name)), with calibrated decoding.",
     ]
     let rows = result.rows.filter { $0.candidate == index }
     if let last = rows.last, let score = last.score {
       header.append(
-        "In the search: \(figure(score)) over \(last.runs) runs at \(share(last.scale)) of the users (rung \(last.rung + 1)); "
+        "In the search: \(figure(score)) over \(last.runs) runs at \(share(last.scale)) of the users (\(last.rung < result.rungs.count ? "rung \(last.rung + 1)" : "the race")); "
           + "time to first signal \(last.hours.map { String(format: "%.1f h", $0) } ?? "–").")
     }
     if index == result.best {
@@ -94,7 +98,7 @@ public struct OptimizeOutput: Sendable {
         row.score.map { CSVField.decimal($0, places: 4) } ?? "",
         row.scores.map { $0.map { CSVField.decimal($0, places: 4) } ?? "" }.joined(separator: ";"),
         row.hours.map { CSVField.decimal($0, places: 1) } ?? "", row.advanced ? "yes" : "no",
-        row.candidate == result.best && row.rung == result.rungs.count - 1 ? "yes" : "no",
+        row.candidate == result.best && row.rung == result.choiceRung ? "yes" : "no",
         row.candidate.map { result.front.contains($0) } == true && row.rung == result.rungs.count - 1 ? "yes" : "no",
         candidate.map { $0.revenueBounds.map(SchemaCandidate.amount).joined(separator: ";") } ?? "",
         candidate.map { String($0.revenueBits) } ?? "", candidate.map { String($0.headroom) } ?? "",
@@ -233,7 +237,12 @@ public struct OptimizeOutput: Sendable {
         caption: "Successive halving: every candidate and the starting schema scored on the same search runs (common random numbers) "
           + "at each rung; the best \(result.rungs.count > 1 ? "third" : "one") advance. Rungs: "
           + result.rungs.enumerated().map { "\($0 + 1): \(share($1.scale)) of the users, \($1.calibrationRuns) calibration + \($1.runs) search runs" }
-          .joined(separator: "; ") + ". As in optimize.csv.",
+          .joined(separator: "; ")
+          + (result.race.map {
+            "; race (rung \(result.rungs.count + 1)): the last rung's best \(result.raceDifferences.count) and the start on "
+              + "\(share($0.scale)) of the users, \($0.calibrationRuns) calibration + \($0.runs) further search runs, a finalist "
+              + "chosen only when its paired difference from the start has a 95 % interval below zero"
+          } ?? "") + ". As in optimize.csv.",
         table: [["candidate", "rung", objective.name, "signal hours", "advanced", "schema"]]
           + result.rows.map { row in
             [row.name, String(row.rung + 1), row.score.map(figure) ?? "–", row.hours.map { String(format: "%.1f", $0) } ?? "–",

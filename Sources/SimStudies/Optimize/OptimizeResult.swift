@@ -104,6 +104,8 @@ public struct OptimizeResult: Sendable {
   public var seeds: OptimizeSeeds
   /// The rungs, and the budget they were planned within (runs' worth of the scenario's users).
   public var rungs: [SchemaSearch.Rung]
+  /// The race of the last rung's best against the start (its rows have rung `rungs.count`); nil without one.
+  public var race: SchemaSearch.Rung?
   public var budget: Double
   /// Runs' worth of the scenario's users the search simulated (pilot and rungs, not the final comparison).
   public var spent: Double
@@ -128,4 +130,15 @@ public struct OptimizeResult: Sendable {
   public var final: FinalComparison
   /// The starting schema's name (its file, or "the scenario's schema").
   public var startName: String
+
+  /// The rung the choice was made at: the race's when there was one, else the last.
+  public var choiceRung: Int { race == nil ? rungs.count - 1 : rungs.count }
+  /// Each race finalist's paired difference from the start over the race's runs (finalist −
+  /// start, mean and 95 % interval), in the race's order.
+  public var raceDifferences: [(name: String, candidate: Int, difference: ConfidenceInterval?)] {
+    guard race != nil, let start = rows.first(where: { $0.rung == rungs.count && $0.candidate == nil }) else { return [] }
+    return rows.filter { $0.rung == rungs.count && $0.candidate != nil }.map {
+      ($0.name, $0.candidate!, ConfidenceInterval(pairedDifference: $0.scores, baseline: start.scores))
+    }
+  }
 }

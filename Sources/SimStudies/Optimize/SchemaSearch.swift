@@ -54,12 +54,17 @@ public struct SchemaSearch: Sendable {
     public var keep: Double
     /// A space to search instead of the one drawn around the pilot (tests and notebooks).
     public var space: SchemaSpace?
+    /// Candidates of the last rung that go on to the race (0: none, the last rung's best mean wins).
+    public var finalists: Int
+    /// The race's fidelity; nil races at full size on 20 search runs with `finalCalibrationRuns`
+    /// calibration runs (``raceRung``).
+    public var race: Rung?
 
     /// Options; by default the ROAS objective, a budget of 60 runs, one job, 30 final replicates (intervals narrow enough to tell schemas apart).
     public init(
       objective: OptimizeObjective = .roasError, tradeoff: Bool = false, budget: Double = 60, jobs: Int = 1, seed: UInt64 = 1,
       finalReplicates: Int = 30, finalCalibrationRuns: Int = 4, rungs: [Rung]? = nil, minimumCellInstalls: Int = 30,
-      keep: Double = 1.0 / 3, space: SchemaSpace? = nil
+      keep: Double = 1.0 / 3, space: SchemaSpace? = nil, finalists: Int = 4, race: Rung? = nil
     ) {
       self.objective = objective
       self.tradeoff = tradeoff
@@ -72,6 +77,8 @@ public struct SchemaSearch: Sendable {
       self.minimumCellInstalls = minimumCellInstalls
       self.keep = keep
       self.space = space
+      self.finalists = finalists
+      self.race = race
     }
   }
 
@@ -151,6 +158,25 @@ public struct SchemaSearch: Sendable {
   /// The rungs this search uses.
   public var rungs: [Rung] { options.rungs ?? Self.rungs(users: scenario.userCount) }
 
+  /// The race's fidelity, nil without finalists: by default the scenario's full size, as the
+  /// final comparison has it, on 20 search runs.
+  public var raceRung: Rung? {
+    guard options.finalists > 0 else { return nil }
+    return options.race ?? Rung(scale: 1, calibrationRuns: options.finalCalibrationRuns, runs: 20)
+  }
+
+  /// The race's choice among finalists, given each one's paired difference from the start
+  /// (finalist − start on the same runs): the position of the lowest mean difference among those
+  /// whose 95 % interval lies wholly below zero; nil when none does, so the start stays.
+  public static func raceChoice(_ differences: [ConfidenceInterval?]) -> Int? {
+    var choice: Int?
+    for (position, difference) in differences.enumerated() {
+      guard let difference, let upper = difference.upper, upper < 0 else { continue }
+      if choice.map({ difference.mean < differences[$0]!.mean }) ?? true { choice = position }
+    }
+    return choice
+  }
+
   /// Three rungs: about 12,500 users (a quarter of them for smaller scenarios), twice and four times
   /// that, with 2, 3 and 4 search runs and 2, 2 and 3 calibration runs.
   public static func rungs(users: Int) -> [Rung] {
@@ -188,11 +214,17 @@ public struct SchemaSearch: Sendable {
     let plan = rungs
     let first = options.space?.fixed?.count ?? firstRungCandidates
     let counts = Self.counts(first: first, rungs: plan.count, keep: options.keep)
+    let race = raceRung
+    let rungRuns = plan.map(\.runs).max() ?? 0
+    // The race's runs follow the rungs' in the search set: new draws, still apart from the
+    // calibration and final seeds.
     let seeds = OptimizeSeeds(
-      seed: options.seed, calibration: max(options.finalCalibrationRuns, plan.map(\.calibrationRuns).max() ?? 0),
-      search: 1 + (plan.map(\.runs).max() ?? 0), final: options.finalReplicates)
+      seed: options.seed,
+      calibration: max(options.finalCalibrationRuns, (plan + (race.map { [$0] } ?? [])).map(\.calibrationRuns).max() ?? 0),
+      search: 1 + rungRuns + (race?.runs ?? 0), final: options.finalReplicates)
+    let raceCost = race.map { Double(min(options.finalists, counts.last ?? 0) + 1) * $0.cost } ?? 0
     let tracker = Tracker(
-      total: Int(Double(scenario.userCount) * Self.cost(first: first, rungs: plan, keep: options.keep))
+      total: Int(Double(scenario.userCount) * (Self.cost(first: first, rungs: plan, keep: options.keep) + raceCost))
         + 2 * (options.finalCalibrationRuns + options.finalReplicates) * scenario.userCount,
       report: progress)
 
@@ -270,24 +302,75 @@ public struct SchemaSearch: Sendable {
             name: index.map { "c\($0 + 1)" } ?? "start", candidate: index, rung: level, scale: rung.scale, runs: rung.runs,
             scores: result.map(\.score), signalHours: result.map(\.hours), advanced: false))
       }
-      let next = level + 1 < counts.count ? counts[level + 1] : 1
       let ranked = rank(Array(scored.dropFirst()))
-      let kept = Set(ranked.prefix(next))
+      // The last rung's best go on to the race, except those that scored as the start (its copy,
+      // or a move that set the same values on these users, such as a lock no value reaches) or
+      // as a better-ranked finalist in every run: their paired difference would be zero.
+      var order = ranked
+      if level + 1 == counts.count, race != nil {
+        var seen: Set<[Double?]> = [scored[0].scores]
+        order = ranked.filter { alive[$0] != startCopy && seen.insert(scored[$0 + 1].scores).inserted }
+        // Without a copy of the start to fall back on, something must be chosen.
+        if order.isEmpty, startCopy == nil { order = Array(ranked.prefix(1)) }
+      }
+      let next = level + 1 < counts.count ? counts[level + 1] : race == nil ? 1 : min(options.finalists, order.count)
+      let kept = Set(order.prefix(next))
       for position in scored.indices.dropFirst() where kept.contains(position - 1) { scored[position].advanced = true }
-      alive = ranked.prefix(next).map { scored[$0 + 1].candidate! }
+      alive = order.prefix(next).map { scored[$0 + 1].candidate! }
       rows += scored
       tracker.candidates(entrants.count - 1, best: scored.dropFirst().compactMap(\.score).min())
     }
-    var best = alive[0]
-    // Never worse than the start on the search seeds: when the start scored at least as well
-    // on the last rung, its copy is the result.
-    if let startCopy, let last = rows.last(where: { $0.rung == plan.count - 1 && $0.candidate == nil }),
-      let startScore = last.score,
-      (rows.last { $0.rung == plan.count - 1 && $0.candidate == best }?.score).map({ startScore <= $0 }) ?? true
-    {
-      best = startCopy
-      for index in rows.indices where rows[index].rung == plan.count - 1 && rows[index].candidate != nil {
-        rows[index].advanced = rows[index].candidate == startCopy
+    var best: Int
+    if let race {
+      // The race: the finalists and the start on many more search runs under common random
+      // numbers, at a larger size. Four runs of a rung cannot rank schemas a point apart when one
+      // run's noise is several points; the paired difference cancels what the runs share, and a
+      // finalist replaces the start only when its difference's 95 % interval lies below zero.
+      var run = Self.scaled(scenario, race.scale)
+      let finalists = alive
+      let results =
+        finalists.isEmpty
+        ? []
+        : evaluate(
+          run: &run, schemas: [scenario.schema] + finalists.map { schemas[$0] },
+          calibrationSeeds: Array(seeds.calibration.prefix(race.calibrationRuns)),
+          seeds: Array(seeds.search[(1 + rungRuns)..<(1 + rungRuns + race.runs)]), withValues: false,
+          stage: "race of \(finalists.count) finalist(s)", tracker: tracker)
+      if !finalists.isEmpty { spent += Double(finalists.count + 1) * race.cost }
+      var raced = results.enumerated().map { position, result in
+        OptimizeResult.Row(
+          name: position == 0 ? "start" : "c\(finalists[position - 1] + 1)", candidate: position == 0 ? nil : finalists[position - 1],
+          rung: plan.count, scale: race.scale, runs: race.runs, scores: result.map(\.score), signalHours: result.map(\.hours),
+          advanced: false)
+      }
+      let differences = raced.dropFirst().map { ConfidenceInterval(pairedDifference: $0.scores, baseline: raced[0].scores) }
+      if let choice = Self.raceChoice(differences) {
+        best = finalists[choice]
+        raced[choice + 1].advanced = true
+      } else if let startCopy {
+        // No finalist is surely better than the start: its copy stays.
+        best = startCopy
+      } else {
+        // Without a copy of the start to keep, the finalist with the lowest mean difference.
+        let lowest =
+          differences.indices.min { (differences[$0]?.mean ?? .infinity, $0) < (differences[$1]?.mean ?? .infinity, $1) } ?? 0
+        best = finalists[lowest]
+        raced[lowest + 1].advanced = true
+      }
+      rows += raced
+      tracker.candidates(finalists.count, best: raced.dropFirst().compactMap(\.score).min())
+    } else {
+      best = alive[0]
+      // Never worse than the start on the search seeds: when the start scored at least as well
+      // on the last rung, its copy is the result.
+      if let startCopy, let last = rows.last(where: { $0.rung == plan.count - 1 && $0.candidate == nil }),
+        let startScore = last.score,
+        (rows.last { $0.rung == plan.count - 1 && $0.candidate == best }?.score).map({ startScore <= $0 }) ?? true
+      {
+        best = startCopy
+        for index in rows.indices where rows[index].rung == plan.count - 1 && rows[index].candidate != nil {
+          rows[index].advanced = rows[index].candidate == startCopy
+        }
       }
     }
     var front: [Int] = []
@@ -318,7 +401,7 @@ public struct SchemaSearch: Sendable {
       fineValues: finals.map { runs in (0..<64).map { value in runs.reduce(0) { $0 + $1.fineValues[value] } } })
     return OptimizeResult(
       scenario: scenario.name, users: scenario.userCount, objective: options.objective, tradeoff: options.tradeoff,
-      seed: options.seed, seeds: seeds, rungs: plan, budget: options.budget, spent: spent, profile: profile,
+      seed: options.seed, seeds: seeds, rungs: plan, race: race, budget: options.budget, spent: spent, profile: profile,
       candidates: candidates, texts: texts, rows: rows, best: best, startCopy: startCopy, front: front, final: final,
       startName: startName)
   }

@@ -68,6 +68,12 @@ struct SchemaSearchTests {
     #expect(abs(scores[1] - lumped) < 1e-9, "edge 0.5: \(scores[1])")
     #expect(abs(scores[2]) < 1e-9, "edge 5 decodes each cluster at its own mean: \(scores[2])")
     #expect(abs(scores[3] - lumped) < 1e-9, "edge 80: \(scores[3])")
+    // The race: edge 5 against the start on 20 more runs, the same six users each time, so its
+    // paired difference is −98 ÷ 153 in every run, an interval of no width below zero.
+    let race = result.raceDifferences
+    #expect(race.map(\.name).first == "c2", "the last rung's best leads the race: \(race.map(\.name))")
+    #expect(race.first?.difference.map { abs($0.mean + lumped) < 1e-9 && $0.upper! < 0 } == true)
+    #expect(result.rows.contains { $0.rung == 1 && $0.candidate == 1 && $0.advanced && $0.runs == 20 })
     #expect(result.final.intervals[1]?.mean.magnitude ?? 1 < 1e-9)
     #expect(result.final.reduction.map { abs($0 - 1) < 1e-9 } == true, "the whole error removed")
   }
@@ -104,7 +110,7 @@ struct SchemaSearchTests {
     #expect(result.bestName == "c1, the start")
     let text = OptimizeOutput(result).schemaText(result.best)
     #expect(text.hasPrefix("// The starting schema (the scenario's schema), written out by"))
-    #expect(text.contains("no candidate beat it on the search seeds"))
+    #expect(text.contains("no finalist beat it on the race's search runs with"))
     #expect(text.contains("revenue: [5]"))
     #expect(result.candidates.count >= 2, "others drawn besides")
     #expect(result.final.scores[0] == result.final.scores[1], "the same schema on the same seeds")
@@ -216,6 +222,21 @@ struct SchemaSearchTests {
     #expect(one.final.scores == three.final.scores)
     #expect(OptimizeOutput(one).csv == OptimizeOutput(three).csv)
     #expect(OptimizeOutput(one).schemaText(one.best) == OptimizeOutput(three).schemaText(three.best))
+  }
+
+  @Test("the race replaces the start only with a finalist whose paired difference lies wholly below zero, the lowest such mean")
+  func raceChoosesOnlySureGains() {
+    // t(0.975, 2 degrees of freedom) = 4.303. a: mean −1, s 0.2, half-width 4.303 · 0.2 ÷ √3 = 0.497,
+    // so [−1.497, −0.503]. b: mean −2 but s √7 = 2.646, half-width 6.572: reaches +4.572. c: mean −0.5,
+    // s 0.1, half-width 0.248: [−0.748, −0.252], below zero but above a's mean.
+    let a = ConfidenceInterval([-1.0, -1.2, -0.8]), b = ConfidenceInterval([-3, 1, -4]), c = ConfidenceInterval([-0.5, -0.6, -0.4])
+    #expect(abs((a?.upper ?? 0) + 0.503) < 0.001)
+    #expect(abs((b?.upper ?? 0) - 4.572) < 0.001)
+    #expect(SchemaSearch.raceChoice([b, c, a]) == 2, "a: the lowest mean of those surely below zero; b's lower mean is noise")
+    #expect(SchemaSearch.raceChoice([b, c]) == 1)
+    #expect(SchemaSearch.raceChoice([b]) == nil, "nothing surely better: the start stays")
+    #expect(SchemaSearch.raceChoice([nil, ConfidenceInterval([-1])]) == nil, "one run gives no interval")
+    #expect(SchemaSearch.raceChoice([ConfidenceInterval([0, 0, 0])]) == nil, "no difference is no gain")
   }
 
   @Test("calibration, search and final seeds are disjoint, and each set keeps its seeds whatever the others' sizes")
