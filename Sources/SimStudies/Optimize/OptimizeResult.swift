@@ -17,7 +17,7 @@ public struct OptimizeResult: Sendable {
     public var scores: [Double?]
     /// Median hours to the first useful signal in each search run.
     public var signalHours: [Double?]
-    /// Whether it went on to the next rung (or, at the last, was chosen).
+    /// Whether it went on to the next rung (at the last, to the race; in the race, was chosen).
     public var advanced: Bool
 
     /// A row as given.
@@ -107,7 +107,7 @@ public struct OptimizeResult: Sendable {
   /// The race of the last rung's best against the start (its rows have rung `rungs.count`); nil without one.
   public var race: SchemaSearch.Rung?
   public var budget: Double
-  /// Runs' worth of the scenario's users the search simulated (pilot and rungs, not the final comparison).
+  /// Runs' worth of the scenario's users the search simulated (pilot, rungs and race, not the final comparison).
   public var spent: Double
   /// What the pilot measured, which the candidates were drawn around.
   public var profile: RevenueProfile

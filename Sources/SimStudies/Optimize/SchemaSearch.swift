@@ -7,8 +7,10 @@ import SimRun
 
 /// Searches the conversion-schema space for the schema that minimises an objective on a
 /// scenario's users, by successive halving with common random numbers: every candidate is
-/// scored on the same small runs first, the best third goes on to larger runs, and the winner
-/// is compared with the starting schema on seeds the search never saw.
+/// scored on the same small runs first, the best third goes on to larger runs, the last rung's
+/// best race the start on further full-size runs (one replaces it only when its paired
+/// difference's 95 % interval lies below zero), and the chosen schema is compared with the
+/// starting schema on seeds the search never saw.
 ///
 /// Each candidate's decoder is calibrated on runs under the calibration seeds; it is scored on
 /// runs under the search seeds; the final comparison runs under the final seeds, with the
