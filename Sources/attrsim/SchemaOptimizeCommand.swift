@@ -28,8 +28,15 @@ struct SchemaOptimizeCommand: Command {
     parsing: .integer(in: 0...Int(Int64.max)))
   static let replicates = Option(
     name: "replicates", valueName: "n",
-    help: "Replicates of the final comparison, on seeds the search never used.", defaultDescription: "10",
+    help: "Replicates of the final comparison, on seeds the search never used.", defaultDescription: "30",
     parsing: .integer(in: 2...1_000))
+  static let finalists = Option(
+    name: "finalists", valueName: "n",
+    help: "The last rung's best that race the start on further search runs at full size (0: no race).",
+    defaultDescription: "4", parsing: .integer(in: 0...50))
+  static let raceRuns = Option(
+    name: "race-runs", valueName: "n", help: "Search runs of the race (extra to --budget, like the final comparison).",
+    defaultDescription: "20", parsing: .integer(in: 2...1_000))
   static let tradeoff = Flag(
     name: "tradeoff", help: "Find the Pareto front of the objective against the median time to first signal.")
 
@@ -39,17 +46,23 @@ struct SchemaOptimizeCommand: Command {
       Draws candidate schemas around a pilot run of the scenario (revenue ladders with their \
       number of buckets and headroom, event bits and their order, counters, coarse \
       thresholds per window and lock rules, within Apple's limits and the scenario's \
-      framework version) and scores them by successive halving: every candidate on the same \
+      framework version), with local moves around the starting schema, which competes too \
+      and scores them by successive halving: every candidate on the same \
       small runs, the best third on larger ones, with calibrated decoding learned on seeds of \
-      its own. The best is then compared with the starting schema on seeds the search never \
-      used, at the scenario's full size, with a 95 % interval over replicates. Writes \
+      its own. The last rung's best then race the start on further search runs at full size; \
+      one replaces the start only when its paired difference from it has a 95 % interval \
+      below zero. The chosen is then compared with the starting schema on seeds the search never \
+      used, at the scenario's full size, with a 95 % interval over replicates, beside the \
+      floor exact values would leave (what no schema can remove). Writes \
       schema.json (the best schema, commented; it passes 'attrsim schema lint'), \
       optimize.csv (every candidate's scores) and optimize.html (the comparison, LTV \
       curves, value grids and, with --tradeoff, the Pareto front, each point's schema in \
       pareto-N.json). The result depends on the seed, not on --jobs.
       """,
     arguments: [scenario.spec],
-    options: [from.spec, objective.spec, budget.spec, out.spec, jobs.spec, seed.spec, replicates.spec],
+    options: [
+      from.spec, objective.spec, budget.spec, out.spec, jobs.spec, seed.spec, replicates.spec, finalists.spec, raceRuns.spec,
+    ],
     flags: [tradeoff.spec, LargeWork.flag.spec] + Permissions.flags)
 
   let path: String
@@ -61,6 +74,8 @@ struct SchemaOptimizeCommand: Command {
   let seed: Int?
   let isTradeoff: Bool
   let replicates: Int
+  let finalistCount: Int
+  let raceRunCount: Int
   let limits: WorkLimits
   let permissions: Permissions
 
@@ -73,7 +88,9 @@ struct SchemaOptimizeCommand: Command {
     out = try values.read(Self.out)
     jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
     seed = try values.read(Self.seed)
-    replicates = try values.read(Self.replicates) ?? 10
+    replicates = try values.read(Self.replicates) ?? 30
+    finalistCount = try values.read(Self.finalists) ?? 4
+    raceRunCount = try values.read(Self.raceRuns) ?? 20
     isTradeoff = values.read(Self.tradeoff)
     limits = LargeWork.limits(&values)
     permissions = Permissions(&values)
@@ -113,7 +130,8 @@ struct SchemaOptimizeCommand: Command {
     }
     let options = SchemaSearch.Options(
       objective: objective, tradeoff: isTradeoff, budget: budget, jobs: jobs, seed: seed.map(UInt64.init) ?? scenario.seed,
-      finalReplicates: replicates)
+      finalReplicates: replicates, finalists: finalistCount,
+      race: SchemaSearch.Rung(scale: 1, calibrationRuns: 4, runs: raceRunCount))
     let search: SchemaSearch
     do {
       search = try SchemaSearch(scenario: scenario, startName: startName, options: options)
@@ -148,8 +166,9 @@ struct SchemaOptimizeCommand: Command {
 
   /// `path` without `..` steps, from the current folder when it lies below it.
   static func tidy(_ path: String) -> String {
-    let full = URL(fileURLWithPath: path).standardized.path
+    // Made absolute first: a relative path's `..` steps above its first folder would be dropped.
     let here = FileManager.default.currentDirectoryPath + "/"
+    let full = URL(fileURLWithPath: path.hasPrefix("/") ? path : here + path).standardized.path
     return full.hasPrefix(here) ? String(full.dropFirst(here.count)) : full
   }
 
@@ -162,14 +181,28 @@ struct SchemaOptimizeCommand: Command {
       "\(result.scenario): \(result.candidates.count) candidates over \(result.rungs.count) rungs "
         + "(\(String(format: "%.1f", result.spent)) runs' worth of \(result.users) users) and a final comparison "
         + "in \(String(format: "%.0f", seconds)) s with \(jobs) job(s)")
+    if let race = result.race, !result.raceDifferences.isEmpty {
+      Console.out(
+        "\nrace on \(race.runs) further search runs at \(Int((race.scale * 100).rounded())) % of the users, "
+          + "finalist − start, paired, mean [95 % interval] (chosen only when wholly below zero):")
+      var rows: [[String]] = [["finalist", result.objective.name + " − start", "chosen"]]
+      for entry in result.raceDifferences {
+        rows.append([entry.name, kind.text(entry.difference, difference: true), entry.candidate == result.best ? "yes" : "no"])
+      }
+      Console.out(TextTable.render(rows))
+    }
     Console.out(
       "\n\(result.objective.label) on \(final.seeds.count) final seeds the search never used, mean [95 % interval]:")
-    let rows = [
-      ["schema", result.objective.name, "first signal, median"],
-      [result.startName, kind.text(final.intervals[0]), hours.text(final.signalIntervals[0])],
-      ["best (c\(result.best + 1))", kind.text(final.intervals[1]), hours.text(final.signalIntervals[1])],
-      ["best − start, paired", kind.text(final.difference, difference: true), "–"],
-    ]
+    let hasFloor = result.objective.floor != nil
+    let floors = final.floorIntervals
+    let floorHead: [String] = hasFloor ? ["floor (exact values)"] : []
+    let startFloor: [String] = hasFloor ? [kind.text(floors[0])] : []
+    let bestFloor: [String] = hasFloor ? [kind.text(floors[1])] : []
+    let noFloor: [String] = hasFloor ? ["–"] : []
+    var rows: [[String]] = [["schema", result.objective.name] + floorHead + ["first signal, median"]]
+    rows.append([result.startName, kind.text(final.intervals[0])] + startFloor + [hours.text(final.signalIntervals[0])])
+    rows.append(["best (\(result.bestName))", kind.text(final.intervals[1])] + bestFloor + [hours.text(final.signalIntervals[1])])
+    rows.append(["best − start, paired", kind.text(final.difference, difference: true)] + noFloor + ["–"])
     Console.out(TextTable.render(rows))
     if let reduction = final.reduction {
       let separate =
@@ -179,10 +212,21 @@ struct SchemaOptimizeCommand: Command {
         case nil: "no intervals"
         }
       let change =
-        reduction >= 0
+        result.bestIsStart
+        ? (result.race == nil
+          ? "no candidate beat the starting schema on the search seeds"
+          : "no finalist beat the starting schema in the race with a paired 95 % interval below zero")
+          + ": it stays best (its copy is schema.json)"
+        : reduction >= 0
         ? String(format: "best is %.0f %% lower than the start", 100 * reduction)
         : String(format: "best is %.0f %% higher than the start: the search found nothing better", -100 * reduction)
       Console.out("\n\(change); \(separate)")
+    }
+    if let removable = final.removable {
+      Console.out(
+        "floor: had every postback with a value carried its installs' exact revenue (same tiers, nulls and windows), "
+          + "the start would score \(kind.text(final.floorIntervals[0])); no schema can remove more than "
+          + String(format: "%.0f %% of its error", 100 * max(0, removable)))
     }
     Console.out("best: " + result.candidates[result.best].summary)
   }

@@ -16,16 +16,22 @@ public struct OptimizeObjective: Sendable {
   public var needs: String?
   /// The score of one run, lower is better; nil when the run has nothing to score.
   public var score: @Sendable (RunSummary) -> Double?
+  /// The score the same run would get if every postback that carried a value had carried its
+  /// install's exact revenue in the window (infinite precision; the same crowd tiers, nulls,
+  /// missing postbacks and windows): the part of the error no schema's values can remove.
+  /// Nil for objectives without such a floor.
+  public var floor: (@Sendable (RunSummary) -> Double?)?
 
   /// Each stored property as given.
   public init(
     name: String, label: String, kind: HeadlineFigure.Kind, needs: String? = nil,
-    score: @escaping @Sendable (RunSummary) -> Double?
+    floor: (@Sendable (RunSummary) -> Double?)? = nil, score: @escaping @Sendable (RunSummary) -> Double?
   ) {
     self.name = name
     self.label = label
     self.kind = kind
     self.needs = needs
+    self.floor = floor
     self.score = score
   }
 
@@ -33,7 +39,11 @@ public struct OptimizeObjective: Sendable {
   /// revenue at the horizon: big campaigns' errors weigh as much as the money they move.
   public static let roasError = OptimizeObjective(
     name: "roas-error", label: "revenue-weighted mean absolute campaign ROAS error", kind: .share,
-    needs: "at least one campaign with spend and revenue (the scenario's campaigns state no spend, so none has a ROAS)"
+    needs: "at least one campaign with spend and revenue (the scenario's campaigns state no spend, so none has a ROAS)",
+    floor: { summary in
+      guard let decoding = summary.decoding, decoding.hasSpend else { return nil }
+      return weightedRoasError(decoding.economics, without: decoding.campaigns)
+    }
   ) { summary in
     guard let decoding = summary.decoding, decoding.hasSpend else { return nil }
     return weightedRoasError(decoding.economics)
@@ -41,7 +51,11 @@ public struct OptimizeObjective: Sendable {
 
   /// |decoded ÷ true revenue − 1| over every campaign.
   public static let revenueCaptured = OptimizeObjective(
-    name: "revenue-captured", label: "absolute revenue captured error", kind: .share
+    name: "revenue-captured", label: "absolute revenue captured error", kind: .share,
+    floor: { summary in
+      guard let decoding = summary.decoding, let parts = decoding.errorParts, decoding.trueRevenue > 0 else { return nil }
+      return abs(decoding.decodedRevenue - parts.granularity - decoding.trueRevenue) / decoding.trueRevenue
+    }
   ) { summary in
     summary.decoding?.revenueCaptured.map { abs($0 - 1) }
   }
@@ -80,6 +94,25 @@ public struct OptimizeObjective: Sendable {
     for campaign in campaigns {
       guard let error = campaign.roasError, let horizon = campaign.horizon else { continue }
       weighted += horizon.trueRevenue * abs(error)
+      total += horizon.trueRevenue
+    }
+    return total > 0 ? weighted / total : nil
+  }
+
+  /// ``weightedRoasError(_:)`` with each campaign's value granularity taken out of its decoded
+  /// revenue (`figures` hold the parts): what remains comes from nulls, missing postbacks,
+  /// source-identifier ambiguity and late postbacks, which exact values would not change.
+  /// ROAS error weighted by true revenue is |decoded − true| ÷ Σ true, as spend cancels.
+  public static func weightedRoasError(
+    _ campaigns: [CampaignEconomics], without figures: [DecodingReport.CampaignFigures]
+  ) -> Double? {
+    var granularity: [String: Double] = [:]
+    for figure in figures { granularity[figure.network + "\u{0}" + figure.campaign, default: 0] += figure.errorParts.granularity }
+    var weighted = 0.0, total = 0.0
+    for campaign in campaigns {
+      guard campaign.roasError != nil, let horizon = campaign.horizon else { continue }
+      let exact = horizon.decodedRevenue - (granularity[campaign.network + "\u{0}" + campaign.campaign] ?? 0)
+      weighted += abs(exact - horizon.trueRevenue)
       total += horizon.trueRevenue
     }
     return total > 0 ? weighted / total : nil

@@ -26,16 +26,24 @@ public struct OptimizeOutput: Sendable {
   /// Candidate `index` as a schema file whose opening comment says how it was found and how it scored.
   public func schemaText(_ index: Int) -> String {
     let objective = result.objective
+    let kept = index == result.startCopy
     var header = [
-      "Conversion schema found by `attrsim schema optimize` for scenario '\(result.scenario)' "
-        + "(\(DigitGrouping.text(result.users)) users), search seed \(result.seed).",
+      (kept
+        ? "The starting schema (\(result.startName)), written out by `attrsim schema optimize` for scenario "
+        : "Conversion schema found by `attrsim schema optimize` for scenario ")
+        + "'\(result.scenario)' (\(DigitGrouping.text(result.users)) users), search seed \(result.seed)"
+        + (kept && index == result.best
+          ? result.race == nil
+            ? ": no candidate beat it on the search seeds."
+            : ": no finalist beat it on the race's search runs with a paired 95 % interval below zero."
+          : "."),
       "",
       "Objective: \(objective.label) (\(objective.name)), with calibrated decoding.",
     ]
     let rows = result.rows.filter { $0.candidate == index }
     if let last = rows.last, let score = last.score {
       header.append(
-        "In the search: \(figure(score)) over \(last.runs) runs at \(share(last.scale)) of the users (rung \(last.rung + 1)); "
+        "In the search: \(figure(score)) over \(last.runs) runs at \(share(last.scale)) of the users (\(last.rung < result.rungs.count ? "rung \(last.rung + 1)" : "the race")); "
           + "time to first signal \(last.hours.map { String(format: "%.1f h", $0) } ?? "–").")
     }
     if index == result.best {
@@ -90,7 +98,7 @@ public struct OptimizeOutput: Sendable {
         row.score.map { CSVField.decimal($0, places: 4) } ?? "",
         row.scores.map { $0.map { CSVField.decimal($0, places: 4) } ?? "" }.joined(separator: ";"),
         row.hours.map { CSVField.decimal($0, places: 1) } ?? "", row.advanced ? "yes" : "no",
-        row.candidate == result.best && row.rung == result.rungs.count - 1 ? "yes" : "no",
+        row.candidate == result.best && row.rung == result.choiceRung ? "yes" : "no",
         row.candidate.map { result.front.contains($0) } == true && row.rung == result.rungs.count - 1 ? "yes" : "no",
         candidate.map { $0.revenueBounds.map(SchemaCandidate.amount).joined(separator: ";") } ?? "",
         candidate.map { String($0.revenueBits) } ?? "", candidate.map { String($0.headroom) } ?? "",
@@ -122,17 +130,25 @@ public struct OptimizeOutput: Sendable {
 
   var document: ReportDocument {
     let final = result.final
-    let names = [result.startName, "best (c\(result.best + 1))"]
+    let names = [result.startName, "best (\(result.bestName))"]
     var sections: [ReportSection] = []
     let objective = result.objective
     let intervals = final.intervals
     let hours = final.signalIntervals
     let difference = final.difference
-    var table = [["schema", "\(objective.label), mean [95 % interval]", "time to first signal, median hours [95 % interval]"]]
+    let hasFloor = objective.floor != nil
+    let floors = final.floorIntervals
+    var table = [
+      ["schema", "\(objective.label), mean [95 % interval]"]
+        + (hasFloor ? ["floor: exact values, same postbacks [95 % interval]"] : [])
+        + ["time to first signal, median hours [95 % interval]"]
+    ]
     for index in 0..<2 {
-      table.append([names[index], interval(intervals[index]), hoursInterval(hours[index])])
+      table.append(
+        [names[index], interval(intervals[index])] + (hasFloor ? [interval(floors[index])] : [])
+          + [hoursInterval(hours[index])])
     }
-    table.append(["best − start, paired", interval(difference, signed: true), "–"])
+    table.append(["best − start, paired", interval(difference, signed: true)] + (hasFloor ? ["–"] : []) + ["–"])
     sections.append(
       ReportSection(
         title: "The starting schema against the best, on seeds the search never used",
@@ -145,7 +161,12 @@ public struct OptimizeOutput: Sendable {
               ? String(format: "The best schema's mean is %.0f %% lower", 100 * $0)
               : String(format: "The best schema's mean is %.0f %% higher", -100 * $0)
           } ?? "No reduction to state")
-          + (final.intervalsSeparate == true ? "; the intervals do not overlap." : final.intervalsSeparate == false ? "; the intervals overlap." : "."),
+          + (final.intervalsSeparate == true ? "; the intervals do not overlap." : final.intervalsSeparate == false ? "; the intervals overlap." : ".")
+          + (final.removable.map {
+            " The floor is the score had every postback that carried a value carried its installs' exact revenue "
+              + "(the same crowd tiers, nulls, missing postbacks and windows; value granularity removed from the error): "
+              + String(format: "no schema can remove more than %.0f %% of the starting schema's error.", 100 * max(0, $0))
+          } ?? ""),
         chart: BarChart(
           title: "\(objective.label.prefix(1).uppercased())\(objective.label.dropFirst()), final seeds",
           xLabel: "replicate", yLabel: objective.label,
@@ -216,7 +237,12 @@ public struct OptimizeOutput: Sendable {
         caption: "Successive halving: every candidate and the starting schema scored on the same search runs (common random numbers) "
           + "at each rung; the best \(result.rungs.count > 1 ? "third" : "one") advance. Rungs: "
           + result.rungs.enumerated().map { "\($0 + 1): \(share($1.scale)) of the users, \($1.calibrationRuns) calibration + \($1.runs) search runs" }
-          .joined(separator: "; ") + ". As in optimize.csv.",
+          .joined(separator: "; ")
+          + (result.race.map {
+            "; race (rung \(result.rungs.count + 1)): the last rung's best \(result.raceDifferences.count) and the start on "
+              + "\(share($0.scale)) of the users, \($0.calibrationRuns) calibration + \($0.runs) further search runs, a finalist "
+              + "chosen only when its paired difference from the start has a 95 % interval below zero"
+          } ?? "") + ". As in optimize.csv.",
         table: [["candidate", "rung", objective.name, "signal hours", "advanced", "schema"]]
           + result.rows.map { row in
             [row.name, String(row.rung + 1), row.score.map(figure) ?? "–", row.hours.map { String(format: "%.1f", $0) } ?? "–",
@@ -231,6 +257,7 @@ public struct OptimizeOutput: Sendable {
       headline: [
         ("start, final seeds", interval(intervals[0])), ("best, final seeds", interval(intervals[1])),
         ("reduction", final.reduction.map { String(format: "%.0f%%", 100 * $0) } ?? "–"),
+        ("most any schema could remove", final.removable.map { String(format: "%.0f%%", 100 * max(0, $0)) } ?? "–"),
         ("candidates", String(result.candidates.count)),
         ("search cost (runs of the scenario)", String(format: "%.1f", result.spent)),
       ],

@@ -17,8 +17,23 @@ public struct OptimizeResult: Sendable {
     public var scores: [Double?]
     /// Median hours to the first useful signal in each search run.
     public var signalHours: [Double?]
-    /// Whether it went on to the next rung (or, at the last, was chosen).
+    /// Whether it went on to the next rung (at the last, to the race; in the race, was chosen).
     public var advanced: Bool
+
+    /// A row as given.
+    package init(
+      name: String, candidate: Int?, rung: Int, scale: Double, runs: Int, scores: [Double?], signalHours: [Double?],
+      advanced: Bool
+    ) {
+      self.name = name
+      self.candidate = candidate
+      self.rung = rung
+      self.scale = scale
+      self.runs = runs
+      self.scores = scores
+      self.signalHours = signalHours
+      self.advanced = advanced
+    }
 
     /// Mean of the scores with a value; nil with none.
     public var score: Double? { Self.mean(scores) }
@@ -39,6 +54,10 @@ public struct OptimizeResult: Sendable {
     public var calibrationRuns: Int
     /// Per schema (start, best): the objective and the median hours to signal per replicate.
     public var scores: [[Double?]]
+    /// Per schema: the objective's floor per replicate, the score had every postback that
+    /// carried a value carried its install's exact revenue (``OptimizeObjective/floor``); nil
+    /// where the objective has none.
+    public var floors: [[Double?]]
     public var signalHours: [[Double?]]
     /// Per schema: cumulative true and decoded revenue per attributed install at each window's
     /// end, averaged over the replicates: (day, true, decoded).
@@ -48,6 +67,14 @@ public struct OptimizeResult: Sendable {
 
     /// Each schema's objective: mean and 95 % interval.
     public var intervals: [ConfidenceInterval?] { scores.map { ConfidenceInterval($0.compactMap { $0 }) } }
+    /// Each schema's floor: mean and 95 % interval; nil where the objective has none.
+    public var floorIntervals: [ConfidenceInterval?] { floors.map { ConfidenceInterval($0.compactMap { $0 }) } }
+    /// The share of the starting schema's mean objective that exact values would remove:
+    /// 1 − floor ÷ objective. No schema with the same postbacks can remove more; nil without a floor.
+    public var removable: Double? {
+      guard let start = intervals[0]?.mean, start > 0, let floor = floorIntervals[0]?.mean else { return nil }
+      return 1 - floor / start
+    }
     /// Each schema's time to signal: mean and 95 % interval.
     public var signalIntervals: [ConfidenceInterval?] { signalHours.map { ConfidenceInterval($0.compactMap { $0 }) } }
     /// best − start per replicate (common random numbers), its mean and interval.
@@ -77,8 +104,10 @@ public struct OptimizeResult: Sendable {
   public var seeds: OptimizeSeeds
   /// The rungs, and the budget they were planned within (runs' worth of the scenario's users).
   public var rungs: [SchemaSearch.Rung]
+  /// The race of the last rung's best against the start (its rows have rung `rungs.count`); nil without one.
+  public var race: SchemaSearch.Rung?
   public var budget: Double
-  /// Runs' worth of the scenario's users the search simulated (pilot and rungs, not the final comparison).
+  /// Runs' worth of the scenario's users the search simulated (pilot, rungs and race, not the final comparison).
   public var spent: Double
   /// What the pilot measured, which the candidates were drawn around.
   public var profile: RevenueProfile
@@ -89,10 +118,27 @@ public struct OptimizeResult: Sendable {
   public var rows: [Row]
   /// The chosen candidate's index.
   public var best: Int
+  /// The index of the starting schema's copy among the candidates, when it has the search's form.
+  public var startCopy: Int?
+  /// Whether no candidate beat the starting schema, so its copy is the result.
+  public var bestIsStart: Bool { startCopy == best }
+  /// "c7", or "c1, the start" when the starting schema's copy won.
+  public var bestName: String { "c\(best + 1)" + (bestIsStart ? ", the start" : "") }
   /// With `tradeoff`, the candidates on the last rung's Pareto front, fastest first.
   public var front: [Int]
   /// The final comparison.
   public var final: FinalComparison
   /// The starting schema's name (its file, or "the scenario's schema").
   public var startName: String
+
+  /// The rung the choice was made at: the race's when there was one, else the last.
+  public var choiceRung: Int { race == nil ? rungs.count - 1 : rungs.count }
+  /// Each race finalist's paired difference from the start over the race's runs (finalist −
+  /// start, mean and 95 % interval), in the race's order.
+  public var raceDifferences: [(name: String, candidate: Int, difference: ConfidenceInterval?)] {
+    guard race != nil, let start = rows.first(where: { $0.rung == rungs.count && $0.candidate == nil }) else { return [] }
+    return rows.filter { $0.rung == rungs.count && $0.candidate != nil }.map {
+      ($0.name, $0.candidate!, ConfidenceInterval(pairedDifference: $0.scores, baseline: start.scores))
+    }
+  }
 }

@@ -7,8 +7,10 @@ import SimRun
 
 /// Searches the conversion-schema space for the schema that minimises an objective on a
 /// scenario's users, by successive halving with common random numbers: every candidate is
-/// scored on the same small runs first, the best third goes on to larger runs, and the winner
-/// is compared with the starting schema on seeds the search never saw.
+/// scored on the same small runs first, the best third goes on to larger runs, the last rung's
+/// best race the start on further full-size runs (one replaces it only when its paired
+/// difference's 95 % interval lies below zero), and the chosen schema is compared with the
+/// starting schema on seeds the search never saw.
 ///
 /// Each candidate's decoder is calibrated on runs under the calibration seeds; it is scored on
 /// runs under the search seeds; the final comparison runs under the final seeds, with the
@@ -54,12 +56,17 @@ public struct SchemaSearch: Sendable {
     public var keep: Double
     /// A space to search instead of the one drawn around the pilot (tests and notebooks).
     public var space: SchemaSpace?
+    /// Candidates of the last rung that go on to the race (0: none, the last rung's best mean wins).
+    public var finalists: Int
+    /// The race's fidelity; nil races at full size on 20 search runs with `finalCalibrationRuns`
+    /// calibration runs (``raceRung``).
+    public var race: Rung?
 
-    /// Options; by default the ROAS objective, a budget of 60 runs, one job, 10 final replicates.
+    /// Options; by default the ROAS objective, a budget of 60 runs, one job, 30 final replicates (intervals narrow enough to tell schemas apart).
     public init(
       objective: OptimizeObjective = .roasError, tradeoff: Bool = false, budget: Double = 60, jobs: Int = 1, seed: UInt64 = 1,
-      finalReplicates: Int = 10, finalCalibrationRuns: Int = 4, rungs: [Rung]? = nil, minimumCellInstalls: Int = 30,
-      keep: Double = 1.0 / 3, space: SchemaSpace? = nil
+      finalReplicates: Int = 30, finalCalibrationRuns: Int = 4, rungs: [Rung]? = nil, minimumCellInstalls: Int = 30,
+      keep: Double = 1.0 / 3, space: SchemaSpace? = nil, finalists: Int = 4, race: Rung? = nil
     ) {
       self.objective = objective
       self.tradeoff = tradeoff
@@ -72,6 +79,8 @@ public struct SchemaSearch: Sendable {
       self.minimumCellInstalls = minimumCellInstalls
       self.keep = keep
       self.space = space
+      self.finalists = finalists
+      self.race = race
     }
   }
 
@@ -128,8 +137,47 @@ public struct SchemaSearch: Sendable {
     guard options.budget >= smallest else { throw .budgetTooSmall(budget: options.budget, needed: smallest) }
   }
 
+  /// The starting schema as a candidate, when it has the search's form
+  /// (``SchemaCandidate/init(schema:windowCount:)``) and its text reads back to the same values;
+  /// local moves start from it and the result is never worse than it on the search seeds.
+  public var startCandidate: SchemaCandidate? {
+    let windows = scenario.attributionFramework.windowCount
+    guard var start = SchemaCandidate(schema: scenario.schema, windowCount: windows) else { return nil }
+    start.reasons = [
+      "revenue":
+        "The starting schema's ladder, as written (\(startName)): \(start.revenueBounds.count) revenue bounds in "
+        + "\(start.revenueBits) bits."
+    ]
+    let text = start.text(
+      currency: scenario.schema.currencies.base, exchangeRates: scenario.schema.currencies.rates, header: [])
+    guard let back = try? ScenarioLoader.parseSchema(text, file: "candidate", for: scenario),
+      let read = SchemaCandidate(schema: back, windowCount: windows), read.sameValues(as: start),
+      back.currencies == scenario.schema.currencies
+    else { return nil }
+    return start
+  }
+
   /// The rungs this search uses.
   public var rungs: [Rung] { options.rungs ?? Self.rungs(users: scenario.userCount) }
+
+  /// The race's fidelity, nil without finalists: by default the scenario's full size, as the
+  /// final comparison has it, on 20 search runs.
+  public var raceRung: Rung? {
+    guard options.finalists > 0 else { return nil }
+    return options.race ?? Rung(scale: 1, calibrationRuns: options.finalCalibrationRuns, runs: 20)
+  }
+
+  /// The race's choice among finalists, given each one's paired difference from the start
+  /// (finalist − start on the same runs): the position of the lowest mean difference among those
+  /// whose 95 % interval lies wholly below zero; nil when none does, so the start stays.
+  public static func raceChoice(_ differences: [ConfidenceInterval?]) -> Int? {
+    var choice: Int?
+    for (position, difference) in differences.enumerated() {
+      guard let difference, let upper = difference.upper, upper < 0 else { continue }
+      if choice.map({ difference.mean < differences[$0]!.mean }) ?? true { choice = position }
+    }
+    return choice
+  }
 
   /// Three rungs: about 12,500 users (a quarter of them for smaller scenarios), twice and four times
   /// that, with 2, 3 and 4 search runs and 2, 2 and 3 calibration runs.
@@ -168,11 +216,17 @@ public struct SchemaSearch: Sendable {
     let plan = rungs
     let first = options.space?.fixed?.count ?? firstRungCandidates
     let counts = Self.counts(first: first, rungs: plan.count, keep: options.keep)
+    let race = raceRung
+    let rungRuns = plan.map(\.runs).max() ?? 0
+    // The race's runs follow the rungs' in the search set: new draws, still apart from the
+    // calibration and final seeds.
     let seeds = OptimizeSeeds(
-      seed: options.seed, calibration: max(options.finalCalibrationRuns, plan.map(\.calibrationRuns).max() ?? 0),
-      search: 1 + (plan.map(\.runs).max() ?? 0), final: options.finalReplicates)
+      seed: options.seed,
+      calibration: max(options.finalCalibrationRuns, (plan + (race.map { [$0] } ?? [])).map(\.calibrationRuns).max() ?? 0),
+      search: 1 + rungRuns + (race?.runs ?? 0), final: options.finalReplicates)
+    let raceCost = race.map { Double(min(options.finalists, counts.last ?? 0) + 1) * $0.cost } ?? 0
     let tracker = Tracker(
-      total: Int(Double(scenario.userCount) * Self.cost(first: first, rungs: plan, keep: options.keep))
+      total: Int(Double(scenario.userCount) * (Self.cost(first: first, rungs: plan, keep: options.keep) + raceCost))
         + 2 * (options.finalCalibrationRuns + options.finalReplicates) * scenario.userCount,
       report: progress)
 
@@ -201,7 +255,21 @@ public struct SchemaSearch: Sendable {
     var texts: [String] = []
     var schemas: [ConversionSchema] = []
     let declared = scenario.declaredEvents
-    for candidate in space.candidates(count: first, seed: options.seed) {
+    // The starting schema competes as candidate 1 when it has the search's form and reads back
+    // the same, and a third of the rest are local moves from it; the others are drawn fresh.
+    var drawn: [SchemaCandidate] = []
+    var startCopy: Int?
+    if options.space?.fixed == nil, let start = startCandidate {
+      startCopy = 0
+      let local = space.neighbours(of: start, count: max(0, (first - 1) / 3), seed: options.seed)
+      drawn = [start] + local
+      let known = Set(drawn.map(SchemaSpace.key))
+      drawn += space.candidates(count: first - drawn.count + 8, seed: options.seed).filter { !known.contains(SchemaSpace.key($0)) }
+      drawn = Array(drawn.prefix(first))
+    } else {
+      drawn = space.candidates(count: first, seed: options.seed)
+    }
+    for candidate in drawn {
       let text = candidate.text(
         currency: scenario.schema.currencies.base, exchangeRates: scenario.schema.currencies.rates, header: [])
       let schema: ConversionSchema
@@ -236,15 +304,77 @@ public struct SchemaSearch: Sendable {
             name: index.map { "c\($0 + 1)" } ?? "start", candidate: index, rung: level, scale: rung.scale, runs: rung.runs,
             scores: result.map(\.score), signalHours: result.map(\.hours), advanced: false))
       }
-      let next = level + 1 < counts.count ? counts[level + 1] : 1
       let ranked = rank(Array(scored.dropFirst()))
-      let kept = Set(ranked.prefix(next))
+      // The last rung's best go on to the race, except those that scored as the start (its copy,
+      // or a move that set the same values on these users, such as a lock no value reaches) or
+      // as a better-ranked finalist in every run: their paired difference would be zero.
+      var order = ranked
+      if level + 1 == counts.count, race != nil {
+        var seen: Set<[Double?]> = [scored[0].scores]
+        order = ranked.filter { alive[$0] != startCopy && seen.insert(scored[$0 + 1].scores).inserted }
+        // Without a copy of the start to fall back on, something must be chosen.
+        if order.isEmpty, startCopy == nil { order = Array(ranked.prefix(1)) }
+      }
+      let next = level + 1 < counts.count ? counts[level + 1] : race == nil ? 1 : min(options.finalists, order.count)
+      let kept = Set(order.prefix(next))
       for position in scored.indices.dropFirst() where kept.contains(position - 1) { scored[position].advanced = true }
-      alive = ranked.prefix(next).map { scored[$0 + 1].candidate! }
+      alive = order.prefix(next).map { scored[$0 + 1].candidate! }
       rows += scored
       tracker.candidates(entrants.count - 1, best: scored.dropFirst().compactMap(\.score).min())
     }
-    let best = alive[0]
+    var best: Int
+    if let race {
+      // The race: the finalists and the start on many more search runs under common random
+      // numbers, at a larger size. Four runs of a rung cannot rank schemas a point apart when one
+      // run's noise is several points; the paired difference cancels what the runs share, and a
+      // finalist replaces the start only when its difference's 95 % interval lies below zero.
+      var run = Self.scaled(scenario, race.scale)
+      let finalists = alive
+      let results =
+        finalists.isEmpty
+        ? []
+        : evaluate(
+          run: &run, schemas: [scenario.schema] + finalists.map { schemas[$0] },
+          calibrationSeeds: Array(seeds.calibration.prefix(race.calibrationRuns)),
+          seeds: Array(seeds.search[(1 + rungRuns)..<(1 + rungRuns + race.runs)]), withValues: false,
+          stage: "race of \(finalists.count) finalist(s)", tracker: tracker)
+      if !finalists.isEmpty { spent += Double(finalists.count + 1) * race.cost }
+      var raced = results.enumerated().map { position, result in
+        OptimizeResult.Row(
+          name: position == 0 ? "start" : "c\(finalists[position - 1] + 1)", candidate: position == 0 ? nil : finalists[position - 1],
+          rung: plan.count, scale: race.scale, runs: race.runs, scores: result.map(\.score), signalHours: result.map(\.hours),
+          advanced: false)
+      }
+      let differences = raced.dropFirst().map { ConfidenceInterval(pairedDifference: $0.scores, baseline: raced[0].scores) }
+      if let choice = Self.raceChoice(differences) {
+        best = finalists[choice]
+        raced[choice + 1].advanced = true
+      } else if let startCopy {
+        // No finalist is surely better than the start: its copy stays.
+        best = startCopy
+      } else {
+        // Without a copy of the start to keep, the finalist with the lowest mean difference.
+        let lowest =
+          differences.indices.min { (differences[$0]?.mean ?? .infinity, $0) < (differences[$1]?.mean ?? .infinity, $1) } ?? 0
+        best = finalists[lowest]
+        raced[lowest + 1].advanced = true
+      }
+      rows += raced
+      tracker.candidates(finalists.count, best: raced.dropFirst().compactMap(\.score).min())
+    } else {
+      best = alive[0]
+      // Never worse than the start on the search seeds: when the start scored at least as well
+      // on the last rung, its copy is the result.
+      if let startCopy, let last = rows.last(where: { $0.rung == plan.count - 1 && $0.candidate == nil }),
+        let startScore = last.score,
+        (rows.last { $0.rung == plan.count - 1 && $0.candidate == best }?.score).map({ startScore <= $0 }) ?? true
+      {
+        best = startCopy
+        for index in rows.indices where rows[index].rung == plan.count - 1 && rows[index].candidate != nil {
+          rows[index].advanced = rows[index].candidate == startCopy
+        }
+      }
+    }
     var front: [Int] = []
     if options.tradeoff {
       let last = rows.filter { $0.rung == plan.count - 1 && $0.candidate != nil }
@@ -261,7 +391,7 @@ public struct SchemaSearch: Sendable {
     let days: [Double] = windows == 3 ? [2, 7, 35] : [2]
     let final = OptimizeResult.FinalComparison(
       seeds: seeds.final, calibrationRuns: options.finalCalibrationRuns, scores: finals.map { $0.map(\.score) },
-      signalHours: finals.map { $0.map(\.hours) },
+      floors: finals.map { $0.map(\.floor) }, signalHours: finals.map { $0.map(\.hours) },
       ltv: finals.map { runs in
         days.indices.map { window in
           let n = Double(max(1, runs.count))
@@ -273,13 +403,16 @@ public struct SchemaSearch: Sendable {
       fineValues: finals.map { runs in (0..<64).map { value in runs.reduce(0) { $0 + $1.fineValues[value] } } })
     return OptimizeResult(
       scenario: scenario.name, users: scenario.userCount, objective: options.objective, tradeoff: options.tradeoff,
-      seed: options.seed, seeds: seeds, rungs: plan, budget: options.budget, spent: spent, profile: profile,
-      candidates: candidates, texts: texts, rows: rows, best: best, front: front, final: final, startName: startName)
+      seed: options.seed, seeds: seeds, rungs: plan, race: race, budget: options.budget, spent: spent, profile: profile,
+      candidates: candidates, texts: texts, rows: rows, best: best, startCopy: startCopy, front: front, final: final,
+      startName: startName)
   }
 
   /// One scored run.
   struct RunScore: Sendable {
     var score: Double?
+    /// The objective's floor in the same run (``OptimizeObjective/floor``).
+    var floor: Double?
     var hours: Double?
     /// Per window: cumulative true and decoded revenue per attributed install.
     var ltv: [(truth: Double, decoded: Double)]
@@ -347,7 +480,7 @@ public struct SchemaSearch: Sendable {
         }
       }
       return RunScore(
-        score: objective.score(summary), hours: summary.decoding?.firstSignalMedianHours, ltv: ltv,
+        score: objective.score(summary), floor: withValues ? objective.floor?(summary) : nil, hours: summary.decoding?.firstSignalMedianHours, ltv: ltv,
         fineValues: withValues ? sink.counts : [])
     }
     return schemas.indices.map { Array(scores[$0 * seeds.count..<($0 + 1) * seeds.count]) }
@@ -365,7 +498,7 @@ public struct SchemaSearch: Sendable {
 
   /// Each row's Pareto level on (score, hours): 0 for the non-dominated, 1 for those only the
   /// first dominates, and so on.
-  static func frontLevels(_ rows: [OptimizeResult.Row]) -> [Int] {
+  package static func frontLevels(_ rows: [OptimizeResult.Row]) -> [Int] {
     var levels = Array(repeating: -1, count: rows.count)
     var level = 0
     while levels.contains(-1) {
@@ -377,7 +510,7 @@ public struct SchemaSearch: Sendable {
   }
 
   /// The non-dominated rows' positions, fastest signal first.
-  static func front(_ rows: [OptimizeResult.Row]) -> [Int] {
+  package static func front(_ rows: [OptimizeResult.Row]) -> [Int] {
     let levels = frontLevels(rows)
     return rows.indices.filter { levels[$0] == 0 }.sorted {
       (rows[$0].hours ?? .infinity, $0) < (rows[$1].hours ?? .infinity, $1)

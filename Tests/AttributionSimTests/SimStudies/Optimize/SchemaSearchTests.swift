@@ -68,8 +68,126 @@ struct SchemaSearchTests {
     #expect(abs(scores[1] - lumped) < 1e-9, "edge 0.5: \(scores[1])")
     #expect(abs(scores[2]) < 1e-9, "edge 5 decodes each cluster at its own mean: \(scores[2])")
     #expect(abs(scores[3] - lumped) < 1e-9, "edge 80: \(scores[3])")
+    // The race: edge 5 against the start on 20 more runs, the same six users each time, so its
+    // paired difference is −98 ÷ 153 in every run, an interval of no width below zero.
+    let race = result.raceDifferences
+    #expect(race.map(\.name).first == "c2", "the last rung's best leads the race: \(race.map(\.name))")
+    #expect(race.first?.difference.map { abs($0.mean + lumped) < 1e-9 && $0.upper! < 0 } == true)
+    #expect(result.rows.contains { $0.rung == 1 && $0.candidate == 1 && $0.advanced && $0.runs == 20 })
     #expect(result.final.intervals[1]?.mean.magnitude ?? 1 < 1e-9)
     #expect(result.final.reduction.map { abs($0 - 1) < 1e-9 } == true, "the whole error removed")
+  }
+
+  @Test("the floor of exact values: with every postback carrying a value, only granularity was wrong, so all of it is removable")
+  func floorOfExactValues() throws {
+    let scenario = try TestScenarios.load(Self.twoClusters())
+    let profile = RevenueProfile(installs: 6, revenues: [[1, 1, 1, 50, 50, 50], [], []], eventShares: [:], currency: "USD")
+    let space = SchemaSpace(windowCount: 3, events: ["purchase"], profile: profile, fixed: [Self.ladder(80)])
+    let options = SchemaSearch.Options(
+      objective: .roasError, budget: 100, jobs: 1, seed: 11, finalReplicates: 2, finalCalibrationRuns: 2,
+      rungs: [SchemaSearch.Rung(scale: 1, calibrationRuns: 2, runs: 1)], minimumCellInstalls: 5, space: space)
+    let final = try SchemaSearch(scenario: scenario, options: options).run().final
+    // The start (edge 0.5) lumps both clusters: 98 ÷ 153 as in knownOptimum. At tier 3 every
+    // postback carries a fine value, none is null or missing and no identifier is ambiguous, so
+    // exact values would decode every campaign at its truth: floor 0, all of the error removable.
+    #expect(abs((final.intervals[0]?.mean ?? 0) - 98.0 / 153.0) < 1e-9)
+    #expect(final.floors[0].allSatisfy { $0.map { abs($0) < 1e-9 } == true }, "\(final.floors[0])")
+    #expect(final.removable.map { abs($0 - 1) < 1e-9 } == true)
+  }
+
+  @Test("a search never ends worse than its start on the search seeds: a start at the optimum stays the result")
+  func startStaysWhenBest() throws {
+    // The start's edge at 5 USD decodes each cluster at its own mean: error 0, which no candidate beats.
+    let scenario = try TestScenarios.load(Self.twoClusters(schema: "{ version: 1, fineValue: { revenueBuckets: [5] } }"))
+    let options = SchemaSearch.Options(
+      objective: .roasError, budget: 12, jobs: 2, seed: 11, finalReplicates: 2, finalCalibrationRuns: 2,
+      rungs: [SchemaSearch.Rung(scale: 1, calibrationRuns: 2, runs: 1)], minimumCellInstalls: 5)
+    let search = try SchemaSearch(scenario: scenario, options: options)
+    #expect(search.startCandidate?.revenueBounds == [5])
+    let result = try search.run()
+    #expect(result.startCopy == 0, "the start competes as c1")
+    #expect(result.bestIsStart)
+    #expect(result.bestName == "c1, the start")
+    let text = OptimizeOutput(result).schemaText(result.best)
+    #expect(text.hasPrefix("// The starting schema (the scenario's schema), written out by"))
+    #expect(text.contains("no finalist beat it on the race's search runs with"))
+    #expect(text.contains("revenue: [5]"))
+    #expect(result.candidates.count >= 2, "others drawn besides")
+    #expect(result.final.scores[0] == result.final.scores[1], "the same schema on the same seeds")
+    #expect(result.final.scores[0].allSatisfy { $0.map { abs($0) < 1e-9 } == true }, "each cluster at its own mean")
+  }
+
+  @Test("hand-written schemas in the search's form become candidates part by part; other forms do not")
+  func startAsCandidate() throws {
+    let quickstart = try ScenarioLoader.load(path: TestPaths.scenarios + "/quickstart.json")
+    let start = try #require(SchemaCandidate(schema: quickstart.schema, windowCount: 3))
+    // Scenarios/schemas/quickstart-hybrid.json: 7 bounds in bits 0-2, flags in bits 3-5, one
+    // coarse list for every window with 'medium' at a purchase, window 1 locked from 100 USD.
+    #expect(start.revenueBounds == [0.01, 1, 5, 10, 20, 50, 100])
+    #expect(start.revenueBits == 3)
+    #expect(start.counter == nil)
+    #expect(start.eventBits == ["tutorial_complete", "ad_watched", "purchase"])
+    #expect(start.coarse == Array(repeating: SchemaCandidate.Coarse(medium: 0.5, high: 10, mediumEvent: "purchase"), count: 3))
+    #expect(start.lock == .revenue(window: 0, atLeast: 100))
+    let table = ConversionSchema(
+      eventNames: [], fine: .table([ValueRule(value: 1, condition: Condition([.revenue(.all): ValueRange(atLeast: 1)]))]))
+    #expect(SchemaCandidate(schema: table, windowCount: 3) == nil, "a value table is not a ladder")
+    let purchases = ConversionSchema(
+      eventNames: [], fine: .bits([BitField(low: 0, width: 2, content: .revenueBucket(.iap, bounds: [1, 5]))]))
+    #expect(SchemaCandidate(schema: purchases, windowCount: 3) == nil, "a ladder of purchase revenue only")
+  }
+
+  @Test("local moves from the start stay within Apple's limits, differ from it and from each other, and lint clean")
+  func neighboursLintClean() throws {
+    let folder = try TemporaryFolder.create("optimize-neighbours")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let revenues = (1...120).map { 0.01 * pow(1.08, Double($0)) }
+    let profile = RevenueProfile(
+      installs: 1_000, revenues: Array(repeating: revenues, count: 3), eventShares: ["tutorial": 0.7, "purchase": 0.1],
+      currency: "USD")
+    let space = SchemaSpace(windowCount: 3, events: ["tutorial", "purchase"], profile: profile)
+    let start = SchemaCandidate(
+      revenueBounds: [0.01, 1, 5, 10, 20, 50, 100], eventBits: ["tutorial", "purchase"],
+      coarse: Array(repeating: .init(medium: 0.5, high: 10, mediumEvent: "purchase"), count: 3),
+      lock: .revenue(window: 0, atLeast: 100))
+    let moves = space.neighbours(of: start, count: 40, seed: 9)
+    #expect(moves.count == 40)
+    #expect(Set(moves.map(SchemaSpace.key)).count == 40)
+    #expect(!moves.contains { $0.sameValues(as: start) })
+    #expect(moves == space.neighbours(of: start, count: 40, seed: 9), "the same for the same seed")
+    for (index, candidate) in moves.enumerated() {
+      #expect(candidate.bitsUsed <= 6)
+      #expect(candidate.revenueBounds.count <= (1 << candidate.revenueBits) - 1)
+      #expect(candidate.revenueBounds == candidate.revenueBounds.sorted())
+      let file = folder.appendingPathComponent("n\(index).json")
+      try candidate.text(currency: "USD", exchangeRates: [:], header: ["test"]).write(to: file, atomically: true, encoding: .utf8)
+      let findings = try ScenarioLoader.lintSchema(path: file.path, declaredEvents: ["tutorial", "purchase"])
+      #expect(!findings.contains { $0.severity == .error }, "\(candidate.summary): \(findings.map(\.description))")
+    }
+  }
+
+  @Test("the Pareto front holds exactly the rows no other row beats on both score and hours, fastest first")
+  func paretoFront() {
+    func row(_ name: String, score: Double, hours: Double) -> OptimizeResult.Row {
+      OptimizeResult.Row(
+        name: name, candidate: nil, rung: 0, scale: 1, runs: 1, scores: [score], signalHours: [hours], advanced: false)
+    }
+    // (score, hours): a (0.10, 40) and d (0.30, 10) and e (0.20, 20) trade off; b (0.12, 45) is
+    // beaten by a on both; c (0.30, 12) by d on hours at the same score; f (0.25, 25) by e.
+    let rows = [
+      row("a", score: 0.10, hours: 40), row("b", score: 0.12, hours: 45), row("c", score: 0.30, hours: 12),
+      row("d", score: 0.30, hours: 10), row("e", score: 0.20, hours: 20), row("f", score: 0.25, hours: 25),
+    ]
+    let front = SchemaSearch.front(rows)
+    #expect(front.map { rows[$0].name } == ["d", "e", "a"])
+    for a in front {
+      for b in rows.indices where b != a {
+        let beats = rows[b].score! <= rows[a].score! && rows[b].hours! <= rows[a].hours!
+          && (rows[b].score! < rows[a].score! || rows[b].hours! < rows[a].hours!)
+        #expect(!beats, "\(rows[b].name) dominates \(rows[a].name) on the front")
+      }
+    }
+    #expect(SchemaSearch.frontLevels(rows) == [0, 1, 1, 0, 0, 1])
   }
 
   /// A small cohort scenario with revenue in every window.
@@ -104,6 +222,21 @@ struct SchemaSearchTests {
     #expect(one.final.scores == three.final.scores)
     #expect(OptimizeOutput(one).csv == OptimizeOutput(three).csv)
     #expect(OptimizeOutput(one).schemaText(one.best) == OptimizeOutput(three).schemaText(three.best))
+  }
+
+  @Test("the race replaces the start only with a finalist whose paired difference lies wholly below zero, the lowest such mean")
+  func raceChoosesOnlySureGains() {
+    // t(0.975, 2 degrees of freedom) = 4.303. a: mean −1, s 0.2, half-width 4.303 · 0.2 ÷ √3 = 0.497,
+    // so [−1.497, −0.503]. b: mean −2 but s √7 = 2.646, half-width 6.572: reaches +4.572. c: mean −0.5,
+    // s 0.1, half-width 0.248: [−0.748, −0.252], below zero but above a's mean.
+    let a = ConfidenceInterval([-1.0, -1.2, -0.8]), b = ConfidenceInterval([-3, 1, -4]), c = ConfidenceInterval([-0.5, -0.6, -0.4])
+    #expect(abs((a?.upper ?? 0) + 0.503) < 0.001)
+    #expect(abs((b?.upper ?? 0) - 4.572) < 0.001)
+    #expect(SchemaSearch.raceChoice([b, c, a]) == 2, "a: the lowest mean of those surely below zero; b's lower mean is noise")
+    #expect(SchemaSearch.raceChoice([b, c]) == 1)
+    #expect(SchemaSearch.raceChoice([b]) == nil, "nothing surely better: the start stays")
+    #expect(SchemaSearch.raceChoice([nil, ConfidenceInterval([-1])]) == nil, "one run gives no interval")
+    #expect(SchemaSearch.raceChoice([ConfidenceInterval([0, 0, 0])]) == nil, "no difference is no gain")
   }
 
   @Test("calibration, search and final seeds are disjoint, and each set keeps its seeds whatever the others' sizes")
