@@ -172,14 +172,14 @@ struct DocsTruthTests {
   }
 
   /// A copy of Scenarios/ in a new folder, with the golden value regression.md's examples change:
-  /// line 3 of skan-2.2.golden/postbacks.jsonl names campaign 97 where the run sends 98.
+  /// line 3 of skan-2.2.golden/postbacks.jsonl names campaign 36 where the run sends 37.
   static func scenariosWithOneGoldenValueChanged() throws -> URL {
     let folder = try TemporaryFolder.create("docs-truth")
     try FileManager.default.copyItem(atPath: TestPaths.scenarios, toPath: folder.path + "/Scenarios")
     let golden = folder.appendingPathComponent("Scenarios/skan-2.2.golden/postbacks.jsonl")
     var lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(lines[2].contains(#""campaign-id":98,"#))
-    lines[2] = lines[2].replacing(required: #""campaign-id":98,"#, with: #""campaign-id":97,"#)
+    #expect(lines[2].contains(#""campaign-id":37,"#))
+    lines[2] = lines[2].replacing(required: #""campaign-id":37,"#, with: #""campaign-id":36,"#)
     try lines.joined(separator: "\n").write(to: golden, atomically: true, encoding: .utf8)
     return folder
   }
@@ -246,12 +246,12 @@ struct DocsTruthTests {
     for name in ["quickstart.json", "quickstart.golden", "schemas"] {
       try FileManager.default.copyItem(atPath: TestPaths.scenarios + "/" + name, toPath: scenarios.path + "/" + name)
     }
-    // The change the doc names: line 3's coarse count, 48 in the run, 47 in the golden copy.
+    // The change the doc names: line 3's coarse count, 51 in the run, 50 in the golden copy.
     let golden = scenarios.appendingPathComponent("quickstart.golden/decoded.csv")
     var lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var cells = lines[2].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    #expect(lines[0].split(separator: ",")[6] == "coarse" && cells[6] == "48")
-    cells[6] = "47"
+    #expect(lines[0].split(separator: ",")[6] == "coarse" && cells[6] == "51")
+    cells[6] = "50"
     lines[2] = cells.joined(separator: ",")
     try lines.joined(separator: "\n").write(to: golden, atomically: true, encoding: .utf8)
     let missing = try Self.transcriptDifferences("$ attrsim verify Scenarios/quickstart.json\n" + block, in: folder)
