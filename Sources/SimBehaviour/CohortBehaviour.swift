@@ -89,21 +89,15 @@ package final class CohortBehaviour {
 
   package func userStream(_ index: Int) -> RandomStream { cohortStream.child(index) }
 
-  /// The cohort's arrivals in time order, drawn as the run advances (``CohortArrivals``).
-  package func arrivals() -> CohortArrivals {
-    CohortArrivals(self, stream: cohortStream.child(Self.arrivalLabel))
-  }
-
-  /// The arrival time at `quantile` (in [0, 1)) of the cohort's arrival distribution: uniform over
-  /// the period, or read through the seasonal weights. Monotone in `quantile`, so sorted quantiles
-  /// give arrivals in time order.
-  package func arrival(atQuantile quantile: Double) -> SimTime {
+  /// When user `index` becomes reachable.
+  package func arrival(of index: Int) -> SimTime {
+    var stream = userStream(index).child(Self.arrivalLabel)
     guard let table = arrivalTable, let total = table.last?.cumulative, total > 0 else {
-      let offset = min(Int64(Double(cohort.arrivalSpread.milliseconds) * quantile), max(cohort.arrivalSpread.milliseconds - 1, 0))
-      return SimTime.zero + cohort.arrivalStart + .milliseconds(offset)
+      let offset = Double(cohort.arrivalSpread.milliseconds) * stream.nextUnit()
+      return SimTime.zero + cohort.arrivalStart + .milliseconds(Int64(offset))
     }
-    // Below the total, so that a quantile rounded to 1 still lands in a day with weight.
-    let target = min(total * quantile, total.nextDown)
+    // The same single draw, read through the seasonal weights.
+    let target = total * stream.nextUnit()
     var low = 0
     var high = table.count - 1
     while low < high {

@@ -29,15 +29,7 @@ struct CohortBehaviourTests {
   static func plans(_ text: String) throws -> [UserPlan] {
     let scenario = try TestScenarios.load(text)
     let behaviour = CohortBehaviour(cohort: scenario.cohorts[0], scenario: scenario, root: RandomStream(seed: scenario.seed))
-    return arrivalTimes(behaviour).enumerated().map { behaviour.plan(of: $0.offset, arrival: $0.element) }
-  }
-
-  /// The cohort's arrival times, user by user (the k-th to arrive is user k).
-  static func arrivalTimes(_ behaviour: CohortBehaviour) -> [SimTime] {
-    var arrivals = behaviour.arrivals()
-    var times: [SimTime] = []
-    while let arrival = arrivals.next() { times.append(arrival.time) }
-    return times
+    return (0..<scenario.cohorts[0].count).map { behaviour.plan(of: $0, arrival: behaviour.arrival(of: $0)) }
   }
 
   static func meanAndVariance(_ values: [Double]) -> (mean: Double, variance: Double) {
@@ -118,7 +110,7 @@ struct CohortBehaviourTests {
       let text = Self.scenario(count: 20_000, cohort: "arrivals: \(arrivals),")
       let scenario = try TestScenarios.load(text)
       let behaviour = CohortBehaviour(cohort: scenario.cohorts[0], scenario: scenario, root: RandomStream(seed: 11))
-      let days = Self.arrivalTimes(behaviour).map { ($0 - SimTime.zero).milliseconds / 86_400_000 }
+      let days = (0..<20_000).map { (behaviour.arrival(of: $0) - SimTime.zero).milliseconds / 86_400_000 }
       // Day 0 is a Monday: days 5, 6, 12, 13 are the weekend.
       return Double(days.filter { [5, 6, 12, 13].contains($0) }.count) / 20_000
     }
@@ -129,7 +121,7 @@ struct CohortBehaviourTests {
     let text = Self.scenario(count: 2_000, cohort: #"arrivals: { from: "0d", to: "3d", daily: [0, 1, 2] },"#)
     let scenario = try TestScenarios.load(text)
     let behaviour = CohortBehaviour(cohort: scenario.cohorts[0], scenario: scenario, root: RandomStream(seed: 11))
-    let days = Self.arrivalTimes(behaviour).map { ($0 - SimTime.zero).milliseconds / 86_400_000 }
+    let days = (0..<2_000).map { (behaviour.arrival(of: $0) - SimTime.zero).milliseconds / 86_400_000 }
     #expect(!days.contains(0))
     // Day 2 weighs twice day 1: 2/3 of arrivals, within four standard errors (0.0105 each).
     let dayTwo = Double(days.filter { $0 == 2 }.count) / 2_000
