@@ -34,14 +34,18 @@ package struct World: EventHandler {
 
   package var users = UserSlots()
   private let behaviours: [CohortBehaviour]
-  /// Cohort users of this shard in arrival order, with their ordinals.
-  private let arrivals: [(time: SimTime, cohort: Int32, index: Int32, ordinal: Int)]
+  /// All cohort users in arrival order, drawn as the run advances; this world admits its own.
+  private var arrivals: ArrivalStream
+  /// This world's next cohort user to arrive, nil once all have.
+  private var nextArrival: ArrivalStream.Arrival?
+  /// How many of this world's cohort users have arrived, of how many.
+  private var arrived = 0
+  private let arrivalTotal: Int
   /// Told how many cohort users have arrived, of how many, every few thousand arrivals.
   package var progress: ((_ arrived: Int, _ total: Int) -> Void)?
   /// Ordinals of the users this world simulates: the shard's, or one lane of them.
   private let ordinals: Range<Int>
   private let lane: Lane?
-  private var nextArrival = 0
   /// For each publisher, which networks it lists (rulebook §3.1).
   package let publisherLists: [Set<Int>]
   /// Events the device counts: the app model's, in its order, then any only the second SDK reads.
@@ -77,22 +81,14 @@ package struct World: EventHandler {
     minimumViewDuration = scenario.platform.minimumViewDuration
     let root = RandomStream(seed: scenario.seed)
     behaviours = scenario.cohorts.map { CohortBehaviour(cohort: $0, scenario: scenario, root: root) }
-    // Only arrival times are drawn up front; each user's plan is drawn when they arrive, so
-    // memory holds the users in flight, not all users.
-    var arrivals: [(time: SimTime, cohort: Int32, index: Int32, ordinal: Int)] = []
-    arrivals.reserveCapacity(scenario.cohorts.reduce(0) { $0 + $1.count })
-    for (cohortIndex, behaviour) in behaviours.enumerated() {
-      for index in 0..<behaviour.cohort.count {
-        arrivals.append((behaviour.arrival(of: index), Int32(cohortIndex), Int32(index), 0))
-      }
-    }
-    arrivals.sort { ($0.time, $0.cohort, $0.index) < ($1.time, $1.cohort, $1.index) }
-    // Ordinals follow arrival order over all users, so every shard numbers users alike.
+    // Arrivals are drawn as the run advances, and each user's plan when they arrive, so memory
+    // holds the users in flight, not all users. Ordinals follow arrival order over all users,
+    // so every shard and lane numbers users alike.
     let scripted = scenario.scriptedUsers.count
-    for position in arrivals.indices { arrivals[position].ordinal = scripted + position }
     let range = shard.range(of: scenario.userCount)
-    self.arrivals = arrivals.filter { range.contains($0.ordinal) && (lane?.contains($0.ordinal) ?? true) }
+    arrivals = ArrivalStream(behaviours, firstOrdinal: scripted)
     ordinals = range
+    arrivalTotal = Self.count(max(range.lowerBound, scripted)..<max(range.upperBound, scripted), in: lane)
     self.lane = lane
     publisherLists = scenario.publishers.map { Set($0.adNetworks) }
     let legacyEvents = scenario.app.legacySdk?.eventNames ?? []
@@ -103,7 +99,7 @@ package struct World: EventHandler {
     currencies = scenario.currencies
     currencyIndex = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($0.element, $0.offset) })
     valueRules = framework.valueRules
-    summary.users = lane.map { lane in range.count { lane.contains($0) } } ?? range.count
+    summary.users = Self.count(range, in: lane)
     let configuration = scenario.app.attributionConfiguration
     impressionLifetimes = scenario.adNetworks.map {
       (configuration.lifetime(of: .click, network: $0.identifier), configuration.lifetime(of: .view, network: $0.identifier))
@@ -122,17 +118,35 @@ package struct World: EventHandler {
         stream: root.child("user").child(user.name), trackingAuthorized: user.trackingAuthorized)
       admit(plan, ordinal: ordinal, in: &simulation)
     }
-    if let first = arrivals.first { simulation.schedule(.admitNext, at: first.time) }
+    nextArrival = nextOwnArrival()
+    if let first = nextArrival { simulation.schedule(.admitNext, at: first.time) }
+  }
+
+  /// The next cohort user of this world's shard and lane, walking past the others'.
+  private mutating func nextOwnArrival() -> ArrivalStream.Arrival? {
+    let (ordinals, lane) = (ordinals, lane)
+    return arrivals.next(before: ordinals.upperBound) { ordinal in
+      ordinal >= ordinals.lowerBound && (lane?.contains(ordinal) ?? true)
+    }
+  }
+
+  /// How many ordinals of `range` belong to `lane` (all of them without one), counted, not walked.
+  private static func count(_ range: Range<Int>, in lane: Lane?) -> Int {
+    guard let lane else { return range.count }
+    // Ordinals below `bound` in the lane: index, index + count, …
+    func below(_ bound: Int) -> Int { bound <= lane.index ? 0 : (bound - lane.index - 1) / lane.count + 1 }
+    return below(range.upperBound) - below(range.lowerBound)
   }
 
   package mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
     clock = simulation.now
     switch event {
     case .admitNext:
-      let arrival = arrivals[nextArrival]
-      nextArrival += 1
-      if nextArrival < arrivals.count { simulation.schedule(.admitNext, at: arrivals[nextArrival].time) }
-      if nextArrival % 4096 == 0 || nextArrival == arrivals.count { progress?(nextArrival, arrivals.count) }
+      guard let arrival = nextArrival else { preconditionFailure("an arrival event with no arrival pending") }
+      nextArrival = nextOwnArrival()
+      if let next = nextArrival { simulation.schedule(.admitNext, at: next.time) }
+      arrived += 1
+      if arrived % 4096 == 0 || arrived == arrivalTotal { progress?(arrived, arrivalTotal) }
       let plan = behaviours[Int(arrival.cohort)].plan(of: Int(arrival.index), arrival: arrival.time)
       admit(plan, ordinal: arrival.ordinal, in: &simulation)
     case .action(let slot):
