@@ -9,4 +9,18 @@ package enum TemporaryFolder {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }
+
+  /// The bytes of every file directly in `folder` (not its subfolders), by file name: what a
+  /// byte-for-byte comparison of two runs' output folders compares.
+  package static func files(in folder: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      let url = folder.appendingPathComponent(name)
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+        result[name] = try Data(contentsOf: url)
+      }
+    }
+    return result
+  }
 }

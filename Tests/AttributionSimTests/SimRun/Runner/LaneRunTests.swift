@@ -12,15 +12,7 @@ struct LaneRunTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     var writer = try RunDirectoryWriter(directory: folder, scenario: scenario, trace: true)
     try writer.commit(ScenarioRunner.run(scenario, sink: &writer, jobs: jobs), scenario: scenario)
-    var result: [String: Data] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-      let url = folder.appendingPathComponent(name)
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-        result[name] = try Data(contentsOf: url)
-      }
-    }
-    return result
+    return try TemporaryFolder.files(in: folder)
   }
 
   @Test(

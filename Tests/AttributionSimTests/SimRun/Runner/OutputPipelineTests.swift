@@ -22,15 +22,7 @@ struct OutputPipelineTests {
       ScenarioRunner.simulate(scenario, model: scenario.schema, keys: keys, shard: .whole, sink: &stage)
     }
     try writer.commit(summary, scenario: scenario)
-    var result: [String: Data] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-      let url = folder.appendingPathComponent(name)
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-        result[name] = try Data(contentsOf: url)
-      }
-    }
-    return result
+    return try TemporaryFolder.files(in: folder)
   }
 
   private func sample(_ file: String) throws -> Scenario {

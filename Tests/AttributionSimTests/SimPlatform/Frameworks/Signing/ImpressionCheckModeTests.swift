@@ -16,15 +16,7 @@ struct ImpressionCheckModeTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     var writer = try RunDirectoryWriter(directory: folder, scenario: scenario, trace: true)
     try writer.commit(ScenarioRunner.run(scenario, sink: &writer), scenario: scenario)
-    var result: [String: Data] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-      var isFolder: ObjCBool = false
-      let url = folder.appendingPathComponent(name)
-      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-        result[name] = try Data(contentsOf: url)
-      }
-    }
-    return result
+    return try TemporaryFolder.files(in: folder)
   }
 
   @Test(
