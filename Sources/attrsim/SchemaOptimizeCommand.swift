@@ -13,10 +13,12 @@ struct SchemaOptimizeCommand: Command {
     name: "objective", valueName: "name",
     help: "What to minimise: " + OptimizeObjective.all.map(\.name).joined(separator: ", ") + ".",
     defaultDescription: OptimizeObjective.roasError.name, parsing: .text)
+  /// The library's defaults, which the help quotes.
+  private static let defaults = SchemaSearch.Options()
   static let budget = Option(
     name: "budget", valueName: "n",
     help: "Runs' worth of the scenario's users the search may simulate (the final comparison is extra).",
-    defaultDescription: "60", parsing: .number(in: 0.01...100_000))
+    defaultDescription: String(format: "%g", Self.defaults.budget), parsing: .number(in: 0.01...100_000))
   static let out = Option(
     name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
     defaultDescription: "Reports/<scenario-name>-optimize", parsing: .outputPath)
@@ -28,15 +30,16 @@ struct SchemaOptimizeCommand: Command {
     parsing: .integer(in: 0...Int(Int64.max)))
   static let replicates = Option(
     name: "replicates", valueName: "n",
-    help: "Replicates of the final comparison, on seeds the search never used.", defaultDescription: "30",
+    help: "Replicates of the final comparison, on seeds the search never used.",
+    defaultDescription: String(Self.defaults.finalReplicates),
     parsing: .integer(in: 2...1_000))
   static let finalists = Option(
     name: "finalists", valueName: "n",
     help: "The last rung's best that race the start on further search runs at full size (0: no race).",
-    defaultDescription: "4", parsing: .integer(in: 0...50))
+    defaultDescription: String(Self.defaults.finalists), parsing: .integer(in: 0...50))
   static let raceRuns = Option(
     name: "race-runs", valueName: "n", help: "Search runs of the race (extra to --budget, like the final comparison).",
-    defaultDescription: "20", parsing: .integer(in: 2...1_000))
+    defaultDescription: String(SchemaSearch.defaultRaceRuns), parsing: .integer(in: 2...1_000))
   static let tradeoff = Flag(
     name: "tradeoff", help: "Find the Pareto front of the objective against the median time to first signal.")
 
@@ -68,14 +71,14 @@ struct SchemaOptimizeCommand: Command {
   let path: String
   let fromPath: String?
   let objectiveName: String?
-  let budget: Double
+  let budget: Double?
   let out: String?
   let jobs: Int
   let seed: Int?
   let isTradeoff: Bool
-  let replicates: Int
-  let finalistCount: Int
-  let raceRunCount: Int
+  let replicates: Int?
+  let finalistCount: Int?
+  let raceRunCount: Int?
   let limits: WorkLimits
   let permissions: Permissions
 
@@ -84,13 +87,13 @@ struct SchemaOptimizeCommand: Command {
     path = try values.read(Self.scenario)
     fromPath = try values.read(Self.from)
     objectiveName = try values.read(Self.objective)
-    budget = try values.read(Self.budget) ?? 60
+    budget = try values.read(Self.budget)
     out = try values.read(Self.out)
     jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
     seed = try values.read(Self.seed)
-    replicates = try values.read(Self.replicates) ?? 30
-    finalistCount = try values.read(Self.finalists) ?? 4
-    raceRunCount = try values.read(Self.raceRuns) ?? 20
+    replicates = try values.read(Self.replicates)
+    finalistCount = try values.read(Self.finalists)
+    raceRunCount = try values.read(Self.raceRuns)
     isTradeoff = values.read(Self.tradeoff)
     limits = LargeWork.limits(&values)
     permissions = Permissions(&values)
@@ -128,10 +131,13 @@ struct SchemaOptimizeCommand: Command {
       Console.error("error: cannot create output folder '\(target)': \(obstacle); nothing was written")
       return .ioError
     }
-    let options = SchemaSearch.Options(
-      objective: objective, tradeoff: isTradeoff, budget: budget, jobs: jobs, seed: seed.map(UInt64.init) ?? scenario.seed,
-      finalReplicates: replicates, finalists: finalistCount,
-      race: SchemaSearch.Rung(scale: 1, calibrationRuns: 4, runs: raceRunCount))
+    // What the command line does not give, the library's defaults decide (the help quotes them).
+    var options = SchemaSearch.Options(
+      objective: objective, tradeoff: isTradeoff, jobs: jobs, seed: seed.map(UInt64.init) ?? scenario.seed)
+    if let budget { options.budget = budget }
+    if let replicates { options.finalReplicates = replicates }
+    if let finalistCount { options.finalists = finalistCount }
+    if let raceRunCount { options.race = SchemaSearch.race(runs: raceRunCount, options: options) }
     let search: SchemaSearch
     do {
       search = try SchemaSearch(scenario: scenario, startName: startName, options: options)

@@ -161,10 +161,18 @@ public struct SchemaSearch: Sendable {
   public var rungs: [Rung] { options.rungs ?? Self.rungs(users: scenario.userCount) }
 
   /// The race's fidelity, nil without finalists: by default the scenario's full size, as the
-  /// final comparison has it, on 20 search runs.
+  /// final comparison has it, on ``defaultRaceRuns`` search runs.
   public var raceRung: Rung? {
     guard options.finalists > 0 else { return nil }
-    return options.race ?? Rung(scale: 1, calibrationRuns: options.finalCalibrationRuns, runs: 20)
+    return options.race ?? Self.race(runs: Self.defaultRaceRuns, options: options)
+  }
+
+  /// Search runs of the race unless told otherwise.
+  public static let defaultRaceRuns = 20
+
+  /// A race of `runs` search runs at the scenario's full size, calibrated as the final comparison is.
+  public static func race(runs: Int, options: Options) -> Rung {
+    Rung(scale: 1, calibrationRuns: options.finalCalibrationRuns, runs: runs)
   }
 
   /// The race's choice among finalists, given each one's paired difference from the start
