@@ -24,7 +24,7 @@ final class ProgressLine: @unchecked Sendable {
     static let environmentName = "ATTRSIM_PROGRESS"
   }
 
-  /// `--progress`, on `run`, `sweep` and `merge`.
+  /// `--progress`, on `run`, `sweep`, `merge` and `schema optimize`.
   static let option = Option(
     name: "progress", valueName: "when",
     help: "Show progress on standard error: auto rewrites one line on a terminal and otherwise (a cluster's log) "
@@ -72,8 +72,8 @@ final class ProgressLine: @unchecked Sendable {
   }
 
   /// Redraws the line (at most about five times a second on a terminal), or prints a plain
-  /// line when the last was a few seconds ago.
-  func update(done: Int, total: Int, users: Int) {
+  /// line when the last was a few seconds ago; `detail` (a search's stage and best so far) ends it.
+  func update(done: Int, total: Int, users: Int, detail: String? = nil) {
     guard style != .none else { return }
     lock.withLock {
       let now = ContinuousClock.now
@@ -90,12 +90,13 @@ final class ProgressLine: @unchecked Sendable {
       let elapsed = Self.seconds(now - started)
       let rate = elapsed > 0 ? Double(users) / elapsed : 0
       let left = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
-      let text = "\(done)/\(total) \(what), \(Self.compact(rate)) \(unit)/s, \(Self.duration(left)) left"
+      let tail = detail.map { "; " + $0 } ?? ""
+      let text = "\(done)/\(total) \(what), \(Self.compact(rate)) \(unit)/s, \(Self.duration(left)) left\(tail)"
       if style == .rewritten {
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
       } else {
         let percent = total > 0 ? " (\(done * 100 / total)%)" : ""
-        FileHandle.standardError.write(Data(("progress: \(done)/\(total) \(what)\(percent), \(Self.compact(rate)) \(unit)/s, \(Self.duration(left)) left\n").utf8))
+        FileHandle.standardError.write(Data(("progress: \(done)/\(total) \(what)\(percent), \(Self.compact(rate)) \(unit)/s, \(Self.duration(left)) left\(tail)\n").utf8))
       }
       drawn = true
     }

@@ -65,6 +65,7 @@ struct SchemaOptimizeCommand: Command {
     arguments: [scenario.spec],
     options: [
       from.spec, objective.spec, budget.spec, out.spec, jobs.spec, seed.spec, replicates.spec, finalists.spec, raceRuns.spec,
+      ProgressLine.option.spec,
     ],
     flags: [tradeoff.spec, LargeWork.flag.spec] + Permissions.flags)
 
@@ -79,6 +80,7 @@ struct SchemaOptimizeCommand: Command {
   let replicates: Int?
   let finalistCount: Int?
   let raceRunCount: Int?
+  let progress: ProgressLine.Mode
   let limits: WorkLimits
   let permissions: Permissions
 
@@ -95,11 +97,13 @@ struct SchemaOptimizeCommand: Command {
     finalistCount = try values.read(Self.finalists)
     raceRunCount = try values.read(Self.raceRuns)
     isTradeoff = values.read(Self.tradeoff)
+    progress = try ProgressLine.read(&values)
     limits = LargeWork.limits(&values)
     permissions = Permissions(&values)
   }
 
   func run() -> ExitStatus {
+    ProgressLine.chosen = progress
     let objective: OptimizeObjective
     do {
       objective = try OptimizeObjective.named(objectiveName ?? OptimizeObjective.roasError.name)
@@ -120,7 +124,7 @@ struct SchemaOptimizeCommand: Command {
         RunCommand.report(error, file: fromPath)
         return .loading(error)
       }
-      startName = fromPath
+      startName = Self.tidy(fromPath)
     } else if let file = scenario.inputFiles.dropFirst().first(where: { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }) {
       startName = Self.tidy(file)
     }
@@ -145,11 +149,16 @@ struct SchemaOptimizeCommand: Command {
       Console.error("\(fromPath ?? path): error: \(error.description); nothing was written")
       return .dataError
     }
-    let progress = SearchProgress()
+    let progress = ProgressLine(what: "users")
     let started = ContinuousClock.now
     let result: OptimizeResult
     do {
-      result = try search.run { progress.update($0) }
+      result = try search.run { step in
+        let best = step.best.map { String(format: ", best so far %.4f", $0) } ?? ""
+        progress.update(
+          done: step.users, total: step.totalUsers, users: step.users,
+          detail: "\(step.stage): \(step.candidatesScored) candidate evaluations\(best)")
+      }
     } catch {
       progress.clear()
       Console.error("\(path): error: \(error.description); nothing was written")
@@ -236,34 +245,4 @@ struct SchemaOptimizeCommand: Command {
     }
     Console.out("best: " + result.candidates[result.best].summary)
   }
-}
-
-/// Progress on standard error: a rewriting line on a terminal, else a line every 10 seconds.
-private final class SearchProgress: @unchecked Sendable {
-  private let line = ProgressLine(what: "users")
-  private let terminal = isatty(STDERR_FILENO) == 1
-  private let lock = NSLock()
-  private let started = ContinuousClock.now
-  private var lastLine: ContinuousClock.Instant?
-
-  func update(_ progress: SchemaSearch.Progress) {
-    if terminal {
-      line.update(done: progress.users, total: progress.totalUsers, users: progress.users)
-      return
-    }
-    lock.withLock {
-      let now = ContinuousClock.now
-      if let lastLine, now - lastLine < .seconds(10) { return }
-      lastLine = now
-      let elapsed = ProgressLine.seconds(now - started)
-      let fraction = Double(progress.users) / Double(max(1, progress.totalUsers))
-      let left = fraction > 0 ? elapsed / fraction * (1 - fraction) : 0
-      let best = progress.best.map { String(format: ", best so far %.4f", $0) } ?? ""
-      Console.error(
-        "\(progress.stage): \(progress.candidatesScored) candidate evaluations\(best), "
-          + String(format: "%.0f%% done, about %.0f s left", 100 * fraction, left))
-    }
-  }
-
-  func clear() { line.clear() }
 }

@@ -113,6 +113,28 @@ package struct BufferedFile {
     }
   }
 
+  /// Writes `files` (name, text) into `folder`, creating it: each through a temporary file,
+  /// every one staged before any is renamed into place, so a failure leaves none half-written.
+  package static func write(_ files: [(name: String, text: String)], into folder: URL) throws(RunDirectoryWriter.WriteError) {
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw RunDirectoryWriter.WriteError(
+        description: "cannot create output folder '\(folder.path)': \(FileProblem.reason(writing: folder.path, error))")
+    }
+    var staged: [BufferedFile] = []
+    do {
+      for (name, text) in files {
+        staged.append(try BufferedFile(final: folder.appendingPathComponent(name)))
+        try staged[staged.count - 1].append(text)
+      }
+      for index in staged.indices { try staged[index].moveIntoPlace() }
+    } catch {
+      for index in staged.indices { staged[index].discard() }
+      throw error
+    }
+  }
+
   package mutating func discard() {
     try? handle?.close()
     handle = nil

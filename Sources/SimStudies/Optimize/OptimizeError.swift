@@ -12,6 +12,8 @@ public enum OptimizeError: Error, Equatable, CustomStringConvertible {
   case nothingToCompare(scenario: String, objective: String, needs: String)
   /// `--tradeoff` needs an accuracy objective to set against time to signal.
   case tradeoffNeedsAccuracy
+  /// The app's conversion values come from its own service, which no candidate schema changes.
+  case valuesFromService(scenario: String, reason: String)
   /// A drawn candidate did not read back as a schema: a defect of the search, reported whole.
   case candidateUnreadable(String)
 
@@ -34,6 +36,9 @@ public enum OptimizeError: Error, Equatable, CustomStringConvertible {
       "\(scenario): the objective '\(objective)' needs \(needs)"
     case .tradeoffNeedsAccuracy:
       "--tradeoff sets an accuracy objective against time to signal; choose --objective roas-error, revenue-captured or rank-agreement"
+    case .valuesFromService(let scenario, let reason):
+      "\(scenario): \(reason), so a schema search has nothing to change (and would call it in every run); "
+        + "give the SDK the model 'schema' to search for a schema"
     case .candidateUnreadable(let problem):
       "a candidate schema did not read back (a defect of the search, please report it): \(problem)"
     }

@@ -62,21 +62,9 @@ public struct OptimizeOutput: Sendable {
       "Each part's comment says why it was chosen; the numbers come from a pilot run of the scenario.",
     ]
     return result.candidates[index].text(
-      currency: result.profile.currency, exchangeRates: exchangeRates, header: header.flatMap { line in
+      currency: result.profile.currency, exchangeRates: result.profile.exchangeRates, header: header.flatMap { line in
         line.isEmpty ? [""] : SchemaCandidate.wrap(line, width: 97)
       })
-  }
-
-  /// The exchange rates every candidate was written with (read back from the first's text).
-  private var exchangeRates: [String: Double] {
-    guard let line = result.texts.first?.split(separator: "\n").first(where: { $0.contains("exchangeRates:") }) else { return [:] }
-    var rates: [String: Double] = [:]
-    let inner = line.split(separator: "{").last?.split(separator: "}").first ?? ""
-    for pair in inner.split(separator: ",") {
-      let parts = pair.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
-      if parts.count == 2, let rate = Double(parts[1]) { rates[parts[0]] = rate }
-    }
-    return rates
   }
 
   // MARK: - optimize.csv
@@ -282,22 +270,19 @@ extension OptimizeOutput {
   /// Writes every file into `folder` (created if needed): all are staged first and moved into
   /// place together, so a failure leaves none half-written.
   public func write(to folder: URL) throws(RunDirectoryWriter.WriteError) {
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw RunDirectoryWriter.WriteError(
-        description: "cannot create output folder '\(folder.path)': \(FileProblem.reason(writing: folder.path, error))")
+    let files = files
+    try BufferedFile.write(files, into: folder)
+    // A front from an earlier search in this folder, longer than this one, would be read as
+    // this search's: its extra points go.
+    let written = Set(files.map(\.name))
+    let earlier = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    for name in earlier where Self.isParetoFile(name) && !written.contains(name) {
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
     }
-    var staged: [BufferedFile] = []
-    do {
-      for (name, text) in files {
-        staged.append(try BufferedFile(final: folder.appendingPathComponent(name)))
-        try staged[staged.count - 1].append(text)
-      }
-      for index in staged.indices { try staged[index].moveIntoPlace() }
-    } catch {
-      for index in staged.indices { staged[index].discard() }
-      throw error
-    }
+  }
+
+  /// Whether `name` is one of the files a front's points are written to (`pareto-N.json`).
+  static func isParetoFile(_ name: String) -> Bool {
+    name.hasPrefix("pareto-") && name.hasSuffix(".json") && Int(name.dropFirst(7).dropLast(5)) != nil
   }
 }

@@ -13,13 +13,20 @@ public struct RevenueProfile: Sendable, Equatable {
   public var eventShares: [String: Double]
   /// The currency revenues are in.
   public var currency: String
+  /// The schema's rates from the scenario's other currencies into `currency`, which every
+  /// candidate is written with.
+  public var exchangeRates: [String: Double]
 
   /// A profile from its parts (for tests and notebooks); `revenues` are sorted here.
-  public init(installs: Int, revenues: [[Double]], eventShares: [String: Double], currency: String) {
+  public init(
+    installs: Int, revenues: [[Double]], eventShares: [String: Double], currency: String,
+    exchangeRates: [String: Double] = [:]
+  ) {
     self.installs = installs
     self.revenues = revenues.map { $0.sorted() }
     self.eventShares = eventShares
     self.currency = currency
+    self.exchangeRates = exchangeRates
   }
 
   /// The `q`-quantile (0…1) of window `window`'s positive revenues; nil when it has none.
@@ -28,12 +35,6 @@ public struct RevenueProfile: Sendable, Equatable {
     let values = revenues[window]
     let position = min(values.count - 1, max(0, Int((q * Double(values.count - 1)).rounded())))
     return values[position]
-  }
-
-  /// The share of installs with positive revenue in `window`.
-  public func payingShare(window: Int) -> Double {
-    guard installs > 0, revenues.indices.contains(window) else { return 0 }
-    return Double(revenues[window].count) / Double(installs)
   }
 
   /// The amount below which share `q` (0…1) of window `window`'s revenue lies: quantiles of
@@ -102,6 +103,7 @@ package struct RevenueProfileSink: RunSink {
       shares[name] = installs > 0 ? Double(eventUsers[index]) / Double(installs) : 0
     }
     return RevenueProfile(
-      installs: installs, revenues: Array(revenues.prefix(windowCount)), eventShares: shares, currency: table.base)
+      installs: installs, revenues: Array(revenues.prefix(windowCount)), eventShares: shares, currency: table.base,
+      exchangeRates: table.rates)
   }
 }

@@ -1,3 +1,5 @@
+import SimJSON
+
 extension SchemaCandidate {
   /// The candidate as a schema file (JSON5), each part preceded by a comment saying why it was
   /// chosen; `header` lines open the file as comments. Revenue bounds are in `currency`, and
@@ -9,7 +11,9 @@ extension SchemaCandidate {
     lines.append("  description: \(Self.quoted("Found by attrsim schema optimize: " + summary)),")
     if currency != "USD" { lines.append("  currency: \(Self.quoted(currency)),") }
     if !exchangeRates.isEmpty {
-      let rates = exchangeRates.keys.sorted().map { "\($0): \(Self.amount(exchangeRates[$0]!))" }
+      // Rates exactly as given (the shortest text that reads back the same), not rounded as
+      // amounts are: the start's copy must read back equal to the start.
+      let rates = exchangeRates.keys.sorted().map { "\($0): \(exchangeRates[$0]!)" }
       lines.append("  exchangeRates: { \(rates.joined(separator: ", ")) },")
     }
     lines.append("")
@@ -89,17 +93,6 @@ extension SchemaCandidate {
     return lines
   }
 
-  /// A JSON string literal.
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  /// A JSON string literal, escaped as the project's JSON writer escapes every string.
+  static func quoted(_ text: String) -> String { JSONValue.string(text).serialized() }
 }

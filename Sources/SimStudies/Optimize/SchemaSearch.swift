@@ -102,11 +102,13 @@ public struct SchemaSearch: Sendable {
   /// A search of `scenario` from its own schema (named `startName`).
   ///
   /// - Throws: ``OptimizeError`` when the scenario has no revenue, lacks the campaigns the
-  ///   objective needs, or the schema uses what the scenario's framework does not have.
+  ///   objective needs, takes its values from its own service, or the schema uses what the
+  ///   scenario's framework does not have.
   public init(scenario: Scenario, startName: String = "the scenario's schema", options: Options) throws(OptimizeError) {
     self.scenario = scenario
     self.options = options
     self.startName = startName
+    if let reason = Calibrator.obstacle(scenario) { throw .valuesFromService(scenario: scenario.name, reason: reason) }
     let framework = scenario.attributionFramework
     if framework.windowCount == 1 {
       var uses: [String] = []

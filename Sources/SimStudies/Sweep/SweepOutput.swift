@@ -118,7 +118,7 @@ public enum SweepOutput {
       tables.csv, tables.long, points(sweep, long: tables.long), chart(sweep, csv: tables.csv).svg(),
       SweepReport(sweep, tables: tables).html,
     ]
-    try writeFiles(Array(zip(fileNames, texts)), to: folder)
+    try BufferedFile.write(zip(fileNames, texts).map { (name: $0, text: $1) }, into: folder)
   }
 
   /// The shard manifest's format; version 2 pins every input file (version 1 recorded the
@@ -139,12 +139,12 @@ public enum SweepOutput {
     ])
     let columns = SweepParameterColumns(sweep.parameters)
     do {
-      try writeFiles(
+      try BufferedFile.write(
         [
           ("rows.csv", rows.map { $0.csvLine(columns) + "\n" }.joined()), ("long.csv", rows.map(\.longLines).joined()),
           ("sweep-shard.json", manifest.serialized(pretty: true) + "\n"),
         ],
-        to: folder)
+        into: folder)
     } catch {
       throw ShardSet.Failure(description: error.description)
     }
@@ -216,25 +216,5 @@ public enum SweepOutput {
         csv: SweepRow.header(columns) + "\n" + ordered.map(\.rows).joined(),
         long: SweepRow.longHeader + "\n" + ordered.map(\.long).joined())
     )
-  }
-
-  private static func writeFiles(_ files: [(String, String)], to folder: URL) throws(RunDirectoryWriter.WriteError) {
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw RunDirectoryWriter.WriteError(
-        description: "cannot create output folder '\(folder.path)': \(FileProblem.reason(writing: folder.path, error))")
-    }
-    var written: [BufferedFile] = []
-    do {
-      for (name, text) in files {
-        written.append(try BufferedFile(final: folder.appendingPathComponent(name)))
-        try written[written.count - 1].append(text)
-      }
-      for index in written.indices { try written[index].moveIntoPlace() }
-    } catch {
-      for index in written.indices { written[index].discard() }
-      throw error
-    }
   }
 }

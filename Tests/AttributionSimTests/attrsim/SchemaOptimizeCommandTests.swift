@@ -32,12 +32,17 @@ struct SchemaOptimizeCommandTests {
     let folder = try TemporaryFolder.create("optimize-cli")
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = try scenario(in: folder)
+    // An earlier --tradeoff search's point would be read as this search's; the user's own file stays.
+    let out = folder.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    try "{}".write(to: out.appendingPathComponent("pareto-7.json"), atomically: true, encoding: .utf8)
+    try "mine".write(to: out.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
     let result = try attrsim(
       ["schema", "optimize", file, "--objective", "revenue-captured", "--budget", "22", "--replicates", "2", "--jobs", "2",
        "--out", "out"], in: folder)
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output.contains("on 2 final seeds the search never used"), "\(result.output)")
-    #expect(contents(folder.appendingPathComponent("out")) == ["optimize.csv", "optimize.html", "schema.json"])
+    #expect(contents(out) == ["notes.txt", "optimize.csv", "optimize.html", "schema.json"])
     let csv = try String(contentsOf: folder.appendingPathComponent("out/optimize.csv"), encoding: .utf8)
     #expect(csv.hasPrefix("candidate,rung,userShare,runs,revenueCaptured,"))
     #expect(csv.contains("\nstart,1,"), "the starting schema is scored beside the candidates")

@@ -320,6 +320,24 @@ struct SchemaSearchTests {
     }
   }
 
+  @Test("a scenario whose app takes its values from its own service is refused before any run calls it")
+  func valuesFromServiceRefused() throws {
+    let remote = try TestScenarios.load(TestScenarios.sdk(sdk: #"{ model: { endpoint: "http://127.0.0.1:9/v" } }"#, steps: ""))
+    #expect(
+      throws: OptimizeError.valuesFromService(
+        scenario: "sdk", reason: "the app's conversion values come from its own service, which calibration runs do not call")
+    ) {
+      _ = try SchemaSearch(scenario: remote, options: .init())
+    }
+  }
+
+  @Test("a candidate written with exchange rates reads them back exactly, so the start's copy equals the start")
+  func exchangeRatesRoundTrip() {
+    let candidate = SchemaCandidate(revenueBounds: [1, 5])
+    let text = candidate.text(currency: "USD", exchangeRates: ["EUR": 1.0856, "JPY": 0.006_712_3], header: [])
+    #expect(text.contains("exchangeRates: { EUR: 1.0856, JPY: 0.0067123 },"))
+  }
+
   @Test("a scenario without revenue, or without priced campaigns for a ROAS objective, is refused")
   func nothingToOptimise() throws {
     let free = try TestScenarios.load(TestScenarios.minimal.replacing(required: ", revenue: 4.99", with: ""))
