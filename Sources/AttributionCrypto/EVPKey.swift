@@ -83,12 +83,11 @@ final class EVPKey: @unchecked Sendable {
     return Array(UnsafeBufferPointer(start: output, count: Int(length)))
   }
 
-  /// A DER ECDSA-SHA256 signature of `message`, drawing nonces from `library`'s generator
-  /// (the default context's when nil).
-  func sign(_ message: [UInt8], library: OpaquePointer? = nil) throws(CryptoError) -> [UInt8] {
+  /// A DER ECDSA-SHA256 signature of `message`, with nonces from the default context's generator.
+  func sign(_ message: [UInt8]) throws(CryptoError) -> [UInt8] {
     try EVPKey.withDigestContext { context throws(CryptoError) -> [UInt8] in
       var length = 0
-      guard EVP_DigestSignInit_ex(context, nil, "SHA256", library, nil, pointer, nil) == 1,
+      guard EVP_DigestSignInit_ex(context, nil, "SHA256", nil, nil, pointer, nil) == 1,
         EVP_DigestSign(context, nil, &length, message, message.count) == 1
       else { throw .fromLibrary("cannot start signing") }
       var signature = [UInt8](repeating: 0, count: length)

@@ -12,14 +12,9 @@ public enum SHA256 {
 
   /// The 32-byte digest of `data`.
   public static func hash(_ data: [UInt8]) -> [UInt8] {
-    data.withUnsafeBufferPointer { hash($0) }
-  }
-
-  /// The 32-byte digest of the bytes in `buffer`.
-  static func hash(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
       var length: UInt32 = 0
-      let hashed = EVP_Digest(buffer.baseAddress, buffer.count, digest.baseAddress, &length, algorithm, nil)
+      let hashed = EVP_Digest(data, data.count, digest.baseAddress, &length, algorithm, nil)
       precondition(hashed == 1 && length == 32, "SHA-256 from libcrypto failed")
       count = 32
     }

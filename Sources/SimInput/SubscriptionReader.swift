@@ -122,7 +122,7 @@ package enum SubscriptionReader {
 
   /// A cohort's subscription behaviour, naming one of `products`.
   package static func cohortSubscription(
-    _ reader: JSONReader, products: [SubscriptionProduct], unreadable: Set<String> = [], declared: Bool
+    _ reader: JSONReader, products: [SubscriptionProduct], unreadable: Set<String>, declared: Bool
   ) -> CohortSubscription? {
     guard let object = reader.object(keys: cohortKeys) else { return nil }
     let productReader = object.required("product", "the id of one of the scenario's products")

@@ -32,9 +32,10 @@ package struct BufferedFile {
     if buffer.count >= 1 << 20 { try flush() }
   }
 
+  /// Adds `text`; the bytes go out a mebibyte at a time, and all of them by ``moveIntoPlace()``.
   package mutating func append(_ text: String) throws(RunDirectoryWriter.WriteError) {
     buffer += text.utf8
-    try flush()
+    if buffer.count >= 1 << 20 { try flush() }
   }
 
   private mutating func flush() throws(RunDirectoryWriter.WriteError) {

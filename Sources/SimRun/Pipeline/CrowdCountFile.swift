@@ -9,6 +9,8 @@ import SimRecords
 package struct CrowdCountReader {
   private var lines: LineReader
   private let path: String
+  /// The line before, to check the order the reduce and the tier stage's feed rely on.
+  private var previous: CrowdCount?
 
   /// Opens `folder/counts.jsonl`.
   package init(folder: URL) throws(ShardFailure) {
@@ -23,11 +25,18 @@ package struct CrowdCountReader {
   /// The next line, or nil at the end.
   package mutating func next() throws(ShardFailure) -> CrowdCount? {
     let text: String?
-    do { text = try lines.next() } catch { throw ShardFailure(description: "\(path): \(error)") }
+    do { text = try lines.next() } catch { throw ShardFailure(description: "\(path):\(lines.lineNumber + 1): \(error)") }
     guard let text else { return nil }
     guard let node = try? JSONParser.parse(text), let count = CrowdCount(json: JSONValue(node)) else {
       throw ShardFailure(description: "\(path):\(lines.lineNumber): expected a crowd count {at, network, campaign, publisher, country, time, count}")
     }
+    // Merged and fed to tiers in this order: a line out of it would give wrong tiers silently.
+    if let previous, !CrowdCount.precedes(previous, count) {
+      throw ShardFailure(
+        description: "\(path):\(lines.lineNumber): expected lines in time and key order, each key once, but this one "
+          + "comes before or repeats the line above it: the file is damaged; count the shard again")
+    }
+    previous = count
     return count
   }
 }

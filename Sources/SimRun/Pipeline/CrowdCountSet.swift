@@ -133,7 +133,9 @@ package struct CrowdCountSet {
         let head = heads[index]!
         heads[index] = try readers[index].next()
         if var running = current, running.sameKey(as: head) {
-          running.count += head.count
+          let (total, overflow) = running.count.addingReportingOverflow(head.count)
+          if overflow { throw ShardFailure(description: "\(output.path): a crowd's count passes \(Int.max): the counts are damaged") }
+          running.count = total
           current = running
           continue
         }

@@ -120,7 +120,8 @@ package enum FinalCodec {
     }
     switch object["first"] {
     case nil: break
-    case .int(let first)?: signals.firstSignal = SimTime.zero + .milliseconds(first)
+    // Run times are never negative; one that is would make delays overflow later.
+    case .int(let first)? where first >= 0: signals.firstSignal = SimTime.zero + .milliseconds(first)
     default: throw DraftCodec.DecodingError(reason: "$.signals.first: expected a time in milliseconds")
     }
     return signals

@@ -182,6 +182,9 @@ public struct ShardSet {
       throw Failure(description: error.description)
     }
     scenario.seed = manifest.seed
+    // final.json marks the shard finalised: an earlier one goes first, so a phase 2 that fails
+    // part-way cannot leave it beside a new final.jsonl and an old final-signals.txt.
+    try? FileManager.default.removeItem(at: folder.appendingPathComponent(FinalCodec.manifestName))
     let position = DraftPosition()
     var writer: FinalWriter
     // The merge's receivers as a whole run has them; the estimator does not matter here (only

@@ -239,5 +239,14 @@ struct TwoPhaseTierTests {
       #expect(error.description.contains("does not count shard(s) 1/2"), "\(error.description)")
     }
     #expect(!FileManager.default.fileExists(atPath: parts[0].appendingPathComponent("final.json").path))
+
+    // A shard's counts out of order (two lines swapped) would give wrong tiers: refused at the line.
+    let countsURL = parts[1].appendingPathComponent("counts.jsonl")
+    var lines = try String(contentsOf: countsURL, encoding: .utf8).split(separator: "\n").map(String.init)
+    try #require(lines.count >= 2)
+    lines.swapAt(0, 1)
+    try (lines.joined(separator: "\n") + "\n").write(to: countsURL, atomically: true, encoding: .utf8)
+    let unsorted = refusal([parts[0], parts[1]], into: "unsorted")
+    #expect(unsorted.contains("\(countsURL.path):2: expected lines in time and key order"), "\(unsorted)")
   }
 }
