@@ -40,24 +40,9 @@ package struct FinalWriter: RunSink {
   }
 
   package mutating func receive(_ postback: PostbackRecord) {
+    // As the whole run's receivers (ReceivingSink) do, through the same call.
     var accepted: Bool?
-    if receiver != nil {
-      // As the whole run's receivers (ReceivingSink) do: every postback is verified and checked
-      // for a retry; winning ones the ad network accepted are decoded, from the JWS payload the
-      // receiver already parsed when it has one.
-      if case .accepted = receiver!.receive(postback.payload, endpoint: postback.recipient.rawValue) {
-        accepted = true
-        if postback.recipient == .adNetwork, postback.didWin, report != nil {
-          var fields: PostbackFields?
-          if let payload = receiver!.lastPayload, case .object(let members) = postback.payload {
-            fields = PostbackFields(members: members, verifiedPayload: payload)
-          }
-          report!.decode(postback, fields: fields)
-        }
-      } else {
-        accepted = false
-      }
-    }
+    if receiver != nil { accepted = receiver!.receive(postback, decodingInto: &report) }
     write(FinalCodec.encode(postback, at: position, accepted: accepted))
   }
 

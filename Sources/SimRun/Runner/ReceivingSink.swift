@@ -13,15 +13,7 @@ package struct ReceivingSink<Downstream: RunSink>: RunSink {
   package var downstream: Downstream
 
   package mutating func receive(_ postback: PostbackRecord) {
-    let receipt = receiver.receive(postback.payload, endpoint: postback.recipient.rawValue)
-    if case .accepted = receipt, postback.recipient == .adNetwork, postback.didWin, report != nil {
-      // The receiver parsed an AdAttributionKit body's JWS to verify it: decode from that.
-      var fields: PostbackFields?
-      if let payload = receiver.lastPayload, case .object(let members) = postback.payload {
-        fields = PostbackFields(members: members, verifiedPayload: payload)
-      }
-      report?.decode(postback, fields: fields)
-    }
+    _ = receiver.receive(postback, decodingInto: &report)
     downstream.receive(postback)
   }
 

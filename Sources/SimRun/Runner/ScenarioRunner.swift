@@ -123,6 +123,14 @@ public enum ScenarioRunner {
     // The simulated receivers trust only the run's own Apple keys, as a test endpoint would.
     let receiver = PostbackReceiver(
       otherKeys: [keys.apple.key.publicKey], adAttributionKitKeys: keys.adAttributionKitKeys, trustApplesKeys: false)
+    return ReceivingSink(
+      receiver: receiver, report: decodingReport(scenario, model: model, decoding: decoding), downstream: sink)
+  }
+
+  /// The decoding report the receivers fill: nil when `model` cannot decode its own values.
+  package static func decodingReport(
+    _ scenario: Scenario, model: any ConversionModel, decoding: CalibratedDecoding?
+  ) -> DecodingReport? {
     // A calibration is for the schema it was made from: another model decodes by its ranges.
     let isSchema = (model as? ConversionSchema) == scenario.schema
     let valuing =
@@ -136,10 +144,9 @@ public enum ScenarioRunner {
       schema.decoding.estimate = valuing.estimator
       decoder = schema
     }
-    let report = decoder.map {
+    return decoder.map {
       DecodingReport(scenario: scenario, decoder: $0, eventNames: model.eventNames, calibrated: valuing)
     }
-    return ReceivingSink(receiver: receiver, report: report, downstream: sink)
   }
 
   /// Puts what the receivers counted and decoded into `summary` and returns the sink behind them.

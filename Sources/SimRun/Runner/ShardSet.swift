@@ -394,11 +394,7 @@ public struct ShardSet {
     }
     // The merge values postbacks with its own estimator; what the receivers kept per user, the
     // shards worked out (the lines carry it), and the median delay comes from their sorted files.
-    var report =
-      receive
-      ? ScenarioRunner.receivers(
-        scenario, model: scenario.schema, keys: SimulatedKeys(scenario: scenario), sink: DiscardingSink(), decoding: decoding
-      ).report : nil
+    var report = receive ? ScenarioRunner.decodingReport(scenario, model: scenario.schema, decoding: decoding) : nil
     report?.firstSignals = FirstSignalDelays(keepsEach: false)
     func unreceived(_ index: Int) -> Failure {
       Failure(
