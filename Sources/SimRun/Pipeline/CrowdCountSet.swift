@@ -124,12 +124,7 @@ package struct CrowdCountSet {
       for index in readers.indices { heads.append(try readers[index].next()) }
       var current: CrowdCount?
       while true {
-        var best: Int?
-        for index in heads.indices {
-          guard let head = heads[index] else { continue }
-          if best == nil || CrowdCount.precedes(head, heads[best!]!) { best = index }
-        }
-        guard let index = best else { break }
+        guard let index = heads.indexOfLeast(by: CrowdCount.precedes) else { break }
         let head = heads[index]!
         heads[index] = try readers[index].next()
         if var running = current, running.sameKey(as: head) {

@@ -128,12 +128,7 @@ public struct ShardSet {
     while true {
       count += 1
       if count % 4096 == 0 { progress(readers.reduce(0) { $0 + $1.bytesRead }) }
-      var best: Int?
-      for index in heads.indices {
-        guard let head = heads[index] else { continue }
-        if best == nil || head.at < heads[best!]!.at { best = index }
-      }
-      guard let index = best else { return }
+      guard let index = heads.indexOfLeast(by: { $0.at < $1.at }) else { return }
       sink.receive(heads[index]!)
       heads[index] = try next(from: &readers[index], folder: folders[index])
     }
@@ -326,12 +321,7 @@ public struct ShardSet {
     var found: Int64?
     var read = Array(repeating: 0, count: readers.count)
     while true {
-      var best: Int?
-      for shard in heads.indices {
-        guard let head = heads[shard] else { continue }
-        if best == nil || head < heads[best!]! { best = shard }
-      }
-      guard let shard = best else { break }
+      guard let shard = heads.indexOfLeast(by: <) else { break }
       if taken == index { found = heads[shard] }
       taken += 1
       read[shard] += 1
@@ -406,12 +396,7 @@ public struct ShardSet {
       for index in readers.indices { heads.append(try next(index)) }
       var count = 0
       while true {
-        var best: Int?
-        for index in heads.indices {
-          guard let head = heads[index] else { continue }
-          if best == nil || (head.at, head.ordinal) < (heads[best!]!.at, heads[best!]!.ordinal) { best = index }
-        }
-        guard let index = best else { return }
+        guard let index = heads.indexOfLeast(by: { ($0.at, $0.ordinal) < ($1.at, $1.ordinal) }) else { return }
         switch heads[index]!.output {
         case .postback(let postback, let accepted):
           // As the whole run's receivers do: winning postbacks the ad network accepted are decoded.
