@@ -33,18 +33,12 @@ package struct ShardManifest {
   /// Reads `folder/shard.json`.
   package init(folder: URL) throws(ShardFailure) {
     let url = folder.appendingPathComponent("shard.json")
-    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-      throw ShardFailure(description: "\(url.path): cannot read; is '\(folder.path)' a folder written by 'attrsim run --shard'?")
-    }
     func fail(_ reason: String) -> ShardFailure { ShardFailure(description: "\(url.path): \(reason)") }
-    let root: JSONValue
-    do { root = JSONValue(try JSONParser.parse(text)) } catch { throw fail(error.description) }
-    guard case .object(let object) = root, object["format"] == .string(Self.format) else {
-      throw fail("not a run shard (expected \"format\": \"\(Self.format)\")")
-    }
-    guard object["version"] == .int(Self.version) else {
-      throw fail("written by another version of attrsim (expected shard format version \(Self.version)); run the shards again")
-    }
+    let object = try ManifestFile.members(
+      at: url, format: Self.format, version: Self.version,
+      unreadable: "cannot read; is '\(folder.path)' a folder written by 'attrsim run --shard'?",
+      notKind: "not a run shard (expected \"format\": \"\(Self.format)\")",
+      otherVersion: "written by another version of attrsim (expected shard format version \(Self.version)); run the shards again")
     guard case .string(let path) = object["scenario"], let inputs = PinnedInputs(json: object["inputs"]),
       case .int(let seed) = object["seed"], case .string(let shardText) = object["shard"], let shard = Shard(shardText),
       case .object(let counts) = object["summary"]

@@ -191,6 +191,16 @@ struct TwoPhaseTierTests {
     #expect(lines.count <= total && !lines.isEmpty)
     let manifest = try CrowdCountSet(folder: sum)
     #expect(manifest.covers == [0, 1] && manifest.shardCount == 2 && manifest.isComplete)
+    // A cut-off sum says where its JSON breaks, not that it is some other kind of file.
+    let countsJSON = sum.appendingPathComponent("counts.json")
+    try "{ \"format\": ".write(to: countsJSON, atomically: true, encoding: .utf8)
+    do throws(ShardFailure) {
+      _ = try CrowdCountSet(folder: sum)
+      Issue.record("a cut-off counts.json was read")
+    } catch {
+      #expect(error.description.hasPrefix("\(countsJSON.path):1:"), "\(error.description)")
+      #expect(!error.description.contains("not a sum of crowd counts"), "\(error.description)")
+    }
   }
 
   @Test("a reduce refuses counts of another seed, another scenario or a shard counted twice, naming the folders and writing nothing; phase 2 refuses incomplete counts")
