@@ -35,7 +35,8 @@ package enum LaneRun {
       let thread = Thread {
         var laneSink: any DraftSink = LaneSink(channel: channel, wantsTrace: wantsTrace)
         let summary = ScenarioRunner.simulate(
-          scenario, model: model, keys: keys, shard: .whole, lane: Lane(index: index, count: lanes), sink: &laneSink
+          // index < lanes: always a lane.
+          scenario, model: model, keys: keys, shard: .whole, lane: Lane(index: index, count: lanes)!, sink: &laneSink
         ) { arrived, total in results.arrived(arrived, of: total, lane: index) }
         var finished = laneSink as! LaneSink
         finished.flush()

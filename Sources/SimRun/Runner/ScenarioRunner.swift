@@ -159,7 +159,7 @@ public enum ScenarioRunner {
 
   /// Simulates `shard`'s users, handing drafts to `sink`, and returns the world's counts.
   package static func simulate(
-    _ scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, shard: Shard, lane: Lane? = nil,
+    _ scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, shard: Shard, lane: Lane = .whole,
     sink: inout any DraftSink, progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
   ) -> RunSummary {
     let pool = sdkPool(for: scenario)

@@ -14,6 +14,16 @@ package struct Lane: Sendable, Equatable {
     self.count = count
   }
 
+  /// The only lane, simulating every user: a world on its own.
+  package static let whole = Lane(index: 0, count: 1)!
+
   /// Whether the user with `ordinal` is simulated in this lane.
   package func contains(_ ordinal: Int) -> Bool { ordinal % count == index }
+
+  /// How many ordinals of `range` this lane simulates, counted, not walked.
+  package func count(in range: Range<Int>) -> Int {
+    // Ordinals below `bound` in the lane: index, index + count, …
+    func below(_ bound: Int) -> Int { bound <= index ? 0 : (bound - index - 1) / count + 1 }
+    return below(range.upperBound) - below(range.lowerBound)
+  }
 }

@@ -45,7 +45,7 @@ package struct World: EventHandler {
   package var progress: ((_ arrived: Int, _ total: Int) -> Void)?
   /// Ordinals of the users this world simulates: the shard's, or one lane of them.
   private let ordinals: Range<Int>
-  private let lane: Lane?
+  private let lane: Lane
   /// For each publisher, which networks it lists (rulebook §3.1).
   package let publisherLists: [Set<Int>]
   /// Events the device counts: the app model's, in its order, then any only the second SDK reads.
@@ -69,7 +69,7 @@ package struct World: EventHandler {
   /// A world for `scenario`'s users in `shard` (all of them by default).
   package init(
     scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, sink: any DraftSink,
-    shard: Shard = .whole, lane: Lane? = nil, sdkPool: ConversionRequestPool? = nil
+    shard: Shard = .whole, lane: Lane = .whole, sdkPool: ConversionRequestPool? = nil
   ) {
     self.scenario = scenario
     self.sdkPool = sdkPool
@@ -88,7 +88,7 @@ package struct World: EventHandler {
     let range = shard.range(of: scenario.userCount)
     arrivals = ArrivalStream(behaviours, firstOrdinal: scripted)
     ordinals = range
-    arrivalTotal = Self.count(max(range.lowerBound, scripted)..<max(range.upperBound, scripted), in: lane)
+    arrivalTotal = lane.count(in: max(range.lowerBound, scripted)..<max(range.upperBound, scripted))
     self.lane = lane
     publisherLists = scenario.publishers.map { Set($0.adNetworks) }
     let legacyEvents = scenario.app.legacySdk?.eventNames ?? []
@@ -99,7 +99,7 @@ package struct World: EventHandler {
     currencies = scenario.currencies
     currencyIndex = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($0.element, $0.offset) })
     valueRules = framework.valueRules
-    summary.users = Self.count(range, in: lane)
+    summary.users = lane.count(in: range)
     let configuration = scenario.app.attributionConfiguration
     impressionLifetimes = scenario.adNetworks.map {
       (configuration.lifetime(of: .click, network: $0.identifier), configuration.lifetime(of: .view, network: $0.identifier))
@@ -112,7 +112,7 @@ package struct World: EventHandler {
   /// Schedules the scripted users and the first cohort arrival.
   package mutating func start(in simulation: inout Simulation<WorldEvent>) {
     let root = RandomStream(seed: scenario.seed)
-    for (ordinal, user) in scenario.scriptedUsers.enumerated() where ordinals.contains(ordinal) && (lane?.contains(ordinal) ?? true) {
+    for (ordinal, user) in scenario.scriptedUsers.enumerated() where ordinals.contains(ordinal) && lane.contains(ordinal) {
       let plan = UserPlan(
         name: UserName(base: user.name), country: user.country, actions: user.timeline,
         stream: root.child("user").child(user.name), trackingAuthorized: user.trackingAuthorized)
@@ -126,16 +126,8 @@ package struct World: EventHandler {
   private mutating func nextOwnArrival() -> ArrivalStream.Arrival? {
     let (ordinals, lane) = (ordinals, lane)
     return arrivals.next(before: ordinals.upperBound) { ordinal in
-      ordinal >= ordinals.lowerBound && (lane?.contains(ordinal) ?? true)
+      ordinal >= ordinals.lowerBound && lane.contains(ordinal)
     }
-  }
-
-  /// How many ordinals of `range` belong to `lane` (all of them without one), counted, not walked.
-  private static func count(_ range: Range<Int>, in lane: Lane?) -> Int {
-    guard let lane else { return range.count }
-    // Ordinals below `bound` in the lane: index, index + count, …
-    func below(_ bound: Int) -> Int { bound <= lane.index ? 0 : (bound - lane.index - 1) / lane.count + 1 }
-    return below(range.upperBound) - below(range.lowerBound)
   }
 
   package mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
