@@ -51,8 +51,8 @@ struct SchemaOptimizeCommand: Command {
       thresholds per window and lock rules, within Apple's limits and the scenario's \
       framework version), with local moves around the starting schema, which competes too \
       and scores them by successive halving: every candidate on the same \
-      small runs, the best third on larger ones, with calibrated decoding learned on seeds of \
-      its own. The last rung's best then race the start on further search runs at full size; \
+      two runs, the best third on four, then eight, each candidate's decoder calibrated once \
+      on seeds of its own. The last rung's best then race the start on further search runs at full size; \
       one replaces the start only when its paired difference from it has a 95 % interval \
       below zero. The chosen is then compared with the starting schema on seeds the search never \
       used, at the scenario's full size, with a 95 % interval over replicates, beside the \

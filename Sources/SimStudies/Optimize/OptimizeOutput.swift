@@ -92,7 +92,7 @@ public struct OptimizeOutput: Sendable {
         candidate.map { String($0.revenueBits) } ?? "", candidate.map { String($0.headroom) } ?? "",
         candidate?.counter.map { "\($0.measure):\($0.bits)" } ?? "",
         candidate?.eventBits.joined(separator: ";") ?? "",
-        candidate.map { $0.coarse.map { "\(SchemaCandidate.amount($0.medium))/\(SchemaCandidate.amount($0.high))" }.joined(separator: ";") } ?? "",
+        candidate.map { $0.coarse.map(\.bounds).joined(separator: ";") } ?? "",
         candidate.map { lockText($0.lock) } ?? "",
         candidate?.summary ?? result.startName,
       ]

@@ -4,7 +4,7 @@ extension SchemaCandidate {
   /// The candidate a schema is, when it has the search's form: a revenue ladder (all revenue)
   /// from bit 0, then at most one sessions or active-days counter, then event flags; per window
   /// the coarse list "high from revenue, [medium at an event,] medium from revenue, low from one
-  /// session" (or none); at most one lock on one window's revenue, hours or event. Nil for any
+  /// session or from revenue" (or none); at most one lock on one window's revenue, hours or event. Nil for any
   /// other schema: the search then cannot start its local moves from it.
   public init?(schema: ConversionSchema, windowCount: Int) {
     guard case .bits(let unsorted) = schema.fine else { return nil }
@@ -75,10 +75,15 @@ extension SchemaCandidate {
     guard rules[position].value == .medium, let (mediumMeasure, medium) = only(rules[position]),
       mediumMeasure == .revenue(.all), medium.atLeast < high.atLeast
     else { return nil }
-    guard rules[position + 1].value == .low, let (lowMeasure, low) = only(rules[position + 1]), lowMeasure == .sessions,
-      low.atLeast == 1
-    else { return nil }
-    return Coarse(medium: medium.atLeast, high: high.atLeast, mediumEvent: mediumEvent)
+    guard rules[position + 1].value == .low, let (lowMeasure, low) = only(rules[position + 1]) else { return nil }
+    switch lowMeasure {
+    case .sessions where low.atLeast == 1:
+      return Coarse(medium: medium.atLeast, high: high.atLeast, mediumEvent: mediumEvent)
+    case .revenue(.all) where low.atLeast < medium.atLeast:
+      return Coarse(medium: medium.atLeast, high: high.atLeast, mediumEvent: mediumEvent, low: low.atLeast)
+    default:
+      return nil
+    }
   }
 
   /// Whether `other` sets the same values (reasons aside).

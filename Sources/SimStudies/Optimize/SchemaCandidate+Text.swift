@@ -47,7 +47,11 @@ extension SchemaCandidate {
         lines.append("      { value: \"high\", revenueAtLeast: \(Self.amount(thresholds.high)) },")
         if let event = thresholds.mediumEvent { lines.append("      { value: \"medium\", event: \(Self.quoted(event)) },") }
         lines.append("      { value: \"medium\", revenueAtLeast: \(Self.amount(thresholds.medium)) },")
-        lines.append("      { value: \"low\", sessionsAtLeast: 1 },")
+        if let low = thresholds.low {
+          lines.append("      { value: \"low\", revenueAtLeast: \(Self.amount(low)) },")
+        } else {
+          lines.append("      { value: \"low\", sessionsAtLeast: 1 },")
+        }
         lines.append("    ],")
       }
       lines.append("  },")

@@ -3,15 +3,30 @@
 /// each choice. ``text(currency:exchangeRates:header:)`` writes it as a schema file.
 public struct SchemaCandidate: Hashable, Sendable {
   /// A window's coarse mapping: "high" from `high`, "medium" from `medium` (or, when set,
-  /// whenever `mediumEvent` happened), "low" for any session.
+  /// whenever `mediumEvent` happened), "low" from `low` revenue when set, else for any session.
   public struct Coarse: Hashable, Sendable {
     public var medium: Double, high: Double
     public var mediumEvent: String?
-    /// Thresholds as given; `medium` < `high`.
-    public init(medium: Double, high: Double, mediumEvent: String? = nil) {
+    /// Revenue from which "low" holds; nil: any session. Below it no rule holds, so the window
+    /// gets no coarse value and (by default) no postback, which the calibrated decoder imputes
+    /// as a missing window: a fourth level, for installs that earned (almost) nothing.
+    public var low: Double?
+    /// Thresholds as given; `low` < `medium` < `high`.
+    public init(medium: Double, high: Double, mediumEvent: String? = nil, low: Double? = nil) {
       self.medium = medium
       self.high = high
       self.mediumEvent = mediumEvent
+      self.low = low
+    }
+
+    /// The revenue bounds as `optimize.csv` shows them: "0.5/3/10" (low/medium/high), or
+    /// "3/10" when "low" is any session.
+    public var bounds: String { ([low].compactMap { $0 } + [medium, high]).map(SchemaCandidate.amount).joined(separator: "/") }
+
+    /// ``bounds`` with " or EVENT" after the medium bound when an event makes "medium" too.
+    public var summary: String {
+      (low.map { SchemaCandidate.amount($0) + "/" } ?? "") + SchemaCandidate.amount(medium)
+        + (mediumEvent.map { " or " + $0 } ?? "") + "/" + SchemaCandidate.amount(high)
     }
   }
 
@@ -95,8 +110,7 @@ public struct SchemaCandidate: Hashable, Sendable {
     if !coarse.isEmpty {
       line +=
         "; coarse "
-        + coarse.map { "\(Self.amount($0.medium))\($0.mediumEvent.map { " or " + $0 } ?? "")/\(Self.amount($0.high))" }
-        .joined(separator: " | ")
+        + coarse.map(\.summary).joined(separator: " | ")
     }
     switch lock {
     case .revenue(let window, let amount)?: line += "; lock w\(window + 1) at revenue ≥ \(Self.amount(amount))"

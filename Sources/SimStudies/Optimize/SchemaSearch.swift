@@ -7,7 +7,7 @@ import SimRun
 
 /// Searches the conversion-schema space for the schema that minimises an objective on a
 /// scenario's users, by successive halving with common random numbers: every candidate is
-/// scored on the same small runs first, the best third goes on to larger runs, the last rung's
+/// scored on the same few runs first, the best third goes on to more runs, the last rung's
 /// best race the start on further full-size runs (one replaces it only when its paired
 /// difference's 95 % interval lies below zero), and the chosen schema is compared with the
 /// starting schema on seeds the search never saw.
@@ -29,8 +29,15 @@ public struct SchemaSearch: Sendable {
       self.calibrationRuns = calibrationRuns
       self.runs = runs
     }
-    /// Runs' worth of the scenario's users one candidate costs here.
+    /// Runs' worth of the scenario's users one candidate costs here, calibration included.
     public var cost: Double { Double(calibrationRuns + runs) * scale }
+
+    /// Whether a candidate calibrated for `earlier` keeps that calibration here: the same share
+    /// of users and calibration runs give the same calibration seeds and cohort, so the same
+    /// decoder (``SchemaSearch`` calibrates each schema once per fidelity).
+    public func reusesCalibration(of earlier: Rung) -> Bool {
+      scale == earlier.scale && calibrationRuns == earlier.calibrationRuns
+    }
   }
 
   /// How the search runs.
@@ -62,9 +69,9 @@ public struct SchemaSearch: Sendable {
     /// calibration runs (``raceRung``).
     public var race: Rung?
 
-    /// Options; by default the ROAS objective, a budget of 60 runs, one job, 30 final replicates (intervals narrow enough to tell schemas apart).
+    /// Options; by default the ROAS objective, a budget of 240 runs, one job, 30 final replicates (intervals narrow enough to tell schemas apart).
     public init(
-      objective: OptimizeObjective = .roasError, tradeoff: Bool = false, budget: Double = 60, jobs: Int = 1, seed: UInt64 = 1,
+      objective: OptimizeObjective = .roasError, tradeoff: Bool = false, budget: Double = 240, jobs: Int = 1, seed: UInt64 = 1,
       finalReplicates: Int = 30, finalCalibrationRuns: Int = 4, rungs: [Rung]? = nil, minimumCellInstalls: Int = 30,
       keep: Double = 1.0 / 3, space: SchemaSpace? = nil, finalists: Int = 4, race: Rung? = nil
     ) {
@@ -160,7 +167,9 @@ public struct SchemaSearch: Sendable {
   }
 
   /// The rungs this search uses.
-  public var rungs: [Rung] { options.rungs ?? Self.rungs(users: scenario.userCount) }
+  public var rungs: [Rung] {
+    options.rungs ?? Self.rungs(users: scenario.userCount, calibrationRuns: options.finalCalibrationRuns)
+  }
 
   /// The race's fidelity, nil without finalists: by default the scenario's full size, as the
   /// final comparison has it, on ``defaultRaceRuns`` search runs.
@@ -189,14 +198,17 @@ public struct SchemaSearch: Sendable {
     return choice
   }
 
-  /// Three rungs: about 12,500 users (a quarter of them for smaller scenarios), twice and four times
-  /// that, with 2, 3 and 4 search runs and 2, 2 and 3 calibration runs.
-  public static func rungs(users: Int) -> [Rung] {
-    let first = min(0.25, 12_500 / Double(max(1, users)))
-    return [
-      Rung(scale: first, calibrationRuns: 2, runs: 2), Rung(scale: min(1, 2 * first), calibrationRuns: 2, runs: 3),
-      Rung(scale: min(1, 4 * first), calibrationRuns: 3, runs: 4),
-    ]
+  /// Three rungs at the scenario's size (a 100,000-user share above 200,000) with 2, 4 and 8 search runs,
+  /// every one calibrated as the final comparison is (`calibrationRuns` runs at that size), so a
+  /// candidate's calibration is made once and serves every rung and the race.
+  ///
+  /// Rungs differ in runs, not in users: a smaller cohort scores a different error, not the same
+  /// one with more noise (fewer installs per calibration cell send fine ladders to the midpoint,
+  /// fewer payers per campaign widen every error), and so ranked the quickstart's candidates
+  /// almost in reverse of their full-size order.
+  public static func rungs(users: Int, calibrationRuns: Int = 4) -> [Rung] {
+    let scale = users > 200_000 ? 100_000 / Double(users) : 1
+    return [2, 4, 8].map { Rung(scale: scale, calibrationRuns: calibrationRuns, runs: $0) }
   }
 
   /// Candidates at each rung when `first` start: each rung keeps `keep` of the last (at least one).
@@ -206,10 +218,16 @@ public struct SchemaSearch: Sendable {
     return counts
   }
 
-  /// The search's cost with `first` candidates: the pilot, and at every rung its candidates and the start.
+  /// The search's cost with `first` candidates: the pilot, and at every rung its candidates and
+  /// the start, each calibrated only where the rung before did not calibrate it alike.
   public static func cost(first: Int, rungs: [Rung], keep: Double) -> Double {
     let counts = counts(first: first, rungs: rungs.count, keep: keep)
-    return rungs[0].scale + zip(counts, rungs).reduce(0) { $0 + Double($1.0 + 1) * $1.1.cost }
+    var total = rungs[0].scale
+    for (level, rung) in rungs.enumerated() {
+      let calibrates = level == 0 || !rung.reusesCalibration(of: rungs[level - 1])
+      total += Double(counts[level] + 1) * Double((calibrates ? rung.calibrationRuns : 0) + rung.runs) * rung.scale
+    }
+    return total
   }
 
   /// The most first-rung candidates the budget pays for (at most 400).
@@ -234,7 +252,11 @@ public struct SchemaSearch: Sendable {
       seed: options.seed,
       calibration: max(options.finalCalibrationRuns, (plan + (race.map { [$0] } ?? [])).map(\.calibrationRuns).max() ?? 0),
       search: 1 + rungRuns + (race?.runs ?? 0), final: options.finalReplicates)
-    let raceCost = race.map { Double(min(options.finalists, counts.last ?? 0) + 1) * $0.cost } ?? 0
+    let raceCost =
+      race.map { race in
+        Double(min(options.finalists, counts.last ?? 0) + 1)
+          * Double((plan.last.map(race.reusesCalibration) == true ? 0 : race.calibrationRuns) + race.runs) * race.scale
+      } ?? 0
     let tracker = Tracker(
       total: Int(Double(scenario.userCount) * (Self.cost(first: first, rungs: plan, keep: options.keep) + raceCost))
         + 2 * (options.finalCalibrationRuns + options.finalReplicates) * scenario.userCount,
@@ -298,16 +320,17 @@ public struct SchemaSearch: Sendable {
     var rows: [OptimizeResult.Row] = []
     var alive = Array(candidates.indices)
     var spent = options.space == nil ? plan[0].scale : 0
+    var calibrations = CalibrationCache()
     for (level, rung) in plan.enumerated() {
       let stage = "rung \(level + 1) of \(plan.count)"
       var run = Self.scaled(scenario, rung.scale)
       let entrants = [scenario.schema] + alive.map { schemas[$0] }
       let results = evaluate(
         run: &run, schemas: entrants, calibrationSeeds: Array(seeds.calibration.prefix(rung.calibrationRuns)),
-        seeds: Array(seeds.search[1...rung.runs]), withValues: false, stage: stage, tracker: tracker)
-      spent += Double(entrants.count) * rung.cost
+        seeds: Array(seeds.search[1...rung.runs]), withValues: false, stage: stage, tracker: tracker, cache: &calibrations)
+      spent += Double(results.calibrationRuns + entrants.count * rung.runs) * rung.scale
       var scored: [OptimizeResult.Row] = []
-      for (position, result) in results.enumerated() {
+      for (position, result) in results.scores.enumerated() {
         let index = position == 0 ? nil : alive[position - 1]
         scored.append(
           OptimizeResult.Row(
@@ -335,21 +358,21 @@ public struct SchemaSearch: Sendable {
     var best: Int
     if let race {
       // The race: the finalists and the start on many more search runs under common random
-      // numbers, at a larger size. Four runs of a rung cannot rank schemas a point apart when one
+      // numbers, at the scenario's size. Eight runs of a rung cannot rank schemas a point apart when one
       // run's noise is several points; the paired difference cancels what the runs share, and a
       // finalist replaces the start only when its difference's 95 % interval lies below zero.
       var run = Self.scaled(scenario, race.scale)
       let finalists = alive
       let results =
         finalists.isEmpty
-        ? []
+        ? Evaluation(scores: [], calibrationRuns: 0)
         : evaluate(
           run: &run, schemas: [scenario.schema] + finalists.map { schemas[$0] },
           calibrationSeeds: Array(seeds.calibration.prefix(race.calibrationRuns)),
           seeds: Array(seeds.search[(1 + rungRuns)..<(1 + rungRuns + race.runs)]), withValues: false,
-          stage: "race of \(finalists.count) finalist(s)", tracker: tracker)
-      if !finalists.isEmpty { spent += Double(finalists.count + 1) * race.cost }
-      var raced = results.enumerated().map { position, result in
+          stage: "race of \(finalists.count) finalist(s)", tracker: tracker, cache: &calibrations)
+      if !finalists.isEmpty { spent += Double(results.calibrationRuns + (finalists.count + 1) * race.runs) * race.scale }
+      var raced = results.scores.enumerated().map { position, result in
         OptimizeResult.Row(
           name: position == 0 ? "start" : "c\(finalists[position - 1] + 1)", candidate: position == 0 ? nil : finalists[position - 1],
           rung: plan.count, scale: race.scale, runs: race.runs, scores: result.map(\.score), signalHours: result.map(\.hours),
@@ -393,10 +416,12 @@ public struct SchemaSearch: Sendable {
 
     // The final comparison: full cohorts, fresh calibrations, seeds no search run used.
     var full = scenario
+    var fresh = CalibrationCache()
     let finals = evaluate(
       run: &full, schemas: [scenario.schema, schemas[best]],
       calibrationSeeds: Array(seeds.calibration.prefix(options.finalCalibrationRuns)), seeds: seeds.final, withValues: true,
-      stage: "final comparison", tracker: tracker)
+      stage: "final comparison", tracker: tracker, cache: &fresh
+    ).scores
     let windows = scenario.attributionFramework.windowCount
     let days: [Double] = windows == 3 ? [2, 7, 35] : [2]
     let final = OptimizeResult.FinalComparison(
@@ -429,30 +454,53 @@ public struct SchemaSearch: Sendable {
     var fineValues: [Int]
   }
 
-  /// Calibrates each schema on `calibrationSeeds` and scores it on `seeds`: results[schema][run].
+  /// Calibrations made so far, by schema, share of users and calibration seeds: the same key is
+  /// the same calibration, so it is made once and serves every rung and the race that ask again.
+  struct CalibrationCache {
+    struct Key: Hashable {
+      var digest: String
+      var users: Int
+      var seeds: [UInt64]
+    }
+    var made: [Key: Calibration] = [:]
+  }
+
+  /// What ``evaluate(run:schemas:calibrationSeeds:seeds:withValues:stage:tracker:cache:)`` did:
+  /// scores[schema][run], and the calibration runs it had to simulate (the rest came from the cache).
+  struct Evaluation {
+    var scores: [[RunScore]]
+    var calibrationRuns: Int
+  }
+
+  /// Calibrates each schema on `calibrationSeeds` (unless `cache` holds its calibration already)
+  /// and scores it on `seeds`.
   private func evaluate(
     run scenario: inout Scenario, schemas: [ConversionSchema], calibrationSeeds: [UInt64], seeds: [UInt64], withValues: Bool,
-    stage: String, tracker: Tracker
-  ) -> [[RunScore]] {
+    stage: String, tracker: Tracker, cache: inout CalibrationCache
+  ) -> Evaluation {
     let base = scenario
     let settings = options
     let calibrationCount = calibrationSeeds.count
-    // Every schema's calibration runs, then every schema's scored runs: all under the same seeds.
+    let keys = schemas.map { CalibrationCache.Key(digest: $0.digest, users: base.userCount, seeds: calibrationSeeds) }
+    // Each schema not yet calibrated alike, once (the start and its copy can share a digest).
+    var queued: Set<CalibrationCache.Key> = []
+    let missing = keys.indices.filter { cache.made[keys[$0]] == nil && queued.insert(keys[$0]).inserted }
+    // Those schemas' calibration runs, then every schema's scored runs: all under the same seeds.
     let sinks = OrderedWork.run(
-      count: schemas.count * calibrationCount, jobs: settings.jobs, users: { _ in base.userCount },
+      count: missing.count * calibrationCount, jobs: settings.jobs, users: { _ in base.userCount },
       progress: { _ in tracker.add(users: base.userCount, stage: "\(stage): calibrating") }
     ) { index -> CalibrationSink in
       var run = base
-      run.schema = schemas[index / calibrationCount]
+      run.schema = schemas[missing[index / calibrationCount]]
       run.seed = calibrationSeeds[index % calibrationCount]
       var sink = CalibrationSink(scenario: run, schema: run.schema)
       _ = ScenarioRunner.run(run, sink: &sink, receive: false)
       return sink
     }
-    let calibrations = schemas.indices.map { schema -> Calibration in
+    for (position, schema) in missing.enumerated() {
       var cells: [CalibrationCell.Key: CalibrationCell] = [:]
       var installs = 0
-      let own = sinks[schema * calibrationCount..<(schema + 1) * calibrationCount]
+      let own = sinks[position * calibrationCount..<(position + 1) * calibrationCount]
       for sink in own {
         installs += sink.installs
         for key in sink.cells.keys.sorted() {
@@ -460,11 +508,12 @@ public struct SchemaSearch: Sendable {
             .add(sink.cells[key]!)
         }
       }
-      return Calibration(
+      cache.made[keys[schema]] = Calibration(
         scenario: base.name, schemaDigest: schemas[schema].digest, currency: schemas[schema].currencies.base,
         eventNames: schemas[schema].eventNames, windowCount: base.attributionFramework.windowCount,
         minimumInstalls: settings.minimumCellInstalls, seeds: calibrationSeeds, installs: installs, cells: cells)
     }
+    let calibrations = keys.map { cache.made[$0]! }
     let objective = settings.objective
     let scores = OrderedWork.run(
       count: schemas.count * seeds.count, jobs: settings.jobs, users: { _ in base.userCount },
@@ -493,7 +542,9 @@ public struct SchemaSearch: Sendable {
         score: objective.score(summary), floor: withValues ? objective.floor?(summary) : nil, hours: summary.decoding?.firstSignalMedianHours, ltv: ltv,
         fineValues: withValues ? sink.counts : [])
     }
-    return schemas.indices.map { Array(scores[$0 * seeds.count..<($0 + 1) * seeds.count]) }
+    return Evaluation(
+      scores: schemas.indices.map { Array(scores[$0 * seeds.count..<($0 + 1) * seeds.count]) },
+      calibrationRuns: missing.count * calibrationCount)
   }
 
   /// Candidate positions best first: by mean score (or, with `tradeoff`, by Pareto front, then

@@ -4,7 +4,8 @@ import SimEngine
 extension SchemaSpace {
   /// `count` schemas a step or two from `start` (a local search around the starting schema):
   /// its ladder edges moved, a bucket added or merged, the ladder re-cut at natural breaks, a
-  /// flag dropped or reordered, the coarse thresholds moved, the lock changed or removed. The
+  /// flag dropped or reordered, every flag dropped for a six-bit ladder, the coarse thresholds
+  /// moved or re-cut (in three levels or four), the lock changed or removed. The
   /// same for the same seed; all differ from each other and from `start`.
   public func neighbours(of start: SchemaCandidate, count: Int, seed: UInt64) -> [SchemaCandidate] {
     var stream = RandomStream(seed: seed).child("schema-neighbours")
@@ -34,7 +35,7 @@ extension SchemaSpace {
 
   /// One move applied to `candidate`; its description, or nil when it did not apply.
   private func step(_ candidate: inout SchemaCandidate, stream: inout RandomStream) -> String? {
-    let move = Int(stream.next() % 8)
+    let move = Int(stream.next() % 9)
     var bounds = candidate.revenueBounds
     switch move {
     case 0:
@@ -99,19 +100,25 @@ extension SchemaSpace {
       candidate.counter = nil
       return "the counter dropped"
     case 6 where !candidate.coarse.isEmpty && stream.nextUnit() < 0.5:
-      // Every window's 'medium' and 'high' at the natural breaks of its installs' revenue
-      // (zeros too): where the pilot's revenue in that window splits into groups of least spread.
+      // Every window's thresholds at the natural breaks of its installs' revenue (zeros too):
+      // where the pilot's revenue in that window splits into groups of least spread; half the
+      // time in four levels, 'low' from revenue too (below it no value: a missing window).
+      let fourLevels = stream.nextUnit() < 0.5
+      let levels = fourLevels ? 4 : 3
       var coarse = candidate.coarse
       for window in coarse.indices {
         let source = profile.revenues[window].isEmpty ? 0 : window
-        let edges = RevenueBreaks.edges(profile.allInstalls(window: source), groups: 3)
-        guard edges.count == 2 else { continue }
-        coarse[window].medium = Self.rounded(max(0.01, edges[0]))
-        coarse[window].high = Self.rounded(max(edges[1], coarse[window].medium * 1.5))
+        let edges = RevenueBreaks.edges(profile.allInstalls(window: source), groups: levels)
+        guard edges.count == levels - 1 else { continue }
+        let low = fourLevels ? Self.rounded(max(0.01, edges[0])) : nil
+        coarse[window].low = low
+        coarse[window].medium = Self.rounded(max(0.01, edges[levels - 3], (low ?? 0) * 1.5))
+        coarse[window].high = Self.rounded(max(edges[levels - 2], coarse[window].medium * 1.5))
       }
       guard coarse != candidate.coarse else { return nil }
       candidate.coarse = coarse
       return "every window's coarse thresholds re-cut at the natural breaks of its installs' revenue"
+        + (fourLevels ? " in four levels ('low' from revenue; below it no value, imputed as a missing window)" : "")
     case 6:
       guard !candidate.coarse.isEmpty else { return nil }
       let window = Int(stream.next() % UInt64(candidate.coarse.count))
@@ -122,6 +129,20 @@ extension SchemaSpace {
       guard coarse != candidate.coarse[window] else { return nil }
       candidate.coarse[window] = coarse
       return "window \(window + 1)'s coarse thresholds moved"
+    case 7:
+      // Every flag and the counter dropped: the ladder takes all six bits, re-cut at the natural
+      // breaks of paying installs into as many buckets as they hold. Flags split each revenue
+      // bucket into cells too thin to calibrate; finer revenue buckets each get more installs.
+      guard !candidate.eventBits.isEmpty || candidate.counter != nil || candidate.revenueBits < 6 else { return nil }
+      let payers = profile.revenues[0].filter { $0 >= bounds[0] }
+      let cut = Self.ascending([bounds[0]] + RevenueBreaks.edges(payers, groups: 63).map(Self.rounded).filter { $0 > bounds[0] })
+      guard cut.count > bounds.count else { return nil }
+      candidate.eventBits = []
+      candidate.counter = nil
+      candidate.revenueBits = 6
+      candidate.revenueBounds = Array(cut.prefix(63))
+      return "every flag and counter dropped, the ladder given all six bits and re-cut at the natural breaks of paying "
+        + "installs' window-1 revenue into \(candidate.revenueBounds.count) bounds"
     default:
       guard windowCount == 3 else { return nil }
       let choice = Int(stream.next() % 3)

@@ -125,18 +125,25 @@ public struct SchemaSpace: Sendable {
     let rare = events.filter { (0.005...0.5).contains(profile.eventShares[$0] ?? 0) }
     let mediumEvent = !rare.isEmpty && unit(&stream) < 0.4 ? rare[index(&stream, below: rare.count)] : nil
     if windowCount == 3 {
+      // Four levels: 'low' from revenue too, so installs below it get no coarse value and no
+      // postback for windows 2 and 3, which the decoder imputes as a missing window.
+      let fourLevels = unit(&stream) < 0.5
+      let levels = fourLevels ? 4 : 3
       for window in 0..<3 {
         let source = profile.revenues[window].isEmpty ? 0 : window
+        var low: Double?
         var medium = 0.01, high = 0.02
         var how = ""
         if unit(&stream) < 0.6 {
-          // Natural breaks of every install's revenue in the window (zeros too: they share 'low').
-          let edges = cache.coarse[source] ?? RevenueBreaks.edges(profile.allInstalls(window: source), groups: 3)
-          cache.coarse[source] = edges
+          // Natural breaks of every install's revenue in the window (zeros too: they share the lowest level).
+          let edges =
+            cache.coarse[source * 8 + levels] ?? RevenueBreaks.edges(profile.allInstalls(window: source), groups: levels)
+          cache.coarse[source * 8 + levels] = edges
           let stretch = unit(&stream) < 0.5 ? 1 : 0.6 + 0.8 * unit(&stream)
-          if edges.count == 2 {
-            medium = edges[0] * stretch
-            high = edges[1] * stretch
+          if edges.count == levels - 1 {
+            if fourLevels { low = edges[0] * stretch }
+            medium = edges[levels - 3] * stretch
+            high = edges[levels - 2] * stretch
             how = stretch == 1 ? "natural breaks" : String(format: "natural breaks × %.2f", stretch)
           }
         }
@@ -145,21 +152,31 @@ public struct SchemaSpace: Sendable {
           let highQ = min(0.95, lowQ + 0.1 + (0.95 - lowQ - 0.1) * unit(&stream))
           medium = profile.revenueQuantile(lowQ, window: source) ?? 0.01
           high = profile.revenueQuantile(highQ, window: source) ?? medium * 10
-          how = "\(percentile(lowQ)) and \(percentile(highQ)) of the window's revenue lie below them"
+          if fourLevels { low = profile.revenueQuantile(lowQ / 4, window: source) ?? medium / 4 }
+          how =
+            (fourLevels ? "\(percentile(lowQ / 4)), " : "")
+            + "\(percentile(lowQ)) and \(percentile(highQ)) of the window's revenue lie below them"
         }
-        medium = Self.rounded(max(0.01, medium))
+        low = low.map { Self.rounded(max(0.01, $0)) }
+        medium = Self.rounded(max(0.01, medium, (low ?? 0) * 1.5))
         high = Self.rounded(max(high, medium * 1.5))
         if high <= medium { high = Self.rounded(medium * 2) }
-        coarse.append(SchemaCandidate.Coarse(medium: medium, high: high, mediumEvent: mediumEvent))
+        if let value = low, value >= medium { low = nil }
+        coarse.append(SchemaCandidate.Coarse(medium: medium, high: high, mediumEvent: mediumEvent, low: low))
         coarseWords.append(
-          "window \(window + 1): medium from \(SchemaCandidate.amount(medium)), high from \(SchemaCandidate.amount(high)) (\(how))")
+          "window \(window + 1): " + (low.map { "low from \(SchemaCandidate.amount($0)), " } ?? "")
+            + "medium from \(SchemaCandidate.amount(medium)), high from \(SchemaCandidate.amount(high)) (\(how))")
       }
       reasons["coarse"] =
-        "Coarse values carry revenue where the fine value cannot (crowd tier 1, and postbacks 2 and 3). Per window, 'medium' "
+        "Coarse values carry revenue where the fine value cannot (crowd tier 1, and postbacks 2 and 3). Per window, "
+        + (fourLevels ? "'low', 'medium' " : "'medium' ")
         + "and 'high' start where the pilot's revenue in that window splits into groups of least spread (natural breaks) or "
-        + "at shares of that revenue, so the three values sort installs into groups the decoder can tell apart (\(currency)): " + coarseWords.joined(separator: "; ") + ". "
+        + "at shares of that revenue, so the values sort installs into groups the decoder can tell apart (\(currency)): " + coarseWords.joined(separator: "; ") + ". "
         + (mediumEvent.map { "Any install with \($0) is 'medium' at least, whatever it spent, so payers stand apart. " } ?? "")
-        + "'low' is any install that opened the app."
+        + (fourLevels
+          ? "An install below 'low' gets no coarse value, so windows 2 and 3 send it no postback and the decoder imputes its "
+            + "window as missing: four levels where the coarse value has three, the lowest for installs that earned (almost) nothing."
+          : "'low' is any install that opened the app.")
     }
 
     // Locks: none, a revenue lock where the value cannot rise further, or an earlier postback.

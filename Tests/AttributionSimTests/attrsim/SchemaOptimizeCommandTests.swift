@@ -38,7 +38,7 @@ struct SchemaOptimizeCommandTests {
     try "{}".write(to: out.appendingPathComponent("pareto-7.json"), atomically: true, encoding: .utf8)
     try "mine".write(to: out.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
     let result = try attrsim(
-      ["schema", "optimize", file, "--objective", "revenue-captured", "--budget", "22", "--replicates", "2", "--jobs", "2",
+      ["schema", "optimize", file, "--objective", "revenue-captured", "--budget", "60", "--replicates", "2", "--jobs", "2",
        "--out", "out"], in: folder)
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output.contains("on 2 final seeds the search never used"), "\(result.output)")

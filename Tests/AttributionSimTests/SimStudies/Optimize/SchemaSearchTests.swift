@@ -76,6 +76,25 @@ struct SchemaSearchTests {
     #expect(result.rows.contains { $0.rung == 1 && $0.candidate == 1 && $0.advanced && $0.runs == 20 })
     #expect(result.final.intervals[1]?.mean.magnitude ?? 1 < 1e-9)
     #expect(result.final.reduction.map { abs($0 - 1) < 1e-9 } == true, "the whole error removed")
+    // Each schema is calibrated once: 4 schemas × (2 calibration runs + 1 run) at the rung, then
+    // the race's 2 schemas × 20 runs reuse those calibrations (same size, same 2 seeds): 12 + 40.
+    #expect(result.spent == 52)
+  }
+
+  @Test("a candidate's calibration serves every later rung and the race of the same size and calibration runs")
+  func calibrationReusedAcrossRungs() {
+    let first = SchemaSearch.Rung(scale: 1, calibrationRuns: 4, runs: 2)
+    #expect(SchemaSearch.Rung(scale: 1, calibrationRuns: 4, runs: 8).reusesCalibration(of: first))
+    #expect(!SchemaSearch.Rung(scale: 0.5, calibrationRuns: 4, runs: 2).reusesCalibration(of: first), "another cohort size")
+    #expect(!SchemaSearch.Rung(scale: 1, calibrationRuns: 2, runs: 2).reusesCalibration(of: first), "other calibration seeds")
+    // 9 candidates keep 3 then 1: pilot 1 + 10 · (4 + 2) + 4 · 4 + 2 · 8 = 93, calibration paid once.
+    let plan = SchemaSearch.rungs(users: 100_003, calibrationRuns: 4)
+    #expect(plan.map(\.runs) == [2, 4, 8])
+    #expect(plan.allSatisfy { $0.scale == 1 && $0.calibrationRuns == 4 })
+    #expect(SchemaSearch.cost(first: 9, rungs: plan, keep: 1.0 / 3) == 93)
+    // Above 200,000 users the rungs score a 100,000-user share of the scenario.
+    #expect(SchemaSearch.rungs(users: 200_000).map(\.scale) == [1, 1, 1])
+    #expect(SchemaSearch.rungs(users: 1_000_000).map(\.scale) == [0.1, 0.1, 0.1])
   }
 
   @Test("the floor of exact values: with every postback carrying a value, only granularity was wrong, so all of it is removable")
@@ -135,6 +154,26 @@ struct SchemaSearchTests {
     let purchases = ConversionSchema(
       eventNames: [], fine: .bits([BitField(low: 0, width: 2, content: .revenueBucket(.iap, bounds: [1, 5]))]))
     #expect(SchemaCandidate(schema: purchases, windowCount: 3) == nil, "a ladder of purchase revenue only")
+  }
+
+  @Test("four coarse levels: 'low' from revenue is written, read back as the same candidate, and lints clean")
+  func fourLevelCoarseReadsBack() throws {
+    let candidate = SchemaCandidate(
+      revenueBounds: [0.01, 1, 5], coarse: [
+        .init(medium: 3, high: 15, low: 0.5), .init(medium: 3, high: 10, low: 0.1), .init(medium: 12, high: 40, low: 3),
+      ])
+    let text = candidate.text(currency: "USD", exchangeRates: [:], header: [])
+    #expect(text.contains(#"{ value: "low", revenueAtLeast: 3 },"#))
+    #expect(!text.contains("sessionsAtLeast"), "no level for installs below 'low'")
+    let schema = try TestScenarios.schema(text)
+    // Below 'low' no rule holds: 2.99 in window 3 gets no coarse value, 3 gets 'low', 12 'medium'.
+    #expect(schema.coarse[2].first { $0.condition.ranges[.revenue(.all)]?.contains(2.99) == true }?.value == nil)
+    #expect(schema.coarse[2].first { $0.condition.ranges[.revenue(.all)]?.contains(3) == true }?.value == .low)
+    #expect(schema.coarse[2].first { $0.condition.ranges[.revenue(.all)]?.contains(12) == true }?.value == .medium)
+    let back = try #require(SchemaCandidate(schema: schema, windowCount: 3))
+    #expect(back.sameValues(as: candidate))
+    #expect(back.coarse.map(\.bounds) == ["0.5/3/15", "0.1/3/10", "3/12/40"])
+    #expect(back.summary.contains("coarse 0.5/3/15 | 0.1/3/10 | 3/12/40"))
   }
 
   @Test("local moves from the start stay within Apple's limits, differ from it and from each other, and lint clean")
@@ -215,7 +254,9 @@ struct SchemaSearchTests {
     }
     let one = try search(jobs: 1)
     let three = try search(jobs: 3)
-    #expect(one.candidates.count == 4, "budget 20 pays for 4 first-rung candidates: 1 + 5 · 2 + 3 · 3 = 20")
+    #expect(
+      one.candidates.count == 5,
+      "budget 20 pays for 5 first-rung candidates: 1 + 6 · 2 + 3 · 2 = 19, the second rung reusing the first's calibration")
     #expect(one.candidates == three.candidates)
     #expect(one.rows == three.rows)
     #expect(one.best == three.best)
