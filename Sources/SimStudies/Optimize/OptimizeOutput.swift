@@ -226,6 +226,7 @@ public struct OptimizeOutput: Sendable {
           + "at each rung; the best \(result.rungs.count > 1 ? "third" : "one") advance. Rungs: "
           + result.rungs.enumerated().map { "\($0 + 1): \(share($1.scale)) of the users, \($1.calibrationRuns) calibration + \($1.runs) search runs" }
           .joined(separator: "; ")
+          + " (a candidate calibrated at one rung keeps that calibration at later rungs and in the race of the same size)"
           + (result.race.map {
             "; race (rung \(result.rungs.count + 1)): the last rung's best \(result.raceDifferences.count) and the start on "
               + "\(share($0.scale)) of the users, \($0.calibrationRuns) calibration + \($0.runs) further search runs, a finalist "

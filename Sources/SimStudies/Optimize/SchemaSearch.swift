@@ -29,9 +29,6 @@ public struct SchemaSearch: Sendable {
       self.calibrationRuns = calibrationRuns
       self.runs = runs
     }
-    /// Runs' worth of the scenario's users one candidate costs here, calibration included.
-    public var cost: Double { Double(calibrationRuns + runs) * scale }
-
     /// Whether a candidate calibrated for `earlier` keeps that calibration here: the same share
     /// of users and calibration runs give the same calibration seeds and cohort, so the same
     /// decoder (``SchemaSearch`` calibrates each schema once per fidelity).
@@ -55,7 +52,7 @@ public struct SchemaSearch: Sendable {
     /// Replicates of the final comparison, and calibration runs per schema there.
     public var finalReplicates: Int
     public var finalCalibrationRuns: Int
-    /// The rungs; nil plans three from the scenario's size (``rungs(users:)``).
+    /// The rungs; nil plans three from the scenario's size (``rungs(users:calibrationRuns:)``).
     public var rungs: [Rung]?
     /// Installs a calibration cell needs before its own mean is used.
     public var minimumCellInstalls: Int
@@ -326,7 +323,7 @@ public struct SchemaSearch: Sendable {
       var run = Self.scaled(scenario, rung.scale)
       let entrants = [scenario.schema] + alive.map { schemas[$0] }
       let results = evaluate(
-        run: &run, schemas: entrants, calibrationSeeds: Array(seeds.calibration.prefix(rung.calibrationRuns)),
+        run: &run, scale: rung.scale, schemas: entrants, calibrationSeeds: Array(seeds.calibration.prefix(rung.calibrationRuns)),
         seeds: Array(seeds.search[1...rung.runs]), withValues: false, stage: stage, tracker: tracker, cache: &calibrations)
       spent += Double(results.calibrationRuns + entrants.count * rung.runs) * rung.scale
       var scored: [OptimizeResult.Row] = []
@@ -367,7 +364,7 @@ public struct SchemaSearch: Sendable {
         finalists.isEmpty
         ? Evaluation(scores: [], calibrationRuns: 0)
         : evaluate(
-          run: &run, schemas: [scenario.schema] + finalists.map { schemas[$0] },
+          run: &run, scale: race.scale, schemas: [scenario.schema] + finalists.map { schemas[$0] },
           calibrationSeeds: Array(seeds.calibration.prefix(race.calibrationRuns)),
           seeds: Array(seeds.search[(1 + rungRuns)..<(1 + rungRuns + race.runs)]), withValues: false,
           stage: "race of \(finalists.count) finalist(s)", tracker: tracker, cache: &calibrations)
@@ -418,7 +415,7 @@ public struct SchemaSearch: Sendable {
     var full = scenario
     var fresh = CalibrationCache()
     let finals = evaluate(
-      run: &full, schemas: [scenario.schema, schemas[best]],
+      run: &full, scale: 1, schemas: [scenario.schema, schemas[best]],
       calibrationSeeds: Array(seeds.calibration.prefix(options.finalCalibrationRuns)), seeds: seeds.final, withValues: true,
       stage: "final comparison", tracker: tracker, cache: &fresh
     ).scores
@@ -459,13 +456,15 @@ public struct SchemaSearch: Sendable {
   struct CalibrationCache {
     struct Key: Hashable {
       var digest: String
-      var users: Int
+      /// The cohort's share of the scenario's users (1 at full size): rounding can give two
+      /// shares the same user count but other crowd thresholds.
+      var scale: Double
       var seeds: [UInt64]
     }
     var made: [Key: Calibration] = [:]
   }
 
-  /// What ``evaluate(run:schemas:calibrationSeeds:seeds:withValues:stage:tracker:cache:)`` did:
+  /// What ``evaluate(run:scale:schemas:calibrationSeeds:seeds:withValues:stage:tracker:cache:)`` did:
   /// scores[schema][run], and the calibration runs it had to simulate (the rest came from the cache).
   struct Evaluation {
     var scores: [[RunScore]]
@@ -473,15 +472,15 @@ public struct SchemaSearch: Sendable {
   }
 
   /// Calibrates each schema on `calibrationSeeds` (unless `cache` holds its calibration already)
-  /// and scores it on `seeds`.
+  /// and scores it on `seeds`; `scenario` is the scenario scaled by `scale`.
   private func evaluate(
-    run scenario: inout Scenario, schemas: [ConversionSchema], calibrationSeeds: [UInt64], seeds: [UInt64], withValues: Bool,
+    run scenario: inout Scenario, scale: Double, schemas: [ConversionSchema], calibrationSeeds: [UInt64], seeds: [UInt64], withValues: Bool,
     stage: String, tracker: Tracker, cache: inout CalibrationCache
   ) -> Evaluation {
     let base = scenario
     let settings = options
     let calibrationCount = calibrationSeeds.count
-    let keys = schemas.map { CalibrationCache.Key(digest: $0.digest, users: base.userCount, seeds: calibrationSeeds) }
+    let keys = schemas.map { CalibrationCache.Key(digest: $0.digest, scale: min(1, scale), seeds: calibrationSeeds) }
     // Each schema not yet calibrated alike, once (the start and its copy can share a digest).
     var queued: Set<CalibrationCache.Key> = []
     let missing = keys.indices.filter { cache.made[keys[$0]] == nil && queued.insert(keys[$0]).inserted }

@@ -125,6 +125,12 @@ extension SchemaSpace {
       var coarse = candidate.coarse[window]
       coarse.medium = Self.rounded(max(0.01, coarse.medium * exp((stream.nextUnit() * 2 - 1) * 0.7)))
       coarse.high = Self.rounded(max(coarse.medium * 1.5, coarse.high * exp((stream.nextUnit() * 2 - 1) * 0.7)))
+      // Four levels: 'low' moves with 'medium', and goes where rounding leaves it no room below
+      // it (a 'low' at or above 'medium' would never apply).
+      if let low = candidate.coarse[window].low {
+        let moved = Self.rounded(max(0.01, low * coarse.medium / candidate.coarse[window].medium))
+        coarse.low = moved < coarse.medium ? moved : nil
+      }
       if stream.nextUnit() < 0.2 { coarse.mediumEvent = nil }
       guard coarse != candidate.coarse[window] else { return nil }
       candidate.coarse[window] = coarse

@@ -166,6 +166,7 @@ struct SchemaSearchTests {
     #expect(text.contains(#"{ value: "low", revenueAtLeast: 3 },"#))
     #expect(!text.contains("sessionsAtLeast"), "no level for installs below 'low'")
     let schema = try TestScenarios.schema(text)
+    #expect(!SchemaLint(schema, declaredEvents: []).findings.contains { $0.severity == .error })
     // Below 'low' no rule holds: 2.99 in window 3 gets no coarse value, 3 gets 'low', 12 'medium'.
     #expect(schema.coarse[2].first { $0.condition.ranges[.revenue(.all)]?.contains(2.99) == true }?.value == nil)
     #expect(schema.coarse[2].first { $0.condition.ranges[.revenue(.all)]?.contains(3) == true }?.value == .low)
@@ -185,23 +186,29 @@ struct SchemaSearchTests {
       installs: 1_000, revenues: Array(repeating: revenues, count: 3), eventShares: ["tutorial": 0.7, "purchase": 0.1],
       currency: "USD")
     let space = SchemaSpace(windowCount: 3, events: ["tutorial", "purchase"], profile: profile)
-    let start = SchemaCandidate(
+    let three = SchemaCandidate(
       revenueBounds: [0.01, 1, 5, 10, 20, 50, 100], eventBits: ["tutorial", "purchase"],
       coarse: Array(repeating: .init(medium: 0.5, high: 10, mediumEvent: "purchase"), count: 3),
       lock: .revenue(window: 0, atLeast: 100))
-    let moves = space.neighbours(of: start, count: 40, seed: 9)
-    #expect(moves.count == 40)
-    #expect(Set(moves.map(SchemaSpace.key)).count == 40)
-    #expect(!moves.contains { $0.sameValues(as: start) })
-    #expect(moves == space.neighbours(of: start, count: 40, seed: 9), "the same for the same seed")
-    for (index, candidate) in moves.enumerated() {
-      #expect(candidate.bitsUsed <= 6)
-      #expect(candidate.revenueBounds.count <= (1 << candidate.revenueBits) - 1)
-      #expect(candidate.revenueBounds == candidate.revenueBounds.sorted())
-      let file = folder.appendingPathComponent("n\(index).json")
-      try candidate.text(currency: "USD", exchangeRates: [:], header: ["test"]).write(to: file, atomically: true, encoding: .utf8)
-      let findings = try ScenarioLoader.lintSchema(path: file.path, declaredEvents: ["tutorial", "purchase"])
-      #expect(!findings.contains { $0.severity == .error }, "\(candidate.summary): \(findings.map(\.description))")
+    // Four levels, 'low' close under 'medium' so that moving 'medium' down must move or drop it.
+    var four = three
+    four.coarse = Array(repeating: .init(medium: 3, high: 12, low: 1.9), count: 3)
+    for (name, start) in [("three", three), ("four", four)] {
+      let moves = space.neighbours(of: start, count: 40, seed: 9)
+      #expect(moves.count == 40)
+      #expect(Set(moves.map(SchemaSpace.key)).count == 40)
+      #expect(!moves.contains { $0.sameValues(as: start) })
+      #expect(moves == space.neighbours(of: start, count: 40, seed: 9), "the same for the same seed")
+      for (index, candidate) in moves.enumerated() {
+        #expect(candidate.bitsUsed <= 6)
+        #expect(candidate.revenueBounds.count <= (1 << candidate.revenueBits) - 1)
+        #expect(candidate.revenueBounds == candidate.revenueBounds.sorted())
+        #expect(candidate.coarse.allSatisfy { ($0.low ?? 0) < $0.medium && $0.medium < $0.high }, "\(candidate.summary)")
+        let file = folder.appendingPathComponent("\(name)\(index).json")
+        try candidate.text(currency: "USD", exchangeRates: [:], header: ["test"]).write(to: file, atomically: true, encoding: .utf8)
+        let findings = try ScenarioLoader.lintSchema(path: file.path, declaredEvents: ["tutorial", "purchase"])
+        #expect(!findings.contains { $0.severity == .error }, "\(candidate.summary): \(findings.map(\.description))")
+      }
     }
   }
 
