@@ -21,12 +21,15 @@ public struct SchemaCandidate: Hashable, Sendable {
 
     /// The revenue bounds as `optimize.csv` shows them: "0.5/3/10" (low/medium/high), or
     /// "3/10" when "low" is any session.
-    public var bounds: String { ([low].compactMap { $0 } + [medium, high]).map(SchemaCandidate.amount).joined(separator: "/") }
+    public var bounds: String { levels(withEvent: false) }
 
     /// ``bounds`` with " or EVENT" after the medium bound when an event makes "medium" too.
-    public var summary: String {
-      (low.map { SchemaCandidate.amount($0) + "/" } ?? "") + SchemaCandidate.amount(medium)
-        + (mediumEvent.map { " or " + $0 } ?? "") + "/" + SchemaCandidate.amount(high)
+    public var summary: String { levels(withEvent: true) }
+
+    private func levels(withEvent: Bool) -> String {
+      let mediumText = SchemaCandidate.amount(medium) + (withEvent ? mediumEvent.map { " or " + $0 } ?? "" : "")
+      return ([low.map(SchemaCandidate.amount)].compactMap { $0 } + [mediumText, SchemaCandidate.amount(high)])
+        .joined(separator: "/")
     }
   }
 

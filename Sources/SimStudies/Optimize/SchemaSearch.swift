@@ -35,6 +35,13 @@ public struct SchemaSearch: Sendable {
     public func reusesCalibration(of earlier: Rung) -> Bool {
       scale == earlier.scale && calibrationRuns == earlier.calibrationRuns
     }
+
+    /// Runs' worth of the scenario's users one candidate costs here after `previous` (nil: the
+    /// first fidelity it meets): its search runs, and its calibration unless `previous` made it.
+    public func cost(after previous: Rung?) -> Double {
+      let calibrates = previous.map { !reusesCalibration(of: $0) } ?? true
+      return Double((calibrates ? calibrationRuns : 0) + runs) * scale
+    }
   }
 
   /// How the search runs.
@@ -221,8 +228,7 @@ public struct SchemaSearch: Sendable {
     let counts = counts(first: first, rungs: rungs.count, keep: keep)
     var total = rungs[0].scale
     for (level, rung) in rungs.enumerated() {
-      let calibrates = level == 0 || !rung.reusesCalibration(of: rungs[level - 1])
-      total += Double(counts[level] + 1) * Double((calibrates ? rung.calibrationRuns : 0) + rung.runs) * rung.scale
+      total += Double(counts[level] + 1) * rung.cost(after: level == 0 ? nil : rungs[level - 1])
     }
     return total
   }
@@ -249,11 +255,7 @@ public struct SchemaSearch: Sendable {
       seed: options.seed,
       calibration: max(options.finalCalibrationRuns, (plan + (race.map { [$0] } ?? [])).map(\.calibrationRuns).max() ?? 0),
       search: 1 + rungRuns + (race?.runs ?? 0), final: options.finalReplicates)
-    let raceCost =
-      race.map { race in
-        Double(min(options.finalists, counts.last ?? 0) + 1)
-          * Double((plan.last.map(race.reusesCalibration) == true ? 0 : race.calibrationRuns) + race.runs) * race.scale
-      } ?? 0
+    let raceCost = race.map { Double(min(options.finalists, counts.last ?? 0) + 1) * $0.cost(after: plan.last) } ?? 0
     let tracker = Tracker(
       total: Int(Double(scenario.userCount) * (Self.cost(first: first, rungs: plan, keep: options.keep) + raceCost))
         + 2 * (options.finalCalibrationRuns + options.finalReplicates) * scenario.userCount,
@@ -320,10 +322,9 @@ public struct SchemaSearch: Sendable {
     var calibrations = CalibrationCache()
     for (level, rung) in plan.enumerated() {
       let stage = "rung \(level + 1) of \(plan.count)"
-      var run = Self.scaled(scenario, rung.scale)
       let entrants = [scenario.schema] + alive.map { schemas[$0] }
       let results = evaluate(
-        run: &run, scale: rung.scale, schemas: entrants, calibrationSeeds: Array(seeds.calibration.prefix(rung.calibrationRuns)),
+        scale: rung.scale, schemas: entrants, calibrationSeeds: Array(seeds.calibration.prefix(rung.calibrationRuns)),
         seeds: Array(seeds.search[1...rung.runs]), withValues: false, stage: stage, tracker: tracker, cache: &calibrations)
       spent += Double(results.calibrationRuns + entrants.count * rung.runs) * rung.scale
       var scored: [OptimizeResult.Row] = []
@@ -358,13 +359,12 @@ public struct SchemaSearch: Sendable {
       // numbers, at the scenario's size. Eight runs of a rung cannot rank schemas a point apart when one
       // run's noise is several points; the paired difference cancels what the runs share, and a
       // finalist replaces the start only when its difference's 95 % interval lies below zero.
-      var run = Self.scaled(scenario, race.scale)
       let finalists = alive
       let results =
         finalists.isEmpty
         ? Evaluation(scores: [], calibrationRuns: 0)
         : evaluate(
-          run: &run, scale: race.scale, schemas: [scenario.schema] + finalists.map { schemas[$0] },
+          scale: race.scale, schemas: [scenario.schema] + finalists.map { schemas[$0] },
           calibrationSeeds: Array(seeds.calibration.prefix(race.calibrationRuns)),
           seeds: Array(seeds.search[(1 + rungRuns)..<(1 + rungRuns + race.runs)]), withValues: false,
           stage: "race of \(finalists.count) finalist(s)", tracker: tracker, cache: &calibrations)
@@ -412,10 +412,9 @@ public struct SchemaSearch: Sendable {
     }
 
     // The final comparison: full cohorts, fresh calibrations, seeds no search run used.
-    var full = scenario
     var fresh = CalibrationCache()
     let finals = evaluate(
-      run: &full, scale: 1, schemas: [scenario.schema, schemas[best]],
+      scale: 1, schemas: [scenario.schema, schemas[best]],
       calibrationSeeds: Array(seeds.calibration.prefix(options.finalCalibrationRuns)), seeds: seeds.final, withValues: true,
       stage: "final comparison", tracker: tracker, cache: &fresh
     ).scores
@@ -464,7 +463,7 @@ public struct SchemaSearch: Sendable {
     var made: [Key: Calibration] = [:]
   }
 
-  /// What ``evaluate(run:scale:schemas:calibrationSeeds:seeds:withValues:stage:tracker:cache:)`` did:
+  /// What ``evaluate(scale:schemas:calibrationSeeds:seeds:withValues:stage:tracker:cache:)`` did:
   /// scores[schema][run], and the calibration runs it had to simulate (the rest came from the cache).
   struct Evaluation {
     var scores: [[RunScore]]
@@ -472,12 +471,12 @@ public struct SchemaSearch: Sendable {
   }
 
   /// Calibrates each schema on `calibrationSeeds` (unless `cache` holds its calibration already)
-  /// and scores it on `seeds`; `scenario` is the scenario scaled by `scale`.
+  /// and scores it on `seeds`, all on the scenario's cohorts scaled by `scale` (``scaled(_:_:)``).
   private func evaluate(
-    run scenario: inout Scenario, scale: Double, schemas: [ConversionSchema], calibrationSeeds: [UInt64], seeds: [UInt64], withValues: Bool,
+    scale: Double, schemas: [ConversionSchema], calibrationSeeds: [UInt64], seeds: [UInt64], withValues: Bool,
     stage: String, tracker: Tracker, cache: inout CalibrationCache
   ) -> Evaluation {
-    let base = scenario
+    let base = Self.scaled(scenario, scale)
     let settings = options
     let calibrationCount = calibrationSeeds.count
     let keys = schemas.map { CalibrationCache.Key(digest: $0.digest, scale: min(1, scale), seeds: calibrationSeeds) }

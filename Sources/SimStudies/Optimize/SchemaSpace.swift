@@ -161,7 +161,6 @@ public struct SchemaSpace: Sendable {
         medium = Self.rounded(max(0.01, medium, (low ?? 0) * 1.5))
         high = Self.rounded(max(high, medium * 1.5))
         if high <= medium { high = Self.rounded(medium * 2) }
-        if let value = low, value >= medium { low = nil }
         coarse.append(SchemaCandidate.Coarse(medium: medium, high: high, mediumEvent: mediumEvent, low: low))
         coarseWords.append(
           "window \(window + 1): " + (low.map { "low from \(SchemaCandidate.amount($0)), " } ?? "")
