@@ -17,11 +17,29 @@ public final class ChildProcesses: @unchecked Sendable {
 
   private let lock = NSLock()
   private var running: Set<Int32> = []
+  /// Set by ``terminateAll()``: the process is ending, so nothing more may start.
+  private var stopping = false
 
-  private init() {}
+  /// An empty registry; the process has one, ``shared`` (tests make their own).
+  package init() {}
 
-  /// Records a started program.
-  package func started(_ pid: Int32) { lock.withLock { _ = running.insert(pid) } }
+  /// Starts `process` and records it under one lock, so that ``terminateAll()`` either comes
+  /// first (and nothing starts) or sees it: a signal taken between starting and recording would
+  /// otherwise leave the program running after the run exits.
+  ///
+  /// - Throws: `process.run()`'s error, or ``Stopping`` once ``terminateAll()`` has run.
+  package func start(_ process: Process) throws {
+    try lock.withLock {
+      if stopping { throw Stopping() }
+      try process.run()
+      running.insert(process.processIdentifier)
+    }
+  }
+
+  /// The process is ending: no program may start.
+  package struct Stopping: Error, CustomStringConvertible {
+    package var description: String { "the run is ending" }
+  }
 
   /// Forgets a program that has ended.
   package func ended(_ pid: Int32) { lock.withLock { _ = running.remove(pid) } }
@@ -30,6 +48,7 @@ public final class ChildProcesses: @unchecked Sendable {
   @discardableResult
   public func terminateAll() -> Int {
     lock.withLock {
+      stopping = true
       for pid in running { kill(pid, SIGTERM) }
       defer { running.removeAll() }
       return running.count

@@ -51,11 +51,10 @@ package final class CommandProcess {
     }
     let started = CommandProcess(executable: executable, arguments: Array(command.dropFirst()), workingDirectory: workingDirectory)
     do {
-      try started.process.run()
+      try ChildProcesses.shared.start(started.process)
     } catch {
       return .failure(LaunchFailure("cannot run \(executable): \(describe(error))"))
     }
-    ChildProcesses.shared.started(started.process.processIdentifier)
     started.prepareInput()
     return .success(started)
   }
