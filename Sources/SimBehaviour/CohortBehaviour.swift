@@ -111,13 +111,15 @@ package final class CohortBehaviour {
     return SimTime.zero + cohort.arrivalStart + .milliseconds(offset)
   }
 
-  /// The full plan of user `index`, who arrives at `arrival`.
+  /// The plan of user `index`, who arrives at `arrival`: everything up to the first launch drawn
+  /// now, the days after it as the run reaches them (``UserPlan``).
   package func plan(of index: Int, arrival: SimTime) -> UserPlan {
     let user = userStream(index)
     var countryStream = user.child(Self.countryLabel)
     let country = cohort.country.sample(using: &countryStream)
     var actions: [TimedAction] = []
     var installAt: SimTime?
+    var days: ActivityDays?
 
     for (number, (exposure, label)) in zip(cohort.exposures, exposureLabels).enumerated() {
       // Draw order is fixed: reach, delay, kind, view duration, conversion, install delay.
@@ -176,18 +178,22 @@ package final class CohortBehaviour {
       // Drawn after the redownload, so adding pre-orders leaves redownloads as they were.
       let preOrder = !redownload && installStream.nextUnit() < cohort.install.preOrder
       actions.append(TimedAction(at: installAt - .zero, action: .install(redownload: redownload, preOrder: preOrder)))
-      appendActivity(after: installAt, country: country, stream: user.child(Self.lifeLabel), to: &actions)
+      days = appendActivity(after: installAt, country: country, stream: user.child(Self.lifeLabel), to: &actions)
     }
-    // Stable: an impression and an install at the same millisecond keep that order.
-    let ordered = actions.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
     var trackingAuthorized = false
     if cohort.trackingConsent > 0 {
       var trackingStream = user.child(Self.trackingLabel)
       trackingAuthorized = trackingStream.nextUnit() < cohort.trackingConsent
     }
     return UserPlan(
-      name: UserName(base: cohort.name, index: index), country: country, actions: ordered.map(\.element), stream: user,
-      trackingAuthorized: trackingAuthorized)
+      name: UserName(base: cohort.name, index: index), country: country, actions: Self.stableSorted(actions), days: days,
+      stream: user, trackingAuthorized: trackingAuthorized)
+  }
+
+  /// Actions in time order; ties keep their order (an impression and an install at the same
+  /// millisecond stay in that order).
+  static func stableSorted(_ actions: [TimedAction]) -> [TimedAction] {
+    actions.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
   }
 
   /// Apple Ads taps and views before install (§8), each campaign from its own child stream with a
@@ -244,64 +250,71 @@ package final class CohortBehaviour {
     count == 0 ? nil : min(Int(draw * Double(count)), count - 1)
   }
 
-  /// Sessions and events after install, day by day from the first launch.
+  /// Re-engagements after install, and the days of activity from the first launch, to be drawn
+  /// as the run reaches them; nil when the user never opens the app. A subscription needs every
+  /// session to know when the app next opens, so its users' days are drawn now.
   private func appendActivity(
     after install: SimTime, country: String, stream: RandomStream, to actions: inout [TimedAction]
-  ) {
+  ) -> ActivityDays? {
     var launchStream = stream.child(Self.firstLaunchLabel)
     let launches = launchStream.nextUnit() < cohort.firstLaunch.probability
     let firstLaunch = install + CohortBehaviour.duration(cohort.firstLaunch.delay, &launchStream)
-    guard launches else { return }
+    guard launches else { return nil }
     appendReengagements(after: firstLaunch, stream: stream.child(Self.reengagementLabel), to: &actions)
-    let day = SimDuration.days(1)
-    // Every session, kept only when a subscription needs to know when the app next opens.
+    let days = ActivityDays(behaviour: self, stream: stream, firstLaunch: firstLaunch, dayCount: max(cohort.activeDays, 1))
+    guard let subscription else { return days }
     var allSessions: [SimTime] = []
-    let adRevenue = cohort.adRevenue.flatMap { ads in ads.ecpm(in: country).map { (ads: ads, ecpm: $0) } }
-    for dayIndex in 0..<max(cohort.activeDays, 1) {
-      var dayStream = stream.child(Self.dayLabel).child(dayIndex)
-      let activeDraw = dayStream.nextUnit()
-      let dayStart = firstLaunch + day * Int64(dayIndex)
-      let sessionCount = Int(
-        Self.bounded(cohort.sessionsPerActiveDay.sample(using: &dayStream), 1...Double(Self.maximumSessionsPerDay))
-          .rounded())
-      if dayIndex > 0 {
-        let retention = cohort.retention[min(dayIndex - 1, cohort.retention.count - 1)]
-        guard activeDraw < retention else { continue }
-      }
-      var sessions: [SimTime] = dayIndex == 0 ? [firstLaunch] : []
-      var sessionStream = dayStream.child(Self.sessionsLabel)
-      while sessions.count < sessionCount {
-        sessions.append(dayStart + .milliseconds(Int64(Double(day.milliseconds) * sessionStream.nextUnit())))
-      }
-      sessions.sort()
-      for session in sessions { actions.append(TimedAction(at: session - .zero, action: .launch)) }
-      if subscription != nil { allSessions += sessions }
-      if let adRevenue {
-        appendAdRevenue(
-          adRevenue.ads, ecpm: adRevenue.ecpm, sessions: sessions, stream: dayStream.child(Self.adsLabel), to: &actions)
-      }
-      for (event, label) in zip(cohort.events, eventLabels) {
-        if let count = event.count {
-          appendCounted(
-            event, count: count, dayIndex: dayIndex, sessions: sessions, stream: dayStream.child(label), to: &actions)
-          continue
-        }
-        var eventStream = dayStream.child(label)
-        let occursDraw = eventStream.nextUnit()
-        let sessionDraw = eventStream.nextUnit()
-        let offset = SimDuration.milliseconds(Int64(600_000 * eventStream.nextUnit()))
-        let revenue = event.revenue?.sample(using: &eventStream)
-        guard occursDraw < event.perDay[min(dayIndex, event.perDay.count - 1)] else { continue }
-        // Events happen within a session, up to ten minutes after it starts.
-        let session = sessions[min(Int(sessionDraw * Double(sessions.count)), sessions.count - 1)]
-        appendEvent(event, at: (session + offset) - SimTime.zero, revenue: revenue, to: &actions)
-      }
+    for day in 0..<days.dayCount {
+      allSessions += appendDay(day, of: days, country: country, to: &actions)
     }
-    if let subscription {
-      appendSubscription(
-        subscription, firstLaunch: firstLaunch, sessions: allSessions, until: firstLaunch + day * Int64(max(cohort.activeDays, 1)),
-        stream: stream.child(Self.subscriptionLabel), to: &actions)
+    appendSubscription(
+      subscription, firstLaunch: firstLaunch, sessions: allSessions, until: days.firstLaunch + .days(1) * Int64(days.dayCount),
+      stream: stream.child(Self.subscriptionLabel), to: &actions)
+    return nil
+  }
+
+  /// Sessions and events of day `dayIndex` of `days`, from the day's own child stream; returns
+  /// its sessions (none when the user does not come back that day).
+  @discardableResult
+  func appendDay(_ dayIndex: Int, of days: ActivityDays, country: String, to actions: inout [TimedAction]) -> [SimTime] {
+    let day = SimDuration.days(1)
+    var dayStream = days.stream.child(Self.dayLabel).child(dayIndex)
+    let activeDraw = dayStream.nextUnit()
+    let dayStart = days.firstLaunch + day * Int64(dayIndex)
+    let sessionCount = Int(
+      Self.bounded(cohort.sessionsPerActiveDay.sample(using: &dayStream), 1...Double(Self.maximumSessionsPerDay))
+        .rounded())
+    if dayIndex > 0 {
+      let retention = cohort.retention[min(dayIndex - 1, cohort.retention.count - 1)]
+      guard activeDraw < retention else { return [] }
     }
+    var sessions: [SimTime] = dayIndex == 0 ? [days.firstLaunch] : []
+    var sessionStream = dayStream.child(Self.sessionsLabel)
+    while sessions.count < sessionCount {
+      sessions.append(dayStart + .milliseconds(Int64(Double(day.milliseconds) * sessionStream.nextUnit())))
+    }
+    sessions.sort()
+    for session in sessions { actions.append(TimedAction(at: session - .zero, action: .launch)) }
+    if let ads = cohort.adRevenue, let ecpm = ads.ecpm(in: country) {
+      appendAdRevenue(ads, ecpm: ecpm, sessions: sessions, stream: dayStream.child(Self.adsLabel), to: &actions)
+    }
+    for (event, label) in zip(cohort.events, eventLabels) {
+      if let count = event.count {
+        appendCounted(
+          event, count: count, dayIndex: dayIndex, sessions: sessions, stream: dayStream.child(label), to: &actions)
+        continue
+      }
+      var eventStream = dayStream.child(label)
+      let occursDraw = eventStream.nextUnit()
+      let sessionDraw = eventStream.nextUnit()
+      let offset = SimDuration.milliseconds(Int64(600_000 * eventStream.nextUnit()))
+      let revenue = event.revenue?.sample(using: &eventStream)
+      guard occursDraw < event.perDay[min(dayIndex, event.perDay.count - 1)] else { continue }
+      // Events happen within a session, up to ten minutes after it starts.
+      let session = sessions[min(Int(sessionDraw * Double(sessions.count)), sessions.count - 1)]
+      appendEvent(event, at: (session + offset) - SimTime.zero, revenue: revenue, to: &actions)
+    }
+    return sessions
   }
 
   /// An event drawn as a count: on a day it happens at all (its `perDay` probability), `count`

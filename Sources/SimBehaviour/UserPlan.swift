@@ -1,23 +1,34 @@
 import SimEngine
 import SimModel
 
-/// Everything one user will do, in time order, fixed before the simulation meets them.
+/// Everything one user will do, in time order, taken one action at a time as the run advances.
 ///
-/// Behaviour does not depend on attribution, so it can be drawn up front from the user's own
-/// random stream; the platform rules then react to it as it unfolds.
+/// Behaviour does not depend on attribution, so it can be drawn from the user's own random stream
+/// before the platform meets it; the platform rules then react to it as it unfolds. A cohort
+/// user's days of activity after install are drawn only when the run reaches them (each day draws
+/// from its own child stream, so when it is drawn changes nothing), and actions are dropped once
+/// taken: an installer holds a day or so of actions, not five weeks of them.
 package struct UserPlan {
   /// The user's name in outputs.
   package var name: UserName
   /// Install country.
   package var country: String
-  /// Actions with absolute times from virtual time zero, sorted (ties keep their order).
-  package var actions: [TimedAction]
   /// The stream the platform's draws for this user derive from.
   package var stream: RandomStream
   /// Whether the user allows tracking (ATT): Apple Ads records are detailed (§8).
   package var trackingAuthorized = false
+  /// Actions drawn and not yet taken from `next` on, with absolute times from virtual time zero,
+  /// sorted (ties keep the order they were drawn in); taken ones before `next` are dropped at the
+  /// next draw.
+  private var drawn: [TimedAction]
+  private var next: Int32 = 0
+  /// Where the days of activity come from, nil once every day is drawn (or the user has none),
+  /// and the next day to draw: shared and immutable, so a copy of the plan draws the same days.
+  private var days: ActivityDays?
+  private var nextDay: Int32 = 0
 
-  /// Each stored property as given; other targets of the package build it too.
+  /// Each stored property as given; other targets of the package build it too. `actions` must be
+  /// in time order.
   package init(
     name: UserName,
     country: String,
@@ -25,10 +36,119 @@ package struct UserPlan {
     stream: RandomStream,
     trackingAuthorized: Bool = false
   ) {
+    self.init(name: name, country: country, actions: actions, days: nil, stream: stream, trackingAuthorized: trackingAuthorized)
+  }
+
+  /// A plan whose `days` are drawn as the run reaches them; `actions` are the ones drawn up front.
+  init(
+    name: UserName, country: String, actions: [TimedAction], days: ActivityDays?, stream: RandomStream,
+    trackingAuthorized: Bool
+  ) {
     self.name = name
     self.country = country
-    self.actions = actions
+    drawn = actions
+    self.days = days
     self.stream = stream
     self.trackingAuthorized = trackingAuthorized
   }
+
+  /// The next action, drawing days of activity until no undrawn day can come before it; nil when
+  /// the plan is done.
+  package mutating func peek() -> TimedAction? {
+    // An undrawn day's actions come at or after its start, and after every action drawn before
+    // them at the same instant: the buffered action is next unless it is later than that start.
+    while let pending = days, Int(next) == drawn.count || drawn[Int(next)].at > pending.start(of: Int(nextDay)) {
+      drawNextDay()
+    }
+    return Int(next) < drawn.count ? drawn[Int(next)] : nil
+  }
+
+  /// Takes the next action; there must be one (``peek()`` says).
+  package mutating func take() -> TimedAction {
+    guard let action = peek() else { preconditionFailure("no action left in the plan") }
+    next += 1
+    return action
+  }
+
+  /// Whether every action has been taken and no day is left to draw.
+  package var isDone: Bool { Int(next) == drawn.count && days == nil }
+
+  /// The actions still to come, in order, all days drawn (the plan itself is unchanged).
+  package var actions: [TimedAction] {
+    var rest = self
+    var actions: [TimedAction] = []
+    while rest.peek() != nil { actions.append(rest.take()) }
+    return actions
+  }
+
+  /// How many actions the plan holds now, taken ones included until the next draw drops them.
+  package var heldActions: Int { drawn.count }
+
+  /// The actions still to come with every day drawn at once and sorted (ties in the order drawn):
+  /// the order ``take()`` must give. Tests compare the two.
+  package var actionsDrawnAtOnce: [TimedAction] {
+    var all = Array(drawn[Int(next)...])
+    if let days {
+      for day in Int(nextDay)..<days.dayCount { days.behaviour.appendDay(day, of: days, country: country, to: &all) }
+    }
+    return CohortBehaviour.stableSorted(all)
+  }
+
+  /// Draws the next day with any actions and merges them into the drawn ones (stable: a drawn
+  /// action goes before a new one at the same instant, as it was drawn first).
+  private mutating func drawNextDay() {
+    guard let pending = days else { return }
+    var fresh: [TimedAction] = []
+    while fresh.isEmpty, Int(nextDay) < pending.dayCount {
+      pending.behaviour.appendDay(Int(nextDay), of: pending, country: country, to: &fresh)
+      nextDay += 1
+    }
+    if Int(nextDay) == pending.dayCount { days = nil }
+    guard !fresh.isEmpty else { return }
+    if next > 0 {
+      drawn.removeFirst(Int(next))
+      next = 0
+    }
+    fresh = CohortBehaviour.stableSorted(fresh)
+    if drawn.last.map({ $0.at <= fresh[0].at }) ?? true {
+      drawn += fresh
+      return
+    }
+    var merged: [TimedAction] = []
+    merged.reserveCapacity(drawn.count + fresh.count)
+    var (old, new) = (0, 0)
+    while old < drawn.count, new < fresh.count {
+      if drawn[old].at <= fresh[new].at {
+        merged.append(drawn[old])
+        old += 1
+      } else {
+        merged.append(fresh[new])
+        new += 1
+      }
+    }
+    merged += drawn[old...]
+    merged += fresh[new...]
+    drawn = merged
+  }
+}
+
+/// Where a cohort user's days of activity after the first launch come from. A class: only
+/// installers who open the app have one, and a plan of any other user stays small.
+final class ActivityDays {
+  let behaviour: CohortBehaviour
+  /// The user's life stream: each day draws from its own child of it.
+  let stream: RandomStream
+  let firstLaunch: SimTime
+  /// How many days there are.
+  let dayCount: Int
+
+  init(behaviour: CohortBehaviour, stream: RandomStream, firstLaunch: SimTime, dayCount: Int) {
+    self.behaviour = behaviour
+    self.stream = stream
+    self.firstLaunch = firstLaunch
+    self.dayCount = dayCount
+  }
+
+  /// The earliest an action of `day` can happen: the day's start.
+  func start(of day: Int) -> SimDuration { (firstLaunch + SimDuration.days(1) * Int64(day)) - .zero }
 }

@@ -8,7 +8,7 @@ public struct ConversionRecord: Sendable {
   /// Where the `conversions.jsonl` object comes from.
   package enum Body: Sendable {
     /// A conversion the world just finished, built into JSON only when a sink asks.
-    case live(Conversion, UserPlan, ConversionRecordBuilder)
+    case live(Conversion, UserName, country: String, ConversionRecordBuilder)
     /// The object as a shard wrote it, without its tiers.
     case stored(JSONValue)
   }
@@ -29,7 +29,7 @@ public struct ConversionRecord: Sendable {
   /// The object without the fields tiers decide.
   package var untiered: JSONValue {
     switch body {
-    case .live(let conversion, let user, let builder): builder.json(conversion, user: user)
+    case .live(let conversion, let user, let country, let builder): builder.json(conversion, user: user, country: country)
     case .stored(let json): json
     }
   }

@@ -26,19 +26,19 @@ package struct ConversionRecordBuilder: Sendable {
     return UUIDText.version4(high: stream.next(), low: stream.next())
   }
 
-  package func record(_ conversion: Conversion, user: UserPlan) -> ConversionRecord {
+  package func record(_ conversion: Conversion, user: UserName, country: String) -> ConversionRecord {
     ConversionRecord(
-      body: .live(conversion, user, self),
+      body: .live(conversion, user, country: country, self),
       truth: ConversionTruth(
         network: Int(conversion.winner.network), campaign: Int(conversion.winner.campaign),
-        installTime: conversion.installTime, user: user.name.description, conversion: conversion.number,
+        installTime: conversion.installTime, user: user.description, conversion: conversion.number,
         attributed: conversion.windowStart != nil,
         windows: conversion.windows.map(\.measures)),
       truncatesSourceIdentifier: scenario.attributionFramework.truncatesSourceIdentifier)
   }
 
   /// The object for a conversion, without the fields its tiers decide (``ConversionTiers``).
-  package func json(_ conversion: Conversion, user: UserPlan) -> JSONValue {
+  package func json(_ conversion: Conversion, user: UserName, country: String) -> JSONValue {
     let epoch = scenario.epoch
     func time(_ t: SimTime) -> JSONValue { .string(epoch.iso8601(after: t.milliseconds)) }
     func money(_ amount: Double) -> JSONValue { .double((amount * 100).rounded() / 100) }
@@ -98,8 +98,8 @@ package struct ConversionRecordBuilder: Sendable {
     let recordedCampaign = framework.recordedCampaign(campaign.sourceIdentifier)
     let common: [String: JSONValue] = [
       "id": .string(ConversionRecordBuilder.transactionId(conversion, window: 0)),
-      "user": .string(user.name.description),
-      "country": .string(user.country),
+      "user": .string(user.description),
+      "country": .string(country),
       "installTime": time(conversion.installTime),
       "redownload": .bool(conversion.redownload),
       "network": .string(network.name),

@@ -29,7 +29,7 @@ struct CohortSink: RunSink {
   /// The fine value window 1 ended with: the platform's, which is what its postback carries.
   private static func firstFine(_ conversion: ConversionRecord) -> Int? {
     switch conversion.body {
-    case .live(let live, _, _): return live.windows.first?.fine
+    case .live(let live, _, _, _): return live.windows.first?.fine
     case .stored(let json):
       guard case .array(let windows)? = json.member("windows"), case .int(let fine)? = windows.first?.member("fineValue") else {
         return nil

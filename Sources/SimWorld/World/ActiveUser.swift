@@ -12,8 +12,6 @@ package struct ActiveUser {
   package var plan: UserPlan
   /// The user's place among all the scenario's users (``DraftEnvelope/ordinal``).
   package let ordinal: Int
-  /// Index of the next action in the plan.
-  package var nextAction = 0
   /// Events scheduled for this user and not yet processed.
   package var pending = 0
   package var impressions = ImpressionStore()

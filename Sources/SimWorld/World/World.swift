@@ -180,7 +180,8 @@ package struct World: EventHandler {
   // MARK: - Users
 
   private mutating func admit(_ plan: UserPlan, ordinal: Int, in simulation: inout Simulation<WorldEvent>) {
-    guard let first = plan.actions.first else { return }
+    var plan = plan
+    guard let first = plan.peek() else { return }
     let slot = users.admit(ActiveUser(plan: plan, ordinal: ordinal))
     users[slot].pending = 1
     simulation.schedule(.action(slot: slot), at: max(SimTime.zero + first.at, simulation.now))
@@ -188,7 +189,7 @@ package struct World: EventHandler {
 
   private mutating func finishIfDone(_ slot: Int32) {
     // Field by field: copying the whole user would retain and release all its arrays.
-    if users[slot].pending == 0, users[slot].nextAction == users[slot].plan.actions.count {
+    if users[slot].pending == 0, users[slot].plan.isDone {
       finish(slot)
     }
   }
@@ -200,17 +201,15 @@ package struct World: EventHandler {
         conversion.dropReason = "no update within 2 days of the re-engagement"
         summary.reengagementsWithoutUpdate += 1
       }
-      emit(.conversion(builder.record(conversion, user: users[slot].plan)), slot: slot)
+      emit(.conversion(builder.record(conversion, user: users[slot].plan.name, country: users[slot].plan.country)), slot: slot)
     }
     countInstallClaims(slot: slot)
     users.release(slot)
   }
 
   private mutating func perform(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let step = users[slot].plan.actions[users[slot].nextAction]
-    users[slot].nextAction += 1
-    if users[slot].nextAction < users[slot].plan.actions.count {
-      let next = users[slot].plan.actions[users[slot].nextAction]
+    let step = users[slot].plan.take()
+    if let next = users[slot].plan.peek() {
       users[slot].pending += 1
       simulation.schedule(.action(slot: slot), at: max(SimTime.zero + next.at, simulation.now))
     }
