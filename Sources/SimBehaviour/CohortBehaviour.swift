@@ -261,7 +261,8 @@ package final class CohortBehaviour {
     let firstLaunch = install + CohortBehaviour.duration(cohort.firstLaunch.delay, &launchStream)
     guard launches else { return nil }
     appendReengagements(after: firstLaunch, stream: stream.child(Self.reengagementLabel), to: &actions)
-    let days = ActivityDays(behaviour: self, stream: stream, firstLaunch: firstLaunch, dayCount: max(cohort.activeDays, 1))
+    let days = ActivityDays(
+      behaviour: self, stream: stream.child(Self.dayLabel), firstLaunch: firstLaunch, dayCount: max(cohort.activeDays, 1))
     guard let subscription else { return days }
     var allSessions: [SimTime] = []
     for day in 0..<days.dayCount {
@@ -278,7 +279,7 @@ package final class CohortBehaviour {
   @discardableResult
   func appendDay(_ dayIndex: Int, of days: ActivityDays, country: String, to actions: inout [TimedAction]) -> [SimTime] {
     let day = SimDuration.days(1)
-    var dayStream = days.stream.child(Self.dayLabel).child(dayIndex)
+    var dayStream = days.stream.child(dayIndex)
     let activeDraw = dayStream.nextUnit()
     let dayStart = days.firstLaunch + day * Int64(dayIndex)
     let sessionCount = Int(

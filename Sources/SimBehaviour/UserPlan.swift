@@ -17,11 +17,10 @@ package struct UserPlan {
   package var stream: RandomStream
   /// Whether the user allows tracking (ATT): Apple Ads records are detailed (§8).
   package var trackingAuthorized = false
-  /// Actions drawn and not yet taken from `next` on, with absolute times from virtual time zero,
-  /// sorted (ties keep the order they were drawn in); taken ones before `next` are dropped at the
-  /// next draw.
+  /// Actions drawn, with absolute times from virtual time zero, sorted (ties keep the order they
+  /// were drawn in); the first `taken` of them are taken and dropped at the next draw.
   private var drawn: [TimedAction]
-  private var next: Int32 = 0
+  private var taken: Int32 = 0
   /// Where the days of activity come from, nil once every day is drawn (or the user has none),
   /// and the next day to draw: shared and immutable, so a copy of the plan draws the same days.
   private var days: ActivityDays?
@@ -50,34 +49,47 @@ package struct UserPlan {
     self.days = days
     self.stream = stream
     self.trackingAuthorized = trackingAuthorized
+    drawDaysBeforeNext()
   }
 
-  /// The next action, drawing days of activity until no undrawn day can come before it; nil when
-  /// the plan is done.
-  package mutating func peek() -> TimedAction? {
-    // An undrawn day's actions come at or after its start, and after every action drawn before
-    // them at the same instant: the buffered action is next unless it is later than that start.
-    while let pending = days, Int(next) == drawn.count || drawn[Int(next)].at > pending.start(of: Int(nextDay)) {
-      drawNextDay()
-    }
-    return Int(next) < drawn.count ? drawn[Int(next)] : nil
-  }
+  /// The next action; nil when the plan is done.
+  package var next: TimedAction? { Int(taken) < drawn.count ? drawn[Int(taken)] : nil }
 
-  /// Takes the next action; there must be one (``peek()`` says).
+  /// Takes the next action; there must be one (``next`` says).
   package mutating func take() -> TimedAction {
-    guard let action = peek() else { preconditionFailure("no action left in the plan") }
-    next += 1
+    guard let action = next else { preconditionFailure("no action left in the plan") }
+    taken += 1
+    drawDaysBeforeNext()
     return action
   }
 
-  /// Whether every action has been taken and no day is left to draw.
-  package var isDone: Bool { Int(next) == drawn.count && days == nil }
+  /// Takes the next action (there must be one) and says when the one after it comes, if any: one
+  /// access for the world's hot path, where reading ``next`` after ``take()`` copied the plan.
+  package mutating func takeWithNextTime() -> (taken: TimedAction, nextTime: SimDuration?) {
+    let action = take()
+    return (action, isDone ? nil : drawn[Int(taken)].at)
+  }
+
+  /// Draws days of activity until no undrawn day can come before the next drawn action. Kept
+  /// after every change, so that ``next`` is always the next action.
+  private mutating func drawDaysBeforeNext() {
+    // An undrawn day's actions come at or after its start, and after every action drawn before
+    // them at the same instant: the buffered action is next unless it is later than that start.
+    while let pending = days, Int(taken) == drawn.count || drawn[Int(taken)].at > pending.start(of: Int(nextDay)) {
+      drawNextDay()
+    }
+    isDone = Int(taken) == drawn.count
+  }
+
+  /// Whether every action has been taken and no day is left to draw. Stored, so that reading it
+  /// does not copy the plan.
+  package private(set) var isDone = false
 
   /// The actions still to come, in order, all days drawn (the plan itself is unchanged).
   package var actions: [TimedAction] {
     var rest = self
     var actions: [TimedAction] = []
-    while rest.peek() != nil { actions.append(rest.take()) }
+    while rest.next != nil { actions.append(rest.take()) }
     return actions
   }
 
@@ -87,7 +99,7 @@ package struct UserPlan {
   /// The actions still to come with every day drawn at once and sorted (ties in the order drawn):
   /// the order ``take()`` must give. Tests compare the two.
   package var actionsDrawnAtOnce: [TimedAction] {
-    var all = Array(drawn[Int(next)...])
+    var all = Array(drawn[Int(taken)...])
     if let days {
       for day in Int(nextDay)..<days.dayCount { days.behaviour.appendDay(day, of: days, country: country, to: &all) }
     }
@@ -105,9 +117,9 @@ package struct UserPlan {
     }
     if Int(nextDay) == pending.dayCount { days = nil }
     guard !fresh.isEmpty else { return }
-    if next > 0 {
-      drawn.removeFirst(Int(next))
-      next = 0
+    if taken > 0 {
+      drawn.removeFirst(Int(taken))
+      taken = 0
     }
     fresh = CohortBehaviour.stableSorted(fresh)
     if drawn.last.map({ $0.at <= fresh[0].at }) ?? true {
@@ -136,7 +148,7 @@ package struct UserPlan {
 /// installers who open the app have one, and a plan of any other user stays small.
 final class ActivityDays {
   let behaviour: CohortBehaviour
-  /// The user's life stream: each day draws from its own child of it.
+  /// The parent of the days' streams: each day draws from its own child of it.
   let stream: RandomStream
   let firstLaunch: SimTime
   /// How many days there are.

@@ -14,7 +14,8 @@ package struct UserSlots {
 
   /// The user in `slot`, read or changed in place (no copy of its arrays).
   package subscript(slot: Int32) -> ActiveUser {
-    get { slots[Int(slot)]! }
+    // Read in place: a getter would copy the user, retaining and releasing all its references.
+    _read { yield slots[Int(slot)]! }
     _modify { yield &slots[Int(slot)]! }
   }
 

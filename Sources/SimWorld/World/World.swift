@@ -179,9 +179,8 @@ package struct World: EventHandler {
 
   // MARK: - Users
 
-  private mutating func admit(_ plan: UserPlan, ordinal: Int, in simulation: inout Simulation<WorldEvent>) {
-    var plan = plan
-    guard let first = plan.peek() else { return }
+  private mutating func admit(_ plan: consuming UserPlan, ordinal: Int, in simulation: inout Simulation<WorldEvent>) {
+    guard let first = plan.next else { return }
     let slot = users.admit(ActiveUser(plan: plan, ordinal: ordinal))
     users[slot].pending = 1
     simulation.schedule(.action(slot: slot), at: max(SimTime.zero + first.at, simulation.now))
@@ -208,10 +207,10 @@ package struct World: EventHandler {
   }
 
   private mutating func perform(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let step = users[slot].plan.take()
-    if let next = users[slot].plan.peek() {
+    let (step, nextTime) = users[slot].plan.takeWithNextTime()
+    if let nextTime {
       users[slot].pending += 1
-      simulation.schedule(.action(slot: slot), at: max(SimTime.zero + next.at, simulation.now))
+      simulation.schedule(.action(slot: slot), at: max(SimTime.zero + nextTime, simulation.now))
     }
     switch step.action {
     case .impression(let exposure):

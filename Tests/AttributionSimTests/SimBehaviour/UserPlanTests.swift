@@ -43,7 +43,7 @@ struct UserPlanTests {
       var plan = behaviour.plan(of: index, arrival: behaviour.arrival(of: index))
       let atOnce = plan.actionsDrawnAtOnce
       var taken: [TimedAction] = []
-      while plan.peek() != nil { taken.append(plan.take()) }
+      while plan.next != nil { taken.append(plan.take()) }
       // The first difference, not two arrays of hundreds of actions, when they differ.
       let difference = zip(taken, atOnce).enumerated().first { $0.element.0 != $0.element.1 }
       #expect(
@@ -82,7 +82,7 @@ struct UserPlanTests {
     var plan = behaviour.plan(of: 0, arrival: behaviour.arrival(of: 0))
     let total = plan.actions.count
     var most = 0
-    while plan.peek() != nil {
+    while plan.next != nil {
       _ = plan.take()
       most = max(most, plan.heldActions)
     }
