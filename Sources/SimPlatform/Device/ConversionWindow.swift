@@ -27,7 +27,13 @@ package struct ConversionWindow {
   /// The last day (24 h periods since the first launch) with an app open in this window.
   package var lastActiveDay: Int64?
   /// The postback prepared when the window closed, until it is sent.
-  package var postback: PostbackDraft?
+  package var postback: PostbackDraft? {
+    get { preparedPostback?.draft }
+    set { preparedPostback = newValue.map(PreparedPostback.init) }
+  }
+  /// Boxed: a window holds a draft only between its close and its send, and inline its 160
+  /// bytes would be carried by every window of every installer in flight.
+  private var preparedPostback: PreparedPostback?
   /// When that postback was (or will be) sent.
   package var sendTime: SimTime?
 
@@ -62,5 +68,14 @@ package struct ConversionWindow {
     self.lastActiveDay = lastActiveDay
     self.postback = postback
     self.sendTime = sendTime
+  }
+}
+
+/// A postback draft on the heap, for the short time a window holds one.
+private final class PreparedPostback: Sendable {
+  let draft: PostbackDraft
+
+  init(_ draft: PostbackDraft) {
+    self.draft = draft
   }
 }
