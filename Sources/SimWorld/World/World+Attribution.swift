@@ -149,14 +149,13 @@ extension World {
     // Tiers are decided after the world, once every user's installs are counted (§6).
     emit(.install(InstallDraft(winner: facts(winner), runnerUps: runnerUps.map(facts), conversion: number)), slot: slot)
     let windowCount = framework.windowCount
-    let measurementWindows = (0..<windowCount).map { _ in
-      ConversionWindow(measures: Measures(eventCount: trackedEvents.count, currencyCount: currencies.count))
-    }
+    // Copies of one zero: their arrays are shared until counted into, which most windows never are.
+    let measurementWindows = Array(repeating: ConversionWindow(measures: nothingMeasured), count: windowCount)
     users[slot].conversions.append(
       Conversion(
         number: number, type: type, winner: winner, runnerUps: runnerUps.map { RunnerUp(impression: $0) }, installTime: now,
         tag: tag, openURL: openURL,
-        sinceInstall: Measures(eventCount: trackedEvents.count, currencyCount: currencies.count),
+        sinceInstall: nothingMeasured,
         windows: measurementWindows, stream: stream))
   }
 

@@ -356,7 +356,7 @@ extension World {
   /// Counts the activity into the SDK's own measures and revenue totals.
   private func count(_ activity: SDKActivity, in state: inout SDKState, window: Int?, device: SimTime) {
     if let window, window != state.measuredWindow {
-      state.inWindow = Measures(eventCount: trackedEvents.count, currencyCount: currencies.count)
+      state.inWindow = nothingMeasured
       state.measuredWindow = window
     }
     switch activity {

@@ -56,6 +56,9 @@ package struct World: EventHandler {
   /// Currencies the scenario's revenue comes in, fixing the order of revenue arrays.
   package let currencies: [String]
   package let currencyIndex: [String: Int]
+  /// Measures with nothing counted, for `trackedEvents` and `currencies`: every new window starts
+  /// as a copy, sharing its arrays until something is counted into them.
+  package let nothingMeasured: Measures
   /// How the platform treats conversion values for the scenario's ads (§4).
   package let valueRules: MeasurementState.ValueRules
   /// For each network, how long its clicks and views can win an install (§2.2, §2.5).
@@ -98,6 +101,7 @@ package struct World: EventHandler {
     legacySdkEventSlots = legacyEvents.map { eventIndex[$0]! }
     currencies = scenario.currencies
     currencyIndex = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($0.element, $0.offset) })
+    nothingMeasured = Measures(eventCount: trackedEvents.count, currencyCount: currencies.count)
     valueRules = framework.valueRules
     summary.users = lane.count(in: range)
     let configuration = scenario.app.attributionConfiguration
