@@ -74,36 +74,42 @@ public struct EventQueue<Payload> {
     return top
   }
 
+  // Both sifts work on the buffer directly: through the array, every read was bounds-checked
+  // and every write checked the storage unique, which cost more than the comparisons.
   @inlinable mutating func siftUp(_ start: Int) {
-    var child = start
-    let item = heap[child]
-    while child > 0 {
-      let parent = (child - 1) / 4
-      guard Entry.precedes(item, heap[parent]) else { break }
-      heap[child] = heap[parent]
-      child = parent
+    heap.withUnsafeMutableBufferPointer { heap in
+      var child = start
+      let item = heap[child]
+      while child > 0 {
+        let parent = (child - 1) / 4
+        guard Entry.precedes(item, heap[parent]) else { break }
+        heap[child] = heap[parent]
+        child = parent
+      }
+      heap[child] = item
     }
-    heap[child] = item
   }
 
   @inlinable mutating func siftDown(_ start: Int) {
-    let count = heap.count
-    var parent = start
-    let item = heap[parent]
-    while true {
-      let first = 4 * parent + 1
-      if first >= count { break }
-      var child = first
-      let end = min(first + 4, count)
-      var next = first + 1
-      while next < end {
-        if Entry.precedes(heap[next], heap[child]) { child = next }
-        next += 1
+    heap.withUnsafeMutableBufferPointer { heap in
+      let count = heap.count
+      var parent = start
+      let item = heap[parent]
+      while true {
+        let first = 4 * parent + 1
+        if first >= count { break }
+        var child = first
+        let end = min(first + 4, count)
+        var next = first + 1
+        while next < end {
+          if Entry.precedes(heap[next], heap[child]) { child = next }
+          next += 1
+        }
+        guard Entry.precedes(heap[child], item) else { break }
+        heap[parent] = heap[child]
+        parent = child
       }
-      guard Entry.precedes(heap[child], item) else { break }
-      heap[parent] = heap[child]
-      parent = child
+      heap[parent] = item
     }
-    heap[parent] = item
   }
 }
