@@ -74,7 +74,7 @@ struct WorkLimitTests {
     ])
   }
 
-  @Test("the estimate counts runs, users and the arrival list's memory, and says when it exceeds the limits")
+  @Test("the estimate counts runs, users and their memory at the quickstart's rate, and says when it exceeds the limits")
   func estimate() throws {
     let scenario = try ScenarioLoader.parse(
       TestScenarios.minimal.replacing(required: "count: 10,", with: "count: 100000000,"), file: "big.json",
@@ -82,10 +82,10 @@ struct WorkLimitTests {
     let estimate = WorkEstimate(scenario: scenario)
     #expect(estimate.runs == 1)
     #expect(estimate.users == 100_000_000)
-    #expect(estimate.arrivalBytes == 100_000_000 * 24)
+    #expect(estimate.memoryBytes == 100_000_000 * 100)
     #expect(estimate.exceeds(.standard))
     #expect(!estimate.exceeds(.large))
-    #expect(estimate.description == "100,000,000 users in one run; the arrival list alone takes 2.2 GiB")
+    #expect(estimate.description == "100,000,000 users in one run; about 9.3 GiB of memory at the quickstart's 100 bytes a user")
     #expect(!WorkEstimate(scenario: try TestScenarios.load(TestScenarios.minimal)).exceeds(.standard))
   }
 
