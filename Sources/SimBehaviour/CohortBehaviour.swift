@@ -121,10 +121,12 @@ package final class CohortBehaviour {
     var installAt: SimTime?
     var days: ActivityDays?
 
+    // Derived once: every exposure's stream is a child of it (the same streams, one hash fewer each).
+    let exposureStreams = user.child(Self.exposureLabel)
     for (number, (exposure, label)) in zip(cohort.exposures, exposureLabels).enumerated() {
       // Draw order is fixed: reach, delay, kind, view duration, conversion, install delay.
       // Values not needed are skipped, not computed, which keeps the stream aligned.
-      var stream = user.child(Self.exposureLabel).child(label)
+      var stream = exposureStreams.child(label)
       guard stream.nextUnit() < exposure.reach else { continue }
       let time = arrival + CohortBehaviour.duration(exposure.delay, &stream)
       // Outside its campaign's flight the ad is not shown (its stream is its own: nothing shifts).
@@ -146,7 +148,7 @@ package final class CohortBehaviour {
       // Its own child stream, drawn only when the network has faults: other draws stay aligned.
       var signatureValid = true
       if invalidSignatureShares[number] > 0 {
-        var signatureStream = user.child(Self.exposureLabel).child(label).child(Self.signatureLabel)
+        var signatureStream = exposureStreams.child(label).child(Self.signatureLabel)
         signatureValid = signatureStream.nextUnit() >= invalidSignatureShares[number]
       }
       actions.append(

@@ -25,6 +25,9 @@ package struct UserPlan {
   /// and the next day to draw: shared and immutable, so a copy of the plan draws the same days.
   private var days: ActivityDays?
   private var nextDay: Int32 = 0
+  /// Whether every action has been taken and no day is left to draw. Stored, so that reading it
+  /// does not copy the plan.
+  package private(set) var isDone = false
 
   /// Each stored property as given; other targets of the package build it too. `actions` must be
   /// in time order.
@@ -80,10 +83,6 @@ package struct UserPlan {
     }
     isDone = Int(taken) == drawn.count
   }
-
-  /// Whether every action has been taken and no day is left to draw. Stored, so that reading it
-  /// does not copy the plan.
-  package private(set) var isDone = false
 
   /// The actions still to come, in order, all days drawn (the plan itself is unchanged).
   package var actions: [TimedAction] {
