@@ -5,14 +5,14 @@ import SimModel
 ///
 /// Behaviour does not depend on attribution, so it can be drawn from the user's own random stream
 /// before the platform meets it; the platform rules then react to it as it unfolds. A cohort
-/// user's days of activity after install are drawn only when the run reaches them (each day draws
-/// from its own child stream, so when it is drawn changes nothing), and actions are dropped once
-/// taken: an installer holds a day or so of actions, not five weeks of them.
+/// user's days of activity after the first launch are drawn only when the run reaches them (each
+/// day draws from its own child stream, so when it is drawn changes nothing), and actions are
+/// dropped once taken: an installer holds a day or so of actions, not five weeks of them.
 package struct UserPlan {
   /// The user's name in outputs.
   package var name: UserName
-  /// Install country.
-  package var country: String
+  /// Install country. Fixed: the days still to be drawn read it (their ad revenue's eCPM).
+  package private(set) var country: String
   /// The stream the platform's draws for this user derive from.
   package var stream: RandomStream
   /// Whether the user allows tracking (ATT): Apple Ads records are detailed (§8).
@@ -84,8 +84,9 @@ package struct UserPlan {
     isDone = Int(taken) == drawn.count
   }
 
-  /// The actions still to come, in order, all days drawn (the plan itself is unchanged).
-  package var actions: [TimedAction] {
+  /// The actions still to come, in order, drawing every remaining day on a copy (the plan itself
+  /// is unchanged): a full redraw, for tests and tools, not for the run's hot path.
+  package func remainingActions() -> [TimedAction] {
     var rest = self
     var actions: [TimedAction] = []
     while rest.next != nil { actions.append(rest.take()) }

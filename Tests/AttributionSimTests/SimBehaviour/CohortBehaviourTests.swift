@@ -59,7 +59,7 @@ struct CohortBehaviourTests {
     var purchases: [Double] = [], levels: [Double] = [], purchaseRevenue: [Double] = [], adRevenue: [Double] = []
     for plan in plans {
       var counts = (purchase: 0.0, level: 0.0, revenue: 0.0, ad: 0.0)
-      for step in plan.actions {
+      for step in plan.remainingActions() {
         switch step.action {
         case .event("purchase", let revenue, _): counts.purchase += 1; counts.revenue += revenue ?? 0
         case .event("level", _, _): counts.level += 1
@@ -67,7 +67,7 @@ struct CohortBehaviourTests {
         default: break
         }
       }
-      #expect(plan.actions.filter { $0.action == .launch }.count == 3)
+      #expect(plan.remainingActions().filter { $0.action == .launch }.count == 3)
       purchases.append(counts.purchase)
       levels.append(counts.level)
       purchaseRevenue.append(counts.revenue)
@@ -168,7 +168,7 @@ struct CohortBehaviourTests {
     .replacing(required: "exposures: [],", with: "")
     .replacing(required: #"sourceIdentifier: 1234 }"#, with: #"sourceIdentifier: 1234, flight: { start: "1d", end: "2d" } }"#)
     let impressions = try Self.plans(text).flatMap { plan in
-      plan.actions.filter { if case .impression = $0.action { true } else { false } }.map(\.at)
+      plan.remainingActions().filter { if case .impression = $0.action { true } else { false } }.map(\.at)
     }
     #expect(!impressions.isEmpty)
     #expect(impressions.allSatisfy { $0 >= .days(1) && $0 < .days(2) })

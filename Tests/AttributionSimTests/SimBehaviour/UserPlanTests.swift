@@ -4,7 +4,7 @@ import SimEngine
 import SimModel
 import Testing
 
-/// A cohort user's days after install are drawn as the run reaches them, not up front.
+/// A cohort user's days after the first launch are drawn as the run reaches them, not up front.
 @Suite("User plan")
 struct UserPlanTests {
   /// 2,000 users over 30 active days, five sessions a day spread over the whole day, events up to
@@ -26,7 +26,12 @@ struct UserPlanTests {
           { name: "purchase", perDay: 0.3, revenue: 2 },
         ],
         adRevenue: { impressionsPerSession: 4, ecpm: { "*": 10 } },
-        reengagements: [{ network: "alpha", campaign: "c1", publisher: "pub", reach: 0.5, delay: "5d12h", url: "https://e.example/r" }],
+        // The second taps at the first launch itself: the same instant as day 0's first session,
+        // which must stay after it (drawn first), though day 0 is drawn later.
+        reengagements: [
+          { network: "alpha", campaign: "c1", publisher: "pub", reach: 0.5, delay: "5d12h", url: "https://e.example/r" },
+          { network: "alpha", campaign: "c1", publisher: "pub", reach: 1, delay: "0s", url: "https://e.example/now" },
+        ],
       }],
     }
     """
@@ -39,6 +44,7 @@ struct UserPlanTests {
     let scenario = try TestScenarios.load(Self.scenario)
     let behaviour = CohortBehaviour(cohort: scenario.cohorts[0], scenario: scenario, root: RandomStream(seed: scenario.seed))
     var spills = 0
+    var ties = 0
     for index in 0..<scenario.cohorts[0].count {
       var plan = behaviour.plan(of: index, arrival: behaviour.arrival(of: index))
       let atOnce = plan.actionsDrawnAtOnce
@@ -51,9 +57,16 @@ struct UserPlanTests {
         "user \(index): \(taken.count) against \(atOnce.count) actions, first difference \(String(describing: difference))")
       #expect(plan.isDone)
       spills += Self.spills(atOnce)
+      // The tap at the first launch and the launch itself share an instant, tap first.
+      if let launch = atOnce.firstIndex(where: { $0.action == .launch }), launch > 0,
+        atOnce[launch - 1].at == atOnce[launch].at, case .impression = atOnce[launch - 1].action
+      {
+        ties += 1
+      }
     }
     // The merge is exercised: many days' events fall after the next day has started.
     #expect(spills > 50)
+    #expect(ties == scenario.cohorts[0].count)
   }
 
   /// Actions in the first ten minutes of a day (counted from the first launch) before any launch
@@ -80,7 +93,7 @@ struct UserPlanTests {
     let scenario = try TestScenarios.load(Self.scenario)
     let behaviour = CohortBehaviour(cohort: scenario.cohorts[0], scenario: scenario, root: RandomStream(seed: scenario.seed))
     var plan = behaviour.plan(of: 0, arrival: behaviour.arrival(of: 0))
-    let total = plan.actions.count
+    let total = plan.remainingActions().count
     var most = 0
     while plan.next != nil {
       _ = plan.take()

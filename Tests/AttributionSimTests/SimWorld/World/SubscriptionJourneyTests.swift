@@ -48,10 +48,10 @@ struct SubscriptionJourneyTests {
     let scenario = try TestScenarios.load(text)
     let behaviour = CohortBehaviour(cohort: scenario.cohorts[0], scenario: scenario, root: RandomStream(seed: 5))
     let plan = behaviour.plan(of: 0, arrival: .zero)
-    let launches = plan.actions.filter { $0.action == .launch }.map(\.at)
+    let launches = plan.remainingActions().filter { $0.action == .launch }.map(\.at)
     try #require(launches.count == 3)
     #expect(launches[0] == .hours(1) + .minutes(10))
-    let events = plan.actions.compactMap { step -> (SimDuration, String, Double?)? in
+    let events = plan.remainingActions().compactMap { step -> (SimDuration, String, Double?)? in
       guard case .event(let name, let revenue, _) = step.action else { return nil }
       return (step.at, name, revenue)
     }
@@ -76,7 +76,7 @@ struct SubscriptionJourneyTests {
     let text = Self.scenario(seenBy: #"seenBy: "server", serverDelay: "2m""#)
     let scenario = try TestScenarios.load(text)
     let behaviour = CohortBehaviour(cohort: scenario.cohorts[0], scenario: scenario, root: RandomStream(seed: 5))
-    let events = behaviour.plan(of: 0, arrival: .zero).actions.compactMap { step -> (SimDuration, String)? in
+    let events = behaviour.plan(of: 0, arrival: .zero).remainingActions().compactMap { step -> (SimDuration, String)? in
       guard case .event(let name, _, _) = step.action else { return nil }
       return (step.at, name)
     }
