@@ -109,11 +109,8 @@ extension SchemaSpace {
       for window in coarse.indices {
         let source = profile.revenues[window].isEmpty ? 0 : window
         let edges = RevenueBreaks.edges(profile.allInstalls(window: source), groups: levels)
-        guard edges.count == levels - 1 else { continue }
-        let low = fourLevels ? Self.rounded(max(0.01, edges[0])) : nil
-        coarse[window].low = low
-        coarse[window].medium = Self.rounded(max(0.01, edges[levels - 3], (low ?? 0) * 1.5))
-        coarse[window].high = Self.rounded(max(edges[levels - 2], coarse[window].medium * 1.5))
+        guard let cut = Self.levels(fromBreaks: edges, fourLevels: fourLevels) else { continue }
+        coarse[window] = Self.coarse(low: cut.low, medium: cut.medium, high: cut.high, mediumEvent: coarse[window].mediumEvent)
       }
       guard coarse != candidate.coarse else { return nil }
       candidate.coarse = coarse

@@ -140,10 +140,8 @@ public struct SchemaSpace: Sendable {
             cache.coarse[source * 8 + levels] ?? RevenueBreaks.edges(profile.allInstalls(window: source), groups: levels)
           cache.coarse[source * 8 + levels] = edges
           let stretch = unit(&stream) < 0.5 ? 1 : 0.6 + 0.8 * unit(&stream)
-          if edges.count == levels - 1 {
-            if fourLevels { low = edges[0] * stretch }
-            medium = edges[levels - 3] * stretch
-            high = edges[levels - 2] * stretch
+          if let cut = Self.levels(fromBreaks: edges.map { $0 * stretch }, fourLevels: fourLevels) {
+            (low, medium, high) = cut
             how = stretch == 1 ? "natural breaks" : String(format: "natural breaks × %.2f", stretch)
           }
         }
@@ -157,14 +155,11 @@ public struct SchemaSpace: Sendable {
             (fourLevels ? "\(percentile(lowQ / 4)), " : "")
             + "\(percentile(lowQ)) and \(percentile(highQ)) of the window's revenue lie below them"
         }
-        low = low.map { Self.rounded(max(0.01, $0)) }
-        medium = Self.rounded(max(0.01, medium, (low ?? 0) * 1.5))
-        high = Self.rounded(max(high, medium * 1.5))
-        if high <= medium { high = Self.rounded(medium * 2) }
-        coarse.append(SchemaCandidate.Coarse(medium: medium, high: high, mediumEvent: mediumEvent, low: low))
+        let thresholds = Self.coarse(low: low, medium: medium, high: high, mediumEvent: mediumEvent)
+        coarse.append(thresholds)
         coarseWords.append(
-          "window \(window + 1): " + (low.map { "low from \(SchemaCandidate.amount($0)), " } ?? "")
-            + "medium from \(SchemaCandidate.amount(medium)), high from \(SchemaCandidate.amount(high)) (\(how))")
+          "window \(window + 1): " + (thresholds.low.map { "low from \(SchemaCandidate.amount($0)), " } ?? "")
+            + "medium from \(SchemaCandidate.amount(thresholds.medium)), high from \(SchemaCandidate.amount(thresholds.high)) (\(how))")
       }
       reasons["coarse"] =
         "Coarse values carry revenue where the fine value cannot (crowd tier 1, and postbacks 2 and 3). Per window, "
@@ -213,6 +208,22 @@ public struct SchemaSpace: Sendable {
     return SchemaCandidate(
       revenueBounds: bounds, revenueBits: revenueBits, counter: counter, eventBits: flags, coarse: coarse, lock: lock,
       reasons: reasons)
+  }
+
+  /// A window's coarse thresholds as candidates carry them: readable amounts (``rounded(_:)``),
+  /// 'low' at least 0.01, 'medium' at least half again 'low' and 'high' half again 'medium'
+  /// (rounding never undoes that margin), so each level can apply.
+  static func coarse(low: Double?, medium: Double, high: Double, mediumEvent: String?) -> SchemaCandidate.Coarse {
+    let low = low.map { rounded(max(0.01, $0)) }
+    let medium = rounded(max(0.01, medium, (low ?? 0) * 1.5))
+    return SchemaCandidate.Coarse(medium: medium, high: rounded(max(high, medium * 1.5)), mediumEvent: mediumEvent, low: low)
+  }
+
+  /// 'low' (with four levels), 'medium' and 'high' at a window's natural breaks into four or three
+  /// groups; nil when the breaks are fewer (too few distinct revenues).
+  static func levels(fromBreaks edges: [Double], fourLevels: Bool) -> (low: Double?, medium: Double, high: Double)? {
+    guard edges.count == (fourLevels ? 3 : 2) else { return nil }
+    return (fourLevels ? edges[0] : nil, edges[edges.count - 2], edges[edges.count - 1])
   }
 
   /// A value rounded to 2 significant digits (3 from 100), at least 0.01: edges people can read.

@@ -23,8 +23,14 @@ package struct UserSlots {
   /// The user in `slot`, read or changed in place (no copy of its arrays).
   package subscript(slot: Int32) -> ActiveUser {
     // Read in place: a getter would copy the user, retaining and releasing all its references.
-    _read { yield chunks[Int(slot) >> Self.chunkShift][Int(slot) & (Self.chunkSize - 1)]! }
-    _modify { yield &chunks[Int(slot) >> Self.chunkShift][Int(slot) & (Self.chunkSize - 1)]! }
+    _read {
+      let (chunk, index) = Self.place(Int(slot))
+      yield chunks[chunk][index]!
+    }
+    _modify {
+      let (chunk, index) = Self.place(Int(slot))
+      yield &chunks[chunk][index]!
+    }
   }
 
   /// Places `user` in a free slot (or a new one) and returns it.
@@ -39,18 +45,28 @@ package struct UserSlots {
         chunks.append(Array(repeating: nil, count: Self.chunkSize))
       }
     }
-    chunks[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)] = user
+    let (chunk, index) = Self.place(slot)
+    chunks[chunk][index] = user
     return Int32(slot)
   }
 
   /// Empties `slot` for reuse.
   package mutating func release(_ slot: Int32) {
-    chunks[Int(slot) >> Self.chunkShift][Int(slot) & (Self.chunkSize - 1)] = nil
+    let (chunk, index) = Self.place(Int(slot))
+    chunks[chunk][index] = nil
     free.append(slot)
   }
 
   /// The slots holding a user, in slot order.
   package var held: [Int32] {
-    (0..<used).filter { chunks[$0 >> Self.chunkShift][$0 & (Self.chunkSize - 1)] != nil }.map(Int32.init)
+    (0..<used).filter { slot in
+      let (chunk, index) = Self.place(slot)
+      return chunks[chunk][index] != nil
+    }.map(Int32.init)
+  }
+
+  /// The chunk holding `slot`, and its index there.
+  private static func place(_ slot: Int) -> (chunk: Int, index: Int) {
+    (slot >> chunkShift, slot & (chunkSize - 1))
   }
 }
