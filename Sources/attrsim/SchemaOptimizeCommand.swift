@@ -3,7 +3,7 @@ import CommandLineKit
 import Foundation
 
 /// `attrsim schema optimize SCENARIO [--from SCHEMA] [--objective NAME] [--budget N] [--out DIR]
-/// [--jobs N] [--seed N] [--tradeoff]`.
+/// [--jobs N] [--seed N] [--replicates N] [--finalists N] [--race-runs N] [--generations N] [--tradeoff]`.
 struct SchemaOptimizeCommand: Command {
   static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
   static let from = Option(
@@ -40,19 +40,25 @@ struct SchemaOptimizeCommand: Command {
   static let raceRuns = Option(
     name: "race-runs", valueName: "n", help: "Search runs of the race (extra to --budget, like the final comparison).",
     defaultDescription: String(SchemaSearch.defaultRaceRuns), parsing: .integer(in: 2...1_000))
+  static let generations = Option(
+    name: "generations", valueName: "n",
+    help: "Generations of candidates: each after the first is local moves from the best so far, as many as the first "
+      + "(the budget is shared among them).",
+    defaultDescription: String(Self.defaults.generations), parsing: .integer(in: 1...20))
   static let tradeoff = Flag(
     name: "tradeoff", help: "Find the Pareto front of the objective against the median time to first signal.")
 
   static let configuration = CommandSpec(
     name: "optimize", abstract: "Search for the conversion schema that decodes a scenario best.",
     discussion: """
-      Draws candidate schemas around a pilot run of the scenario (revenue ladders with their \
+      Draws candidate schemas around pilot runs of the scenario (revenue ladders with their \
       number of buckets and headroom, event bits and their order, counters, coarse \
       thresholds per window and lock rules, within Apple's limits and the scenario's \
       framework version), with local moves around the starting schema, which competes too \
       and scores them by successive halving: every candidate on the same \
       two runs, the best third on four, then eight, each candidate's decoder calibrated once \
-      on seeds of its own. The last rung's best then race the start on further search runs at full size; \
+      on seeds of its own. A second generation of local moves from the best three goes \
+      through the same rungs. The last rung's best of both then race the start on further search runs at full size; \
       one replaces the start only when its paired difference from it has a 95 % interval \
       below zero. The chosen is then compared with the starting schema on seeds the search never \
       used, at the scenario's full size, with a 95 % interval over replicates, beside the \
@@ -65,7 +71,7 @@ struct SchemaOptimizeCommand: Command {
     arguments: [scenario.spec],
     options: [
       from.spec, objective.spec, budget.spec, out.spec, jobs.spec, seed.spec, replicates.spec, finalists.spec, raceRuns.spec,
-      ProgressLine.option.spec,
+      generations.spec, ProgressLine.option.spec,
     ],
     flags: [tradeoff.spec, LargeWork.flag.spec] + Permissions.flags)
 
@@ -80,6 +86,7 @@ struct SchemaOptimizeCommand: Command {
   let replicates: Int?
   let finalistCount: Int?
   let raceRunCount: Int?
+  let generationCount: Int?
   let progress: ProgressLine.Mode
   let limits: WorkLimits
   let permissions: Permissions
@@ -96,6 +103,7 @@ struct SchemaOptimizeCommand: Command {
     replicates = try values.read(Self.replicates)
     finalistCount = try values.read(Self.finalists)
     raceRunCount = try values.read(Self.raceRuns)
+    generationCount = try values.read(Self.generations)
     isTradeoff = values.read(Self.tradeoff)
     progress = try ProgressLine.read(&values)
     limits = LargeWork.limits(&values)
@@ -141,6 +149,7 @@ struct SchemaOptimizeCommand: Command {
     if let budget { options.budget = budget }
     if let replicates { options.finalReplicates = replicates }
     if let finalistCount { options.finalists = finalistCount }
+    if let generationCount { options.generations = generationCount }
     if let raceRunCount { options.race = SchemaSearch.race(runs: raceRunCount, options: options) }
     let search: SchemaSearch
     do {
@@ -193,7 +202,8 @@ struct SchemaOptimizeCommand: Command {
     let kind = HeadlineFigure(name: "", label: "", kind: result.objective.kind) { _ in nil }
     let hours = HeadlineFigure(name: "", label: "", kind: .hours) { _ in nil }
     Console.out(
-      "\(result.scenario): \(result.candidates.count) candidates over \(result.rungs.count) rungs "
+      "\(result.scenario): \(result.candidates.count) candidates "
+        + (result.generations > 1 ? "in \(result.generations) generations " : "") + "over \(result.rungs.count) rungs "
         + "(\(String(format: "%.1f", result.spent)) runs' worth of \(result.users) users) and a final comparison "
         + "in \(String(format: "%.0f", seconds)) s with \(jobs) job(s)")
     if let race = result.race, !result.raceDifferences.isEmpty {

@@ -59,7 +59,7 @@ public struct OptimizeOutput: Sendable {
     header += [
       "",
       "Check it with: attrsim schema lint THIS-FILE --scenario SCENARIO",
-      "Each part's comment says why it was chosen; the numbers come from a pilot run of the scenario.",
+      "Each part's comment says why it was chosen; the numbers come from pilot runs of the scenario.",
     ]
     return result.candidates[index].text(
       currency: result.profile.currency, exchangeRates: result.profile.exchangeRates, header: header.flatMap { line in
@@ -69,20 +69,21 @@ public struct OptimizeOutput: Sendable {
 
   // MARK: - optimize.csv
 
-  /// One row per candidate (and the starting schema) per rung it reached, in rung then draw order.
+  /// One row per candidate (and the starting schema) per rung it reached, by generation, then rung, then draw order
+  /// (the race last).
   public var csv: String {
     // lowerCamelCase like every other output's columns (Docs/outputs.md): `roas-error` is `roasError`.
     let objectiveWords = result.objective.name.split(separator: "-")
     let objective = (objectiveWords.first.map(String.init) ?? "") + objectiveWords.dropFirst().map(\.capitalized).joined()
     let header = [
-      "candidate", "rung", "userShare", "runs", objective, "runsScored", "signalHours", "advanced", "chosen", "pareto",
+      "candidate", "generation", "rung", "userShare", "runs", objective, "runsScored", "signalHours", "advanced", "chosen", "pareto",
       "revenueBounds", "revenueBits", "headroom", "counter", "eventBits", "coarse", "lock", "summary",
     ]
     var lines = [header.joined(separator: ",")]
     for row in result.rows {
       let candidate = row.candidate.map { result.candidates[$0] }
       let cells: [String] = [
-        row.name, String(row.rung + 1), CSVField.decimal(row.scale, places: 4), String(row.runs),
+        row.name, String(row.generation + 1), String(row.rung + 1), CSVField.decimal(row.scale, places: 4), String(row.runs),
         row.score.map { CSVField.decimal($0, places: 4) } ?? "",
         row.scores.map { $0.map { CSVField.decimal($0, places: 4) } ?? "" }.joined(separator: ";"),
         row.hours.map { CSVField.decimal($0, places: 1) } ?? "", row.advanced ? "yes" : "no",
@@ -227,14 +228,18 @@ public struct OptimizeOutput: Sendable {
           + result.rungs.enumerated().map { "\($0 + 1): \(share($1.scale)) of the users, \($1.calibrationRuns) calibration + \($1.runs) search runs" }
           .joined(separator: "; ")
           + " (a candidate calibrated at one rung keeps that calibration at later rungs and in the race of the same size)"
+          + (result.generations > 1
+            ? "; \(result.generations) generations, each after the first made of local moves from the best \(SchemaSearch.parentsPerGeneration) "
+              + "of the last rung so far and scored on the same runs (the start with the first only)"
+            : "")
           + (result.race.map {
             "; race (rung \(result.rungs.count + 1)): the last rung's best \(result.raceDifferences.count) and the start on "
               + "\(share($0.scale)) of the users, \($0.calibrationRuns) calibration + \($0.runs) further search runs, a finalist "
               + "chosen only when its paired difference from the start has a 95 % interval below zero"
           } ?? "") + ". As in optimize.csv.",
-        table: [["candidate", "rung", objective.name, "signal hours", "advanced", "schema"]]
+        table: [["candidate", "generation", "rung", objective.name, "signal hours", "advanced", "schema"]]
           + result.rows.map { row in
-            [row.name, String(row.rung + 1), row.score.map(figure) ?? "–", row.hours.map { String(format: "%.1f", $0) } ?? "–",
+            [row.name, String(row.generation + 1), String(row.rung + 1), row.score.map(figure) ?? "–", row.hours.map { String(format: "%.1f", $0) } ?? "–",
              row.advanced ? "yes" : "no", row.candidate.map { result.candidates[$0].summary } ?? result.startName]
           }))
     let seeds = result.seeds

@@ -8,6 +8,8 @@ public struct OptimizeResult: Sendable {
     public var name: String
     /// The candidate's index in ``candidates``; nil for the starting schema.
     public var candidate: Int?
+    /// The generation it was drawn in, from 0 (``SchemaSearch/Options/generations``); the race's rows carry their candidates'.
+    public var generation: Int
     /// The rung, from 0.
     public var rung: Int
     /// Share of the scenario's users simulated, and search runs scored.
@@ -22,11 +24,12 @@ public struct OptimizeResult: Sendable {
 
     /// A row as given.
     package init(
-      name: String, candidate: Int?, rung: Int, scale: Double, runs: Int, scores: [Double?], signalHours: [Double?],
+      name: String, candidate: Int?, generation: Int = 0, rung: Int, scale: Double, runs: Int, scores: [Double?], signalHours: [Double?],
       advanced: Bool
     ) {
       self.name = name
       self.candidate = candidate
+      self.generation = generation
       self.rung = rung
       self.scale = scale
       self.runs = runs
@@ -130,6 +133,9 @@ public struct OptimizeResult: Sendable {
   public var final: FinalComparison
   /// The starting schema's name (its file, or "the scenario's schema").
   public var startName: String
+
+  /// Generations of candidates the search scored (``SchemaSearch/Options/generations``; fewer when one drew none).
+  public var generations: Int { (rows.map(\.generation).max() ?? 0) + 1 }
 
   /// The rung the choice was made at: the race's when there was one, else the last.
   public var choiceRung: Int { race == nil ? rungs.count - 1 : rungs.count }

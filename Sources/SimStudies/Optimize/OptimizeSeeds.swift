@@ -1,14 +1,14 @@
 import SimEngine
 
 /// The three seed sets of a search, disjoint by construction and checked: calibration runs
-/// (every candidate's decoder is learned on these), search runs (candidates are scored on these,
-/// and the pilot that places their edges is one of them) and final runs (the best schema and
+/// (every candidate's decoder is learned on these), search runs (the pilot that places candidates'
+/// edges pools the first of them, and candidates are scored on the ones after) and final runs (the best schema and
 /// the starting one are compared on these alone). Each set comes from its own hash of the
 /// search seed, so none depends on how many runs another takes, nor on the number of jobs.
 public struct OptimizeSeeds: Sendable, Equatable {
   /// Seeds of calibration runs 0, 1, ….
   public var calibration: [UInt64]
-  /// Seeds of search runs 0, 1, …; the pilot is search run 0.
+  /// Seeds of search runs 0, 1, …; the pilot pools the first ``SchemaSearch/Options/pilotRuns``, the rungs and the race follow.
   public var search: [UInt64]
   /// Seeds of the final comparison's replicates.
   public var final: [UInt64]

@@ -1,7 +1,7 @@
 import SimModel
 import SimRecords
 
-/// What a pilot run says about the scenario's users that a schema must carry: each window's
+/// What pilot runs say about the scenario's users that a schema must carry: each window's
 /// revenue per attributed install and how often each event happens in window 1. Candidates'
 /// bucket edges and coarse thresholds are placed on its quantiles.
 public struct RevenueProfile: Sendable, Equatable {
@@ -94,6 +94,14 @@ package struct RevenueProfileSink: RunSink {
         }
       }
     }
+  }
+
+  /// Adds what another run's sink gathered (the same scenario under another seed): pooled runs
+  /// place edges on more whales than one run draws.
+  package mutating func absorb(_ other: RevenueProfileSink) {
+    installs += other.installs
+    for window in revenues.indices { revenues[window] += other.revenues[window] }
+    for index in eventUsers.indices { eventUsers[index] += other.eventUsers[index] }
   }
 
   /// The profile, `windowCount` windows long.

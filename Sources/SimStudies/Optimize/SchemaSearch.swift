@@ -69,15 +69,21 @@ public struct SchemaSearch: Sendable {
     public var space: SchemaSpace?
     /// Candidates of the last rung that go on to the race (0: none, the last rung's best mean wins).
     public var finalists: Int
-    /// The race's fidelity; nil races at full size on 20 search runs with `finalCalibrationRuns`
+    /// The race's fidelity; nil races at full size on 40 search runs with `finalCalibrationRuns`
     /// calibration runs (``raceRung``).
     public var race: Rung?
+    /// Search runs the pilot pools to place candidates' edges and thresholds (at the first rung's share of users).
+    public var pilotRuns: Int
+    /// Generations of candidates: the first drawn around the pilot and the start, each later one
+    /// local moves from the best of the last rung so far, as many, through the same rungs.
+    public var generations: Int
 
-    /// Options; by default the ROAS objective, a budget of 240 runs, one job, 30 final replicates (intervals narrow enough to tell schemas apart).
+    /// Options; by default the ROAS objective, a budget of 480 runs in two generations, one job, 30 final replicates (intervals narrow enough to tell schemas apart).
     public init(
-      objective: OptimizeObjective = .roasError, tradeoff: Bool = false, budget: Double = 240, jobs: Int = 1, seed: UInt64 = 1,
+      objective: OptimizeObjective = .roasError, tradeoff: Bool = false, budget: Double = 480, jobs: Int = 1, seed: UInt64 = 1,
       finalReplicates: Int = 30, finalCalibrationRuns: Int = 4, rungs: [Rung]? = nil, minimumCellInstalls: Int = 30,
-      keep: Double = 1.0 / 3, space: SchemaSpace? = nil, finalists: Int = 4, race: Rung? = nil
+      keep: Double = 1.0 / 3, space: SchemaSpace? = nil, finalists: Int = 4, race: Rung? = nil, pilotRuns: Int = 8,
+      generations: Int = 2
     ) {
       self.objective = objective
       self.tradeoff = tradeoff
@@ -92,6 +98,8 @@ public struct SchemaSearch: Sendable {
       self.space = space
       self.finalists = finalists
       self.race = race
+      self.pilotRuns = max(1, pilotRuns)
+      self.generations = max(1, generations)
     }
   }
 
@@ -146,7 +154,8 @@ public struct SchemaSearch: Sendable {
         needs: options.objective.needs ?? "at least one campaign")
     }
     let plan = rungs
-    let smallest = Self.cost(first: 1, rungs: plan, keep: options.keep)
+    let smallest = Self.cost(
+      first: 1, rungs: plan, keep: options.keep, pilotRuns: options.pilotRuns, generations: options.generations)
     guard options.budget >= smallest else { throw .budgetTooSmall(budget: options.budget, needed: smallest) }
   }
 
@@ -183,7 +192,7 @@ public struct SchemaSearch: Sendable {
   }
 
   /// Search runs of the race unless told otherwise.
-  public static let defaultRaceRuns = 20
+  public static let defaultRaceRuns = 40
 
   /// A race of `runs` search runs at the scenario's full size, calibrated as the final comparison is.
   public static func race(runs: Int, options: Options) -> Rung {
@@ -222,21 +231,31 @@ public struct SchemaSearch: Sendable {
     return counts
   }
 
-  /// The search's cost with `first` candidates: the pilot, and at every rung its candidates and
-  /// the start, each calibrated only where the rung before did not calibrate it alike.
-  public static func cost(first: Int, rungs: [Rung], keep: Double) -> Double {
+  /// The search's cost with `first` candidates a generation: the pilot's runs, and at every rung
+  /// each generation's candidates and (once) the start, each calibrated only where the rung before
+  /// did not calibrate it alike.
+  public static func cost(first: Int, rungs: [Rung], keep: Double, pilotRuns: Int = 1, generations: Int = 1) -> Double {
     let counts = counts(first: first, rungs: rungs.count, keep: keep)
-    var total = rungs[0].scale
+    var total = Double(pilotRuns) * rungs[0].scale
     for (level, rung) in rungs.enumerated() {
-      total += Double(counts[level] + 1) * rung.cost(after: level == 0 ? nil : rungs[level - 1])
+      total += Double(generations * counts[level] + 1) * rung.cost(after: level == 0 ? nil : rungs[level - 1])
     }
     return total
   }
 
-  /// The most first-rung candidates the budget pays for (at most 400).
+  /// The best candidates of the last rung so far that each later generation moves from.
+  public static let parentsPerGeneration = 3
+
+  /// The most first-rung candidates a generation the budget pays for (at most 400).
   public var firstRungCandidates: Int {
     var count = 1
-    while count < 400, Self.cost(first: count + 1, rungs: rungs, keep: options.keep) <= options.budget { count += 1 }
+    while count < 400,
+      Self.cost(
+        first: count + 1, rungs: rungs, keep: options.keep, pilotRuns: options.pilotRuns, generations: options.generations)
+        <= options.budget
+    {
+      count += 1
+    }
     return count
   }
 
@@ -249,31 +268,48 @@ public struct SchemaSearch: Sendable {
     let counts = Self.counts(first: first, rungs: plan.count, keep: options.keep)
     let race = raceRung
     let rungRuns = plan.map(\.runs).max() ?? 0
+    // A fixed space is searched as given: no pilot, one generation.
+    let pilotRuns = options.space == nil ? options.pilotRuns : 0
+    let generations = options.space?.fixed == nil ? options.generations : 1
+    // The pilot's runs come first in the search set; the rungs score on the runs after them, so no
+    // candidate is scored on the users whose revenue placed its edges.
+    let firstRungSeed = max(1, pilotRuns)
     // The race's runs follow the rungs' in the search set: new draws, still apart from the
     // calibration and final seeds.
     let seeds = OptimizeSeeds(
       seed: options.seed,
       calibration: max(options.finalCalibrationRuns, (plan + (race.map { [$0] } ?? [])).map(\.calibrationRuns).max() ?? 0),
-      search: 1 + rungRuns + (race?.runs ?? 0), final: options.finalReplicates)
+      search: firstRungSeed + rungRuns + (race?.runs ?? 0), final: options.finalReplicates)
     let raceCost = race.map { Double(min(options.finalists, counts.last ?? 0) + 1) * $0.cost(after: plan.last) } ?? 0
     let tracker = Tracker(
-      total: Int(Double(scenario.userCount) * (Self.cost(first: first, rungs: plan, keep: options.keep) + raceCost))
+      total: Int(Double(scenario.userCount) * (Self.cost(first: first, rungs: plan, keep: options.keep, pilotRuns: pilotRuns, generations: generations) + raceCost))
         + 2 * (options.finalCalibrationRuns + options.finalReplicates) * scenario.userCount,
       report: progress)
 
-    // The pilot: one search run, its truth only, placing the candidates' edges.
+    // The pilot: the first search runs, their truth only, placing the candidates' edges; the
+    // rungs score on the search runs after them, so no candidate is scored on the users whose
+    // revenue placed its edges.
     let profile: RevenueProfile
     if let space = options.space {
       profile = space.profile
     } else {
       var pilot = Self.scaled(scenario, plan[0].scale)
-      pilot.seed = seeds.search[0]
       pilot.schema = ConversionSchema(
         eventNames: scenario.declaredEvents.sorted(), currencies: scenario.schema.currencies, fine: .none)
-      var sink = RevenueProfileSink(scenario: pilot)
-      _ = ScenarioRunner.run(pilot, sink: &sink, receive: false)
-      profile = sink.profile(windowCount: scenario.attributionFramework.windowCount)
-      tracker.add(users: pilot.userCount, stage: "pilot")
+      let base = pilot
+      let sinks = OrderedWork.run(
+        count: pilotRuns, jobs: options.jobs, users: { _ in base.userCount },
+        progress: { _ in tracker.add(users: base.userCount, stage: "pilot") }
+      ) { index -> RevenueProfileSink in
+        var run = base
+        run.seed = seeds.search[index]
+        var sink = RevenueProfileSink(scenario: run)
+        _ = ScenarioRunner.run(run, sink: &sink, receive: false)
+        return sink
+      }
+      var pooled = sinks[0]
+      for sink in sinks.dropFirst() { pooled.absorb(sink) }
+      profile = pooled.profile(windowCount: scenario.attributionFramework.windowCount)
     }
     guard profile.hasRevenue else { throw .noRevenue(scenario: scenario.name) }
     let space =
@@ -300,58 +336,112 @@ public struct SchemaSearch: Sendable {
     } else {
       drawn = space.candidates(count: first, seed: options.seed)
     }
-    for candidate in drawn {
-      let text = candidate.text(
-        currency: scenario.schema.currencies.base, exchangeRates: scenario.schema.currencies.rates, header: [])
-      let schema: ConversionSchema
-      do {
-        schema = try ScenarioLoader.parseSchema(text, file: "candidate", for: scenario)
-      } catch {
-        throw .candidateUnreadable(error.description)
+    var generationOf: [Int] = []
+    func admit(_ drawn: [SchemaCandidate], generation: Int) throws(OptimizeError) -> [Int] {
+      var admitted: [Int] = []
+      for candidate in drawn {
+        let text = candidate.text(
+          currency: scenario.schema.currencies.base, exchangeRates: scenario.schema.currencies.rates, header: [])
+        let schema: ConversionSchema
+        do {
+          schema = try ScenarioLoader.parseSchema(text, file: "candidate", for: scenario)
+        } catch {
+          throw .candidateUnreadable(error.description)
+        }
+        guard !SchemaLint(schema, declaredEvents: declared).findings.contains(where: { $0.severity == .error }) else { continue }
+        admitted.append(candidates.count)
+        candidates.append(candidate)
+        texts.append(text)
+        schemas.append(schema)
+        generationOf.append(generation)
       }
-      guard !SchemaLint(schema, declaredEvents: declared).findings.contains(where: { $0.severity == .error }) else { continue }
-      candidates.append(candidate)
-      texts.append(text)
-      schemas.append(schema)
+      return admitted
     }
-    guard !candidates.isEmpty else { throw .candidateUnreadable("no drawn candidate passed the lint") }
+    let firstGeneration = try admit(drawn, generation: 0)
+    guard !firstGeneration.isEmpty else { throw .candidateUnreadable("no drawn candidate passed the lint") }
 
     var rows: [OptimizeResult.Row] = []
-    var alive = Array(candidates.indices)
-    var spent = options.space == nil ? plan[0].scale : 0
+    var spent = Double(pilotRuns) * plan[0].scale
     var calibrations = CalibrationCache()
-    for (level, rung) in plan.enumerated() {
-      let stage = "rung \(level + 1) of \(plan.count)"
-      let entrants = [scenario.schema] + alive.map { schemas[$0] }
-      let results = evaluate(
-        scale: rung.scale, schemas: entrants, calibrationSeeds: Array(seeds.calibration.prefix(rung.calibrationRuns)),
-        seeds: Array(seeds.search[1...rung.runs]), withValues: false, stage: stage, tracker: tracker, cache: &calibrations)
-      spent += Double(results.calibrationRuns + entrants.count * rung.runs) * rung.scale
-      var scored: [OptimizeResult.Row] = []
-      for (position, result) in results.scores.enumerated() {
-        let index = position == 0 ? nil : alive[position - 1]
-        scored.append(
-          OptimizeResult.Row(
-            name: index.map { "c\($0 + 1)" } ?? "start", candidate: index, rung: level, scale: rung.scale, runs: rung.runs,
-            scores: result.map(\.score), signalHours: result.map(\.hours), advanced: false))
+    // One generation's successive halving: its candidates scored rung by rung on the same search
+    // runs, the best `keep` going on; the last rung's rows are returned, for the race to choose
+    // among every generation's. The start is scored in the first generation only: later ones
+    // meet the same seeds, so its scores serve them too.
+    func halve(_ entrants: [Int], generation: Int) -> [OptimizeResult.Row] {
+      let counts = Self.counts(first: entrants.count, rungs: plan.count, keep: options.keep)
+      let withStart = generation == 0
+      var alive = entrants
+      var last: [OptimizeResult.Row] = []
+      for (level, rung) in plan.enumerated() {
+        let stage =
+          (generations > 1 ? "generation \(generation + 1) of \(generations), " : "") + "rung \(level + 1) of \(plan.count)"
+        let scoredSchemas = (withStart ? [scenario.schema] : []) + alive.map { schemas[$0] }
+        let results = evaluate(
+          scale: rung.scale, schemas: scoredSchemas, calibrationSeeds: Array(seeds.calibration.prefix(rung.calibrationRuns)),
+          seeds: Array(seeds.search[firstRungSeed..<(firstRungSeed + rung.runs)]), withValues: false, stage: stage,
+          tracker: tracker, cache: &calibrations)
+        spent += Double(results.calibrationRuns + scoredSchemas.count * rung.runs) * rung.scale
+        var scored: [OptimizeResult.Row] = []
+        for (position, result) in results.scores.enumerated() {
+          let index = withStart ? (position == 0 ? nil : alive[position - 1]) : alive[position]
+          scored.append(
+            OptimizeResult.Row(
+              name: index.map { "c\($0 + 1)" } ?? "start", candidate: index, generation: generation, rung: level,
+              scale: rung.scale, runs: rung.runs, scores: result.map(\.score), signalHours: result.map(\.hours),
+              advanced: false))
+        }
+        let offset = withStart ? 1 : 0
+        if level + 1 < plan.count {
+          let kept = rank(Array(scored.dropFirst(offset))).prefix(counts[level + 1])
+          for position in kept { scored[position + offset].advanced = true }
+          alive = kept.map { scored[$0 + offset].candidate! }
+        } else {
+          last = scored
+        }
+        rows += scored
+        tracker.candidates(scored.count - offset, best: scored.dropFirst(offset).compactMap(\.score).min())
       }
-      let ranked = rank(Array(scored.dropFirst()))
-      // The last rung's best go on to the race, except those that scored as the start (its copy,
-      // or a move that set the same values on these users, such as a lock no value reaches) or
-      // as a better-ranked finalist in every run: their paired difference would be zero.
-      var order = ranked
-      if level + 1 == counts.count, race != nil {
-        var seen: Set<[Double?]> = [scored[0].scores]
-        order = ranked.filter { alive[$0] != startCopy && seen.insert(scored[$0 + 1].scores).inserted }
-        // Without a copy of the start to fall back on, something must be chosen.
-        if order.isEmpty, startCopy == nil { order = Array(ranked.prefix(1)) }
+      return last
+    }
+    var lastRung = halve(firstGeneration, generation: 0)
+    let startLast = lastRung.first { $0.candidate == nil }
+    // The contenders of the last rung best first, without the start's copy and any that scored as
+    // the start or as a better-ranked one in every run (a move that set the same values on these
+    // users, such as a lock no value reaches): racing them would measure a difference of zero.
+    func contenders() -> [OptimizeResult.Row] {
+      let rows = lastRung.filter { $0.candidate != nil }
+      var seen: Set<[Double?]> = startLast.map { [$0.scores] } ?? []
+      return rank(rows).map { rows[$0] }.filter { $0.candidate != startCopy && seen.insert($0.scores).inserted }
+    }
+    // Later generations: local moves from the best of the last rung so far, as many candidates as the
+    // first generation drew, through the same rungs on the same runs.
+    for generation in 1..<max(1, generations) {
+      let parents = contenders().prefix(Self.parentsPerGeneration).map { $0.candidate! }
+      guard !parents.isEmpty else { break }
+      var known = Set(candidates.map(SchemaSpace.key))
+      var children: [SchemaCandidate] = []
+      for (place, parent) in parents.enumerated() {
+        let share = first / parents.count + (place < first % parents.count ? 1 : 0)
+        let moves = space.neighbours(
+          of: candidates[parent], count: share, seed: options.seed, label: "refine-\(generation)-\(parent)",
+          origin: "c\(parent + 1)", known: known)
+        known.formUnion(moves.map(SchemaSpace.key))
+        children += moves
       }
-      let next = level + 1 < counts.count ? counts[level + 1] : race == nil ? 1 : min(options.finalists, order.count)
-      let kept = Set(order.prefix(next))
-      for position in scored.indices.dropFirst() where kept.contains(position - 1) { scored[position].advanced = true }
-      alive = order.prefix(next).map { scored[$0 + 1].candidate! }
-      rows += scored
-      tracker.candidates(entrants.count - 1, best: scored.dropFirst().compactMap(\.score).min())
+      let admitted = try admit(children, generation: generation)
+      guard !admitted.isEmpty else { break }
+      lastRung += halve(admitted, generation: generation)
+    }
+
+    // The last rung's best of every generation (on the same runs, so their means compare) go on
+    // to the race, or without one the best mean is the result.
+    let ranked = lastRung.filter { $0.candidate != nil }
+    var order = race == nil ? rank(ranked).map { ranked[$0] } : contenders()
+    // Without a copy of the start to fall back on, something must be chosen.
+    if order.isEmpty, startCopy == nil { order = rank(ranked).prefix(1).map { ranked[$0] } }
+    let alive = order.prefix(race == nil ? 1 : options.finalists).map { $0.candidate! }
+    for index in rows.indices where rows[index].rung == plan.count - 1 && alive.contains(rows[index].candidate ?? -1) {
+      rows[index].advanced = true
     }
     var best: Int
     if let race {
@@ -366,13 +456,13 @@ public struct SchemaSearch: Sendable {
         : evaluate(
           scale: race.scale, schemas: [scenario.schema] + finalists.map { schemas[$0] },
           calibrationSeeds: Array(seeds.calibration.prefix(race.calibrationRuns)),
-          seeds: Array(seeds.search[(1 + rungRuns)..<(1 + rungRuns + race.runs)]), withValues: false,
+          seeds: Array(seeds.search[(firstRungSeed + rungRuns)..<(firstRungSeed + rungRuns + race.runs)]), withValues: false,
           stage: "race of \(finalists.count) finalist(s)", tracker: tracker, cache: &calibrations)
       if !finalists.isEmpty { spent += Double(results.calibrationRuns + (finalists.count + 1) * race.runs) * race.scale }
       var raced = results.scores.enumerated().map { position, result in
         OptimizeResult.Row(
           name: position == 0 ? "start" : "c\(finalists[position - 1] + 1)", candidate: position == 0 ? nil : finalists[position - 1],
-          rung: plan.count, scale: race.scale, runs: race.runs, scores: result.map(\.score), signalHours: result.map(\.hours),
+          generation: position == 0 ? 0 : generationOf[finalists[position - 1]], rung: plan.count, scale: race.scale, runs: race.runs, scores: result.map(\.score), signalHours: result.map(\.hours),
           advanced: false)
       }
       let differences = raced.dropFirst().map { ConfidenceInterval(pairedDifference: $0.scores, baseline: raced[0].scores) }

@@ -6,23 +6,31 @@ extension SchemaSpace {
   /// its ladder edges moved, a bucket added or merged, the ladder re-cut at natural breaks, a
   /// flag dropped or reordered, every flag dropped for a six-bit ladder, the coarse thresholds
   /// moved or re-cut (in three levels or four), the lock changed or removed. The
-  /// same for the same seed; all differ from each other and from `start`.
-  public func neighbours(of start: SchemaCandidate, count: Int, seed: UInt64) -> [SchemaCandidate] {
-    var stream = RandomStream(seed: seed).child("schema-neighbours")
+  /// same for the same seed and `label`; all differ from each other, from `start` and from `known`
+  /// (keys, ``key(_:)``). Parts no move touched keep `start`'s reasons; `origin` names it in the others'.
+  public func neighbours(
+    of start: SchemaCandidate, count: Int, seed: UInt64, label: String = "schema-neighbours",
+    origin: String = "the starting schema", known: Set<String> = []
+  ) -> [SchemaCandidate] {
+    var stream = RandomStream(seed: seed).child(label)
     var drawn: [SchemaCandidate] = []
-    var seen: Set<String> = [Self.key(start)]
+    var seen: Set<String> = known.union([Self.key(start)])
     var attempts = 0
     while drawn.count < count, attempts < count * 20 {
       attempts += 1
       var candidate = start
       var moves: [String] = []
+      var touched: Set<String> = []
       let steps = stream.nextUnit() < 0.6 ? 1 : 2
       for _ in 0..<steps {
-        if let move = step(&candidate, stream: &stream) { moves.append(move) }
+        if let move = step(&candidate, stream: &stream) {
+          moves.append(move.words)
+          touched.formUnion(move.parts)
+        }
       }
       guard !moves.isEmpty, candidate.bitsUsed <= 6, candidate.revenueBounds.count <= (1 << candidate.revenueBits) - 1
       else { continue }
-      candidate.reasons = reasons(for: candidate, moves: moves)
+      candidate.reasons = reasons(for: candidate, moves: moves, from: start, touched: touched, origin: origin)
       if seen.insert(Self.key(candidate)).inserted { drawn.append(candidate) }
     }
     return drawn
@@ -33,9 +41,23 @@ extension SchemaSpace {
     candidate.summary + candidate.revenueBounds.map(SchemaCandidate.amount).joined(separator: ",")
   }
 
-  /// One move applied to `candidate`; its description, or nil when it did not apply.
-  private func step(_ candidate: inout SchemaCandidate, stream: inout RandomStream) -> String? {
+  /// One move applied to `candidate`: its description and the parts it changed (keys of
+  /// ``SchemaCandidate/reasons``), or nil when it did not apply.
+  private func step(_ candidate: inout SchemaCandidate, stream: inout RandomStream) -> (words: String, parts: Set<String>)? {
     let move = Int(stream.next() % 9)
+    let parts: Set<String> =
+      switch move {
+      case 0...3: ["revenue"]
+      case 4: ["revenue", "events"]
+      case 5: ["counter"]
+      case 6: ["coarse"]
+      case 7: ["revenue", "events", "counter"]
+      default: ["lock"]
+      }
+    return apply(move, to: &candidate, stream: &stream).map { ($0, parts) }
+  }
+
+  private func apply(_ move: Int, to candidate: inout SchemaCandidate, stream: inout RandomStream) -> String? {
     var bounds = candidate.revenueBounds
     switch move {
     case 0:
@@ -169,21 +191,31 @@ extension SchemaSpace {
     return result
   }
 
-  private func reasons(for candidate: SchemaCandidate, moves: [String]) -> [String: String] {
-    let origin = "A local move from the starting schema: " + moves.joined(separator: "; ") + "."
+  /// Reasons for a move's result: `parent`'s own for the parts no move touched (when it has one), generic ones naming
+  /// `origin` for the rest.
+  private func reasons(
+    for candidate: SchemaCandidate, moves: [String], from parent: SchemaCandidate, touched: Set<String>, origin: String
+  ) -> [String: String] {
+    let kept = parent.reasons.filter { !touched.contains($0.key) && $0.key != "revenue" }
+    let fromWhom = origin
+    let origin = "A local move from \(origin): " + moves.joined(separator: "; ") + "."
+    let ladder =
+      touched.contains("revenue") ? nil : parent.reasons["revenue"]
     var reasons = [
       "revenue":
-        "\(origin) \(candidate.revenueBounds.count) revenue bounds in \(candidate.revenueBits) bits, leaving "
-        + "\(candidate.headroom) value\(candidate.headroom == 1 ? "" : "s") of headroom above the top bucket."
+        "\(origin) "
+        + (ladder
+          ?? "\(candidate.revenueBounds.count) revenue bounds in \(candidate.revenueBits) bits, leaving "
+          + "\(candidate.headroom) value\(candidate.headroom == 1 ? "" : "s") of headroom above the top bucket.")
     ]
     if let counter = candidate.counter {
-      reasons["counter"] = "The starting schema's \(counter.bits)-bit \(counter.measure) counter."
+      reasons["counter"] = "The \(counter.bits)-bit \(counter.measure) counter of \(fromWhom)."
     }
     if !candidate.eventBits.isEmpty {
-      reasons["events"] = "Event flags kept from the starting schema, in this bit order: \(candidate.eventBits.joined(separator: ", "))."
+      reasons["events"] = "Event flags kept from \(fromWhom), in this bit order: \(candidate.eventBits.joined(separator: ", "))."
     }
     if !candidate.coarse.isEmpty {
-      reasons["coarse"] = "Coarse thresholds from the starting schema (moved where the moves above say)."
+      reasons["coarse"] = "Coarse thresholds from \(fromWhom) (moved where the moves above say)."
     }
     if let lock = candidate.lock {
       reasons["lock"] =
@@ -191,10 +223,11 @@ extension SchemaSpace {
         case .revenue(let window, let amount):
           "Window \(window + 1) locks once revenue reaches \(SchemaCandidate.amount(amount)): its value cannot rise "
             + "further, so the postback leaves sooner."
-        case .hours(let window, let hours): "Window \(window + 1) locks \(hours) hours after install, as the starting schema does."
-        case .event(let window, let name): "Window \(window + 1) locks at \(name), as the starting schema does."
+        case .hours(let window, let hours): "Window \(window + 1) locks \(hours) hours after install, as \(fromWhom) does."
+        case .event(let window, let name): "Window \(window + 1) locks at \(name), as \(fromWhom) does."
         }
     }
-    return reasons
+    // What no move touched keeps the parent's own reason (a fresh draw's says where its numbers came from).
+    return reasons.merging(kept) { _, own in own }
   }
 }

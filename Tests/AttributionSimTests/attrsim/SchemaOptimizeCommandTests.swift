@@ -38,14 +38,14 @@ struct SchemaOptimizeCommandTests {
     try "{}".write(to: out.appendingPathComponent("pareto-7.json"), atomically: true, encoding: .utf8)
     try "mine".write(to: out.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
     let result = try attrsim(
-      ["schema", "optimize", file, "--objective", "revenue-captured", "--budget", "60", "--replicates", "2", "--jobs", "2",
+      ["schema", "optimize", file, "--objective", "revenue-captured", "--budget", "62", "--replicates", "2", "--jobs", "2",
        "--out", "out"], in: folder)
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output.contains("on 2 final seeds the search never used"), "\(result.output)")
     #expect(contents(out) == ["notes.txt", "optimize.csv", "optimize.html", "schema.json"])
     let csv = try String(contentsOf: folder.appendingPathComponent("out/optimize.csv"), encoding: .utf8)
-    #expect(csv.hasPrefix("candidate,rung,userShare,runs,revenueCaptured,"))
-    #expect(csv.contains("\nstart,1,"), "the starting schema is scored beside the candidates")
+    #expect(csv.hasPrefix("candidate,generation,rung,userShare,runs,revenueCaptured,"))
+    #expect(csv.contains("\nstart,1,1,"), "the starting schema is scored beside the candidates")
     let lint = try attrsim(["schema", "lint", "out/schema.json", "--scenario", file], in: folder)
     #expect(lint.status == 0, "\(lint.output)")
     #expect(lint.output.contains("0 errors"), "\(lint.output)")

@@ -68,17 +68,17 @@ struct SchemaSearchTests {
     #expect(abs(scores[1] - lumped) < 1e-9, "edge 0.5: \(scores[1])")
     #expect(abs(scores[2]) < 1e-9, "edge 5 decodes each cluster at its own mean: \(scores[2])")
     #expect(abs(scores[3] - lumped) < 1e-9, "edge 80: \(scores[3])")
-    // The race: edge 5 against the start on 20 more runs, the same six users each time, so its
+    // The race: edge 5 against the start on 40 more runs, the same six users each time, so its
     // paired difference is −98 ÷ 153 in every run, an interval of no width below zero.
     let race = result.raceDifferences
     #expect(race.map(\.name).first == "c2", "the last rung's best leads the race: \(race.map(\.name))")
     #expect(race.first?.difference.map { abs($0.mean + lumped) < 1e-9 && $0.upper! < 0 } == true)
-    #expect(result.rows.contains { $0.rung == 1 && $0.candidate == 1 && $0.advanced && $0.runs == 20 })
+    #expect(result.rows.contains { $0.rung == 1 && $0.candidate == 1 && $0.advanced && $0.runs == 40 })
     #expect(result.final.intervals[1]?.mean.magnitude ?? 1 < 1e-9)
     #expect(result.final.reduction.map { abs($0 - 1) < 1e-9 } == true, "the whole error removed")
     // Each schema is calibrated once: 4 schemas × (2 calibration runs + 1 run) at the rung, then
-    // the race's 2 schemas × 20 runs reuse those calibrations (same size, same 2 seeds): 12 + 40.
-    #expect(result.spent == 52)
+    // the race's 2 schemas × 40 runs reuse those calibrations (same size, same 2 seeds): 12 + 80.
+    #expect(result.spent == 92)
   }
 
   @Test("a candidate's calibration serves every later rung and the race of the same size and calibration runs")
@@ -92,6 +92,9 @@ struct SchemaSearchTests {
     #expect(plan.map(\.runs) == [2, 4, 8])
     #expect(plan.allSatisfy { $0.scale == 1 && $0.calibrationRuns == 4 })
     #expect(SchemaSearch.cost(first: 9, rungs: plan, keep: 1.0 / 3) == 93)
+    // Pooled over 8 pilot runs, in two generations of 9 (the start scored once):
+    // 8 + (2 · 9 + 1) · 6 + (2 · 3 + 1) · 4 + (2 · 1 + 1) · 8 = 8 + 114 + 28 + 24.
+    #expect(SchemaSearch.cost(first: 9, rungs: plan, keep: 1.0 / 3, pilotRuns: 8, generations: 2) == 174)
     // Above 200,000 users the rungs score a 100,000-user share of the scenario.
     #expect(SchemaSearch.rungs(users: 200_000).map(\.scale) == [1, 1, 1])
     #expect(SchemaSearch.rungs(users: 1_000_000).map(\.scale) == [0.1, 0.1, 0.1])
@@ -119,7 +122,7 @@ struct SchemaSearchTests {
     // The start's edge at 5 USD decodes each cluster at its own mean: error 0, which no candidate beats.
     let scenario = try TestScenarios.load(Self.twoClusters(schema: "{ version: 1, fineValue: { revenueBuckets: [5] } }"))
     let options = SchemaSearch.Options(
-      objective: .roasError, budget: 12, jobs: 2, seed: 11, finalReplicates: 2, finalCalibrationRuns: 2,
+      objective: .roasError, budget: 30, jobs: 2, seed: 11, finalReplicates: 2, finalCalibrationRuns: 2,
       rungs: [SchemaSearch.Rung(scale: 1, calibrationRuns: 2, runs: 1)], minimumCellInstalls: 5)
     let search = try SchemaSearch(scenario: scenario, options: options)
     #expect(search.startCandidate?.revenueBounds == [5])
@@ -177,15 +180,20 @@ struct SchemaSearchTests {
     #expect(back.summary.contains("coarse 0.5/3/15 | 0.1/3/10 | 3/12/40"))
   }
 
-  @Test("local moves from the start stay within Apple's limits, differ from it and from each other, and lint clean")
-  func neighboursLintClean() throws {
-    let folder = try TemporaryFolder.create("optimize-neighbours")
-    defer { try? FileManager.default.removeItem(at: folder) }
+  /// Three windows of revenue rising 8 % a step from 1 cent, a common and a rare event: room for every move.
+  private static var movesSpace: SchemaSpace {
     let revenues = (1...120).map { 0.01 * pow(1.08, Double($0)) }
     let profile = RevenueProfile(
       installs: 1_000, revenues: Array(repeating: revenues, count: 3), eventShares: ["tutorial": 0.7, "purchase": 0.1],
       currency: "USD")
-    let space = SchemaSpace(windowCount: 3, events: ["tutorial", "purchase"], profile: profile)
+    return SchemaSpace(windowCount: 3, events: ["tutorial", "purchase"], profile: profile)
+  }
+
+  @Test("local moves from the start stay within Apple's limits, differ from it and from each other, and lint clean")
+  func neighboursLintClean() throws {
+    let folder = try TemporaryFolder.create("optimize-neighbours")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let space = Self.movesSpace
     let three = SchemaCandidate(
       revenueBounds: [0.01, 1, 5, 10, 20, 50, 100], eventBits: ["tutorial", "purchase"],
       coarse: Array(repeating: .init(medium: 0.5, high: 10, mediumEvent: "purchase"), count: 3),
@@ -255,21 +263,79 @@ struct SchemaSearchTests {
     let scenario = try TestScenarios.load(Self.small)
     func search(jobs: Int) throws -> OptimizeResult {
       let options = SchemaSearch.Options(
-        objective: .revenueCaptured, budget: 20, jobs: jobs, seed: 5, finalReplicates: 2, finalCalibrationRuns: 1,
+        objective: .revenueCaptured, budget: 40, jobs: jobs, seed: 5, finalReplicates: 2, finalCalibrationRuns: 1,
         rungs: [SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 1), SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 2)])
       return try SchemaSearch(scenario: scenario, options: options).run()
     }
     let one = try search(jobs: 1)
     let three = try search(jobs: 3)
-    #expect(
-      one.candidates.count == 5,
-      "budget 20 pays for 5 first-rung candidates: 1 + 6 · 2 + 3 · 2 = 19, the second rung reusing the first's calibration")
+    // Budget 40 pays for 5 first-rung candidates a generation: 8 pilot runs + (2 · 5 + 1) · 2 + (2 · 2 + 1) · 2 = 40,
+    // the second rung reusing the first's calibration; the second generation's 5 are moves from the first's best.
+    #expect(one.candidates.count == 10)
+    #expect(one.rows.filter { $0.rung == 0 }.map(\.generation) == [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1], "the start scored once")
     #expect(one.candidates == three.candidates)
     #expect(one.rows == three.rows)
     #expect(one.best == three.best)
     #expect(one.final.scores == three.final.scores)
     #expect(OptimizeOutput(one).csv == OptimizeOutput(three).csv)
     #expect(OptimizeOutput(one).schemaText(one.best) == OptimizeOutput(three).schemaText(three.best))
+  }
+
+  @Test("the second generation is local moves from the first's best of the last rung, new to the search, scored on the same runs")
+  func secondGenerationRefinesTheBest() throws {
+    let scenario = try TestScenarios.load(Self.small)
+    let options = SchemaSearch.Options(
+      objective: .revenueCaptured, budget: 60, jobs: 2, seed: 8, finalReplicates: 2, finalCalibrationRuns: 1,
+      rungs: [SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 1), SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 2)],
+      finalists: 2)
+    let result = try SchemaSearch(scenario: scenario, options: options).run()
+    let firstLast = result.rows.filter { $0.generation == 0 && $0.rung == 1 && $0.candidate != nil }
+    let secondCandidates = Set(result.rows.filter { $0.generation == 1 }.compactMap(\.candidate))
+    #expect(!secondCandidates.isEmpty)
+    // Parents: the first generation's last rung, best mean first, without the start's copy or a
+    // candidate that scored as the start in every run.
+    let start = result.rows.first { $0.generation == 0 && $0.rung == 1 && $0.candidate == nil }!
+    let parents = firstLast.sorted { ($0.score ?? .infinity, $0.candidate!) < ($1.score ?? .infinity, $1.candidate!) }
+      .filter { $0.candidate != result.startCopy && $0.scores != start.scores }.prefix(SchemaSearch.parentsPerGeneration)
+      .map { "c\($0.candidate! + 1)" }
+    let firstKeys = Set(result.rows.filter { $0.generation == 0 }.compactMap(\.candidate).map { SchemaSpace.key(result.candidates[$0]) })
+    for index in secondCandidates {
+      let reason = result.candidates[index].reasons["revenue"] ?? ""
+      let parent = parents.first { reason.hasPrefix("A local move from \($0):") }
+      #expect(parent != nil, "c\(index + 1) moves from one of \(parents): \(reason)")
+      #expect(!firstKeys.contains(SchemaSpace.key(result.candidates[index])), "new to the search")
+    }
+    // The start is scored in the first generation only; both generations' rungs have the same runs.
+    #expect(!result.rows.contains { $0.generation == 1 && $0.candidate == nil })
+    #expect(Set(result.rows.filter { $0.rung == 1 && $0.candidate != nil }.map(\.runs)) == [2])
+    // The race's finalists are the last rung's best of both generations by mean (the ones not tied to the start).
+    let contenders = result.rows.filter { $0.rung == 1 && $0.candidate != nil && $0.candidate != result.startCopy && $0.scores != start.scores }
+      .sorted { ($0.score ?? .infinity, $0.candidate!) < ($1.score ?? .infinity, $1.candidate!) }
+    var seen: Set<[Double?]> = []
+    let expected = contenders.filter { seen.insert($0.scores).inserted }.prefix(2).map(\.candidate!)
+    #expect(result.raceDifferences.map(\.candidate) == Array(expected))
+    #expect(OptimizeOutput(result).csv.split(separator: "\n").first?.hasPrefix("candidate,generation,rung,") == true)
+  }
+
+  @Test("a move keeps the parent's own reasons for the parts it did not touch, and names the parent in the rest")
+  func movesKeepUntouchedReasons() {
+    let space = Self.movesSpace
+    let parent = SchemaCandidate(
+      revenueBounds: [0.01, 1, 5, 10, 20, 50, 100], eventBits: ["tutorial", "purchase"],
+      coarse: Array(repeating: .init(medium: 0.5, high: 10), count: 3), lock: nil,
+      reasons: ["revenue": "LADDER-WHY", "events": "FLAGS-WHY", "coarse": "COARSE-WHY"])
+    let moves = space.neighbours(of: parent, count: 30, seed: 4, label: "test", origin: "c7")
+    #expect(moves.count == 30)
+    for move in moves {
+      let revenue = move.reasons["revenue"] ?? ""
+      #expect(revenue.hasPrefix("A local move from c7: "), "\(revenue)")
+      if move.coarse == parent.coarse { #expect(move.reasons["coarse"] == "COARSE-WHY", "\(move.summary)") }
+      else { #expect(move.reasons["coarse"]?.contains("from c7") == true) }
+      if move.revenueBounds == parent.revenueBounds && move.revenueBits == parent.revenueBits && move.eventBits == parent.eventBits {
+        #expect(revenue.hasSuffix("LADDER-WHY"), "\(revenue)")
+      }
+    }
+    #expect(moves.contains { $0.coarse == parent.coarse } && moves.contains { $0.coarse != parent.coarse }, "both kinds checked")
   }
 
   @Test("the race replaces the start only with a finalist whose paired difference lies wholly below zero, the lowest such mean")
@@ -345,11 +411,11 @@ struct SchemaSearchTests {
   func budgetTooSmall() throws {
     let scenario = try TestScenarios.load(Self.small)
     let rungs = [SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 1)]
-    // Pilot 1 + (one candidate + the start) · 2 runs = 5.
-    #expect(throws: OptimizeError.budgetTooSmall(budget: 4, needed: 5)) {
-      _ = try SchemaSearch(scenario: scenario, options: .init(objective: .revenueCaptured, budget: 4, rungs: rungs))
+    // 8 pilot runs + (one candidate in each of two generations + the start) · 2 runs = 14.
+    #expect(throws: OptimizeError.budgetTooSmall(budget: 13, needed: 14)) {
+      _ = try SchemaSearch(scenario: scenario, options: .init(objective: .revenueCaptured, budget: 13, rungs: rungs))
     }
-    _ = try SchemaSearch(scenario: scenario, options: .init(objective: .revenueCaptured, budget: 5, rungs: rungs))
+    _ = try SchemaSearch(scenario: scenario, options: .init(objective: .revenueCaptured, budget: 14, rungs: rungs))
   }
 
   @Test("a schema with coarse values or locks is refused for a framework before SKAdNetwork 4.0")
