@@ -155,7 +155,7 @@ public struct SchemaSearch: Sendable {
     }
     let plan = rungs
     let smallest = Self.cost(
-      first: 1, rungs: plan, keep: options.keep, pilotRuns: options.pilotRuns, generations: options.generations)
+      first: 1, rungs: plan, keep: options.keep, pilotRuns: pilotRuns, generations: generations)
     guard options.budget >= smallest else { throw .budgetTooSmall(budget: options.budget, needed: smallest) }
   }
 
@@ -178,6 +178,12 @@ public struct SchemaSearch: Sendable {
     else { return nil }
     return start
   }
+
+  /// The pilot's runs: none when the options give the space to search (it carries its profile).
+  public var pilotRuns: Int { options.space == nil ? options.pilotRuns : 0 }
+
+  /// Generations of candidates: one when the space is a fixed list, searched as given.
+  public var generations: Int { options.space?.fixed == nil ? options.generations : 1 }
 
   /// The rungs this search uses.
   public var rungs: [Rung] {
@@ -251,7 +257,7 @@ public struct SchemaSearch: Sendable {
     var count = 1
     while count < 400,
       Self.cost(
-        first: count + 1, rungs: rungs, keep: options.keep, pilotRuns: options.pilotRuns, generations: options.generations)
+        first: count + 1, rungs: rungs, keep: options.keep, pilotRuns: pilotRuns, generations: generations)
         <= options.budget
     {
       count += 1
@@ -268,9 +274,6 @@ public struct SchemaSearch: Sendable {
     let counts = Self.counts(first: first, rungs: plan.count, keep: options.keep)
     let race = raceRung
     let rungRuns = plan.map(\.runs).max() ?? 0
-    // A fixed space is searched as given: no pilot, one generation.
-    let pilotRuns = options.space == nil ? options.pilotRuns : 0
-    let generations = options.space?.fixed == nil ? options.generations : 1
     // The pilot's runs come first in the search set; the rungs score on the runs after them, so no
     // candidate is scored on the users whose revenue placed its edges.
     let firstRungSeed = max(1, pilotRuns)

@@ -273,6 +273,8 @@ struct SchemaSearchTests {
     // the second rung reusing the first's calibration; the second generation's 5 are moves from the first's best.
     #expect(one.candidates.count == 10)
     #expect(one.rows.filter { $0.rung == 0 }.map(\.generation) == [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1], "the start scored once")
+    // Search runs: the pilot's 8 first, the rungs' 2 after them (never the users that placed the edges), then the race's 40.
+    #expect(one.seeds.search.count == 8 + 2 + 40)
     #expect(one.candidates == three.candidates)
     #expect(one.rows == three.rows)
     #expect(one.best == three.best)
