@@ -58,7 +58,7 @@ struct SchemaOptimizeCommand: Command {
       and scores them by successive halving: every candidate on the same \
       two runs, the best third on four, then eight, each candidate's decoder calibrated once \
       on seeds of its own. A second generation of local moves from the best three goes \
-      through the same rungs. The last rung's best of both then race the start on further search runs at full size; \
+      through the same rungs (--generations). The last rung's best of every generation then race the start on further search runs at full size; \
       one replaces the start only when its paired difference from it has a 95 % interval \
       below zero. The chosen is then compared with the starting schema on seeds the search never \
       used, at the scenario's full size, with a 95 % interval over replicates, beside the \

@@ -69,8 +69,8 @@ public struct OptimizeOutput: Sendable {
 
   // MARK: - optimize.csv
 
-  /// One row per candidate (and the starting schema) per rung it reached, by generation, then rung, then draw order
-  /// (the race last).
+  /// One row per candidate (and the starting schema) per rung it reached, by generation, then rung, then as
+  /// ranked at the rung before (the first rung in draw order; the race last).
   public var csv: String {
     // lowerCamelCase like every other output's columns (Docs/outputs.md): `roas-error` is `roasError`.
     let objectiveWords = result.objective.name.split(separator: "-")

@@ -6,9 +6,11 @@ import SimRecords
 import SimRun
 
 /// Searches the conversion-schema space for the schema that minimises an objective on a
-/// scenario's users, by successive halving with common random numbers: every candidate is
-/// scored on the same few runs first, the best third goes on to more runs, the last rung's
-/// best race the start on further full-size runs (one replaces it only when its paired
+/// scenario's users, by successive halving with common random numbers: candidates are drawn
+/// around a pilot of pooled runs and as local moves from the start, every candidate is scored on
+/// the same few runs first, the best third goes on to more runs; later generations of local
+/// moves from the best so far go through the same rungs; the last rung's best of every
+/// generation race the start on further full-size runs (one replaces it only when its paired
 /// difference's 95 % interval lies below zero), and the chosen schema is compared with the
 /// starting schema on seeds the search never saw.
 ///
@@ -180,10 +182,10 @@ public struct SchemaSearch: Sendable {
   }
 
   /// The pilot's runs: none when the options give the space to search (it carries its profile).
-  public var pilotRuns: Int { options.space == nil ? options.pilotRuns : 0 }
+  public var pilotRuns: Int { options.space == nil ? max(1, options.pilotRuns) : 0 }
 
   /// Generations of candidates: one when the space is a fixed list, searched as given.
-  public var generations: Int { options.space?.fixed == nil ? options.generations : 1 }
+  public var generations: Int { options.space?.fixed == nil ? max(1, options.generations) : 1 }
 
   /// The rungs this search uses.
   public var rungs: [Rung] {
@@ -240,7 +242,7 @@ public struct SchemaSearch: Sendable {
   /// The search's cost with `first` candidates a generation: the pilot's runs, and at every rung
   /// each generation's candidates and (once) the start, each calibrated only where the rung before
   /// did not calibrate it alike.
-  public static func cost(first: Int, rungs: [Rung], keep: Double, pilotRuns: Int = 1, generations: Int = 1) -> Double {
+  public static func cost(first: Int, rungs: [Rung], keep: Double, pilotRuns: Int, generations: Int) -> Double {
     let counts = counts(first: first, rungs: rungs.count, keep: keep)
     var total = Double(pilotRuns) * rungs[0].scale
     for (level, rung) in rungs.enumerated() {
@@ -283,7 +285,9 @@ public struct SchemaSearch: Sendable {
       seed: options.seed,
       calibration: max(options.finalCalibrationRuns, (plan + (race.map { [$0] } ?? [])).map(\.calibrationRuns).max() ?? 0),
       search: firstRungSeed + rungRuns + (race?.runs ?? 0), final: options.finalReplicates)
-    let raceCost = race.map { Double(min(options.finalists, counts.last ?? 0) + 1) * $0.cost(after: plan.last) } ?? 0
+    // Finalists come from every generation's last rung.
+    let raceCost =
+      race.map { Double(min(options.finalists, generations * (counts.last ?? 0)) + 1) * $0.cost(after: plan.last) } ?? 0
     let tracker = Tracker(
       total: Int(Double(scenario.userCount) * (Self.cost(first: first, rungs: plan, keep: options.keep, pilotRuns: pilotRuns, generations: generations) + raceCost))
         + 2 * (options.finalCalibrationRuns + options.finalReplicates) * scenario.userCount,

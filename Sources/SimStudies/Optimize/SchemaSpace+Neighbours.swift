@@ -185,6 +185,16 @@ extension SchemaSpace {
     }
   }
 
+  /// Whether window `window`'s value is at its top once revenue reaches `amount`: window 1's
+  /// ladder (without flags or a counter, which could still rise) at or above its top edge, a
+  /// later window's coarse value at or above 'high'.
+  static func valueTops(_ candidate: SchemaCandidate, window: Int, at amount: Double) -> Bool {
+    if window == 0 {
+      return candidate.eventBits.isEmpty && candidate.counter == nil && amount >= (candidate.revenueBounds.last ?? .infinity)
+    }
+    return candidate.coarse.indices.contains(window) && amount >= candidate.coarse[window].high
+  }
+
   private static func ascending(_ bounds: [Double]) -> [Double] {
     var result: [Double] = []
     for bound in bounds.sorted() where result.last.map({ bound > $0 }) ?? true { result.append(bound) }
@@ -196,7 +206,9 @@ extension SchemaSpace {
   private func reasons(
     for candidate: SchemaCandidate, moves: [String], from parent: SchemaCandidate, touched: Set<String>, origin: String
   ) -> [String: String] {
-    let kept = parent.reasons.filter { !touched.contains($0.key) && $0.key != "revenue" }
+    // A lock's reason speaks of the ladder's top edge, a coarse 'high' or the flags, which other
+    // moves change: it is always written afresh.
+    let kept = parent.reasons.filter { !touched.contains($0.key) && $0.key != "revenue" && $0.key != "lock" }
     let fromWhom = origin
     let origin = "A local move from \(origin): " + moves.joined(separator: "; ") + "."
     let ladder =
@@ -221,8 +233,10 @@ extension SchemaSpace {
       reasons["lock"] =
         switch lock {
         case .revenue(let window, let amount):
-          "Window \(window + 1) locks once revenue reaches \(SchemaCandidate.amount(amount)): its value cannot rise "
-            + "further, so the postback leaves sooner."
+          "Window \(window + 1) locks once revenue reaches \(SchemaCandidate.amount(amount)): "
+            + (Self.valueTops(candidate, window: window, at: amount)
+              ? "its value cannot rise further, so the postback leaves sooner for nothing the value loses."
+              : "the postback leaves sooner, at the cost of what the value would still have said after it.")
         case .hours(let window, let hours): "Window \(window + 1) locks \(hours) hours after install, as \(fromWhom) does."
         case .event(let window, let name): "Window \(window + 1) locks at \(name), as \(fromWhom) does."
         }

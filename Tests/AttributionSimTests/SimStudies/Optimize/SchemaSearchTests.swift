@@ -87,11 +87,11 @@ struct SchemaSearchTests {
     #expect(SchemaSearch.Rung(scale: 1, calibrationRuns: 4, runs: 8).reusesCalibration(of: first))
     #expect(!SchemaSearch.Rung(scale: 0.5, calibrationRuns: 4, runs: 2).reusesCalibration(of: first), "another cohort size")
     #expect(!SchemaSearch.Rung(scale: 1, calibrationRuns: 2, runs: 2).reusesCalibration(of: first), "other calibration seeds")
-    // 9 candidates keep 3 then 1: pilot 1 + 10 · (4 + 2) + 4 · 4 + 2 · 8 = 93, calibration paid once.
+    // 9 candidates keep 3 then 1, one pilot run, one generation: pilot 1 + 10 · (4 + 2) + 4 · 4 + 2 · 8 = 93, calibration paid once.
     let plan = SchemaSearch.rungs(users: 100_003, calibrationRuns: 4)
     #expect(plan.map(\.runs) == [2, 4, 8])
     #expect(plan.allSatisfy { $0.scale == 1 && $0.calibrationRuns == 4 })
-    #expect(SchemaSearch.cost(first: 9, rungs: plan, keep: 1.0 / 3) == 93)
+    #expect(SchemaSearch.cost(first: 9, rungs: plan, keep: 1.0 / 3, pilotRuns: 1, generations: 1) == 93)
     // Pooled over 8 pilot runs, in two generations of 9 (the start scored once):
     // 8 + (2 · 9 + 1) · 6 + (2 · 3 + 1) · 4 + (2 · 1 + 1) · 8 = 8 + 114 + 28 + 24.
     #expect(SchemaSearch.cost(first: 9, rungs: plan, keep: 1.0 / 3, pilotRuns: 8, generations: 2) == 174)
@@ -297,8 +297,9 @@ struct SchemaSearchTests {
     // Parents: the first generation's last rung, best mean first, without the start's copy or a
     // candidate that scored as the start in every run.
     let start = result.rows.first { $0.generation == 0 && $0.rung == 1 && $0.candidate == nil }!
+    var distinct: Set<[Double?]> = [start.scores]
     let parents = firstLast.sorted { ($0.score ?? .infinity, $0.candidate!) < ($1.score ?? .infinity, $1.candidate!) }
-      .filter { $0.candidate != result.startCopy && $0.scores != start.scores }.prefix(SchemaSearch.parentsPerGeneration)
+      .filter { $0.candidate != result.startCopy && distinct.insert($0.scores).inserted }.prefix(SchemaSearch.parentsPerGeneration)
       .map { "c\($0.candidate! + 1)" }
     let firstKeys = Set(result.rows.filter { $0.generation == 0 }.compactMap(\.candidate).map { SchemaSpace.key(result.candidates[$0]) })
     for index in secondCandidates {
@@ -307,15 +308,16 @@ struct SchemaSearchTests {
       #expect(parent != nil, "c\(index + 1) moves from one of \(parents): \(reason)")
       #expect(!firstKeys.contains(SchemaSpace.key(result.candidates[index])), "new to the search")
     }
-    // The start is scored in the first generation only; both generations' rungs have the same runs.
+    // The start is scored in the first generation only.
     #expect(!result.rows.contains { $0.generation == 1 && $0.candidate == nil })
-    #expect(Set(result.rows.filter { $0.rung == 1 && $0.candidate != nil }.map(\.runs)) == [2])
     // The race's finalists are the last rung's best of both generations by mean (the ones not tied to the start).
     let contenders = result.rows.filter { $0.rung == 1 && $0.candidate != nil && $0.candidate != result.startCopy && $0.scores != start.scores }
       .sorted { ($0.score ?? .infinity, $0.candidate!) < ($1.score ?? .infinity, $1.candidate!) }
     var seen: Set<[Double?]> = []
-    let expected = contenders.filter { seen.insert($0.scores).inserted }.prefix(2).map(\.candidate!)
-    #expect(result.raceDifferences.map(\.candidate) == Array(expected))
+    // (Compared by scores: of two candidates that scored alike in every run, either may be the one kept.)
+    let expected = contenders.filter { seen.insert($0.scores).inserted }.prefix(2).map(\.scores)
+    let raced = result.raceDifferences.map { entry in contenders.first { $0.candidate == entry.candidate }?.scores ?? [] }
+    #expect(raced == Array(expected))
     #expect(OptimizeOutput(result).csv.split(separator: "\n").first?.hasPrefix("candidate,generation,rung,") == true)
   }
 
@@ -338,6 +340,22 @@ struct SchemaSearchTests {
       }
     }
     #expect(moves.contains { $0.coarse == parent.coarse } && moves.contains { $0.coarse != parent.coarse }, "both kinds checked")
+    // A lock's reason is written afresh: a move can raise the ladder's top edge above a lock that
+    // the parent's reason said was at it.
+    var locked = parent
+    locked.eventBits = []
+    locked.revenueBits = 6
+    locked.lock = .revenue(window: 0, atLeast: 100)
+    locked.reasons["lock"] = "LOCK-WHY"
+    let lockedMoves = space.neighbours(of: locked, count: 30, seed: 5, label: "test", origin: "c7")
+    for move in lockedMoves {
+      #expect(move.reasons["lock"] != "LOCK-WHY")
+      if case .revenue(0, let amount) = move.lock {
+        let tops = amount >= move.revenueBounds.last!
+        #expect(move.reasons["lock"]?.contains("cannot rise further") == tops, "\(move.summary): \(move.reasons["lock"] ?? "")")
+      }
+    }
+    #expect(lockedMoves.contains { $0.lock != nil && $0.revenueBounds.last! > 100 }, "a move past the lock is checked")
   }
 
   @Test("the race replaces the start only with a finalist whose paired difference lies wholly below zero, the lowest such mean")
