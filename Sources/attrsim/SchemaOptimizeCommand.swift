@@ -3,7 +3,8 @@ import CommandLineKit
 import Foundation
 
 /// `attrsim schema optimize SCENARIO [--from SCHEMA] [--objective NAME] [--budget N] [--out DIR]
-/// [--jobs N] [--seed N] [--replicates N] [--finalists N] [--race-runs N] [--generations N] [--tradeoff]`.
+/// [--jobs N] [--seed N] [--replicates N] [--finalists N] [--race-runs N] [--generations N] [--calibration-runs N]
+/// [--keep-postbacks] [--tradeoff]`.
 struct SchemaOptimizeCommand: Command {
   static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
   static let from = Option(
@@ -40,11 +41,20 @@ struct SchemaOptimizeCommand: Command {
   static let raceRuns = Option(
     name: "race-runs", valueName: "n", help: "Search runs of the race (extra to --budget, like the final comparison).",
     defaultDescription: String(SchemaSearch.defaultRaceRuns), parsing: .integer(in: 2...1_000))
+  static let calibrationRuns = Option(
+    name: "calibration-runs", valueName: "n",
+    help: "Runs each schema's decoder is calibrated on, in the search and in the final comparison (each counts in --budget "
+      + "in the search).",
+    defaultDescription: String(Self.defaults.finalCalibrationRuns), parsing: .integer(in: 1...200))
   static let generations = Option(
     name: "generations", valueName: "n",
     help: "Generations of candidates: each after the first is local moves from the best so far, as many as the first "
       + "(the budget is shared among them).",
     defaultDescription: String(Self.defaults.generations), parsing: .integer(in: 1...20))
+  static let keepPostbacks = Flag(
+    name: "keep-postbacks",
+    help: "Draw only schemas whose coarse 'low' is any install that opened the app, so every such install sends "
+      + "postbacks 2 and 3 (no coarse 'low' from revenue, which leaves installs below it without them).")
   static let tradeoff = Flag(
     name: "tradeoff", help: "Find the Pareto front of the objective against the median time to first signal.")
 
@@ -71,9 +81,9 @@ struct SchemaOptimizeCommand: Command {
     arguments: [scenario.spec],
     options: [
       from.spec, objective.spec, budget.spec, out.spec, jobs.spec, seed.spec, replicates.spec, finalists.spec, raceRuns.spec,
-      generations.spec, ProgressLine.option.spec,
+      generations.spec, calibrationRuns.spec, ProgressLine.option.spec,
     ],
-    flags: [tradeoff.spec, LargeWork.flag.spec] + Permissions.flags)
+    flags: [tradeoff.spec, keepPostbacks.spec, LargeWork.flag.spec] + Permissions.flags)
 
   let path: String
   let fromPath: String?
@@ -83,10 +93,12 @@ struct SchemaOptimizeCommand: Command {
   let jobs: Int
   let seed: Int?
   let isTradeoff: Bool
+  let keepsPostbacks: Bool
   let replicates: Int?
   let finalistCount: Int?
   let raceRunCount: Int?
   let generationCount: Int?
+  let calibrationRunCount: Int?
   let progress: ProgressLine.Mode
   let limits: WorkLimits
   let permissions: Permissions
@@ -104,7 +116,9 @@ struct SchemaOptimizeCommand: Command {
     finalistCount = try values.read(Self.finalists)
     raceRunCount = try values.read(Self.raceRuns)
     generationCount = try values.read(Self.generations)
+    calibrationRunCount = try values.read(Self.calibrationRuns)
     isTradeoff = values.read(Self.tradeoff)
+    keepsPostbacks = values.read(Self.keepPostbacks)
     progress = try ProgressLine.read(&values)
     limits = LargeWork.limits(&values)
     permissions = Permissions(&values)
@@ -145,11 +159,13 @@ struct SchemaOptimizeCommand: Command {
     }
     // What the command line does not give, the library's defaults decide (the help quotes them).
     var options = SchemaSearch.Options(
-      objective: objective, tradeoff: isTradeoff, jobs: jobs, seed: seed.map(UInt64.init) ?? scenario.seed)
+      objective: objective, tradeoff: isTradeoff, jobs: jobs, seed: seed.map(UInt64.init) ?? scenario.seed,
+      keepPostbacks: keepsPostbacks)
     if let budget { options.budget = budget }
     if let replicates { options.finalReplicates = replicates }
     if let finalistCount { options.finalists = finalistCount }
     if let generationCount { options.generations = generationCount }
+    if let calibrationRunCount { options.finalCalibrationRuns = calibrationRunCount }
     if let raceRunCount { options.race = SchemaSearch.race(runs: raceRunCount, options: options) }
     let search: SchemaSearch
     do {
@@ -253,6 +269,25 @@ struct SchemaOptimizeCommand: Command {
           + "the start would score \(kind.text(final.floorIntervals[0])); no schema can remove more than "
           + String(format: "%.0f %% of its error", 100 * max(0, removable)))
     }
+    if let line = Self.postbackLine(final) { Console.out(line) }
     Console.out("best: " + result.candidates[result.best].summary)
+  }
+
+  /// Winning postbacks a run per window under both schemas, and a warning where the best sends
+  /// under half the start's in a window: the networks get fewer postbacks to read, which the
+  /// objective does not weigh. Nil for a framework with one window.
+  static func postbackLine(_ final: OptimizeResult.FinalComparison) -> String? {
+    let means = final.postbackMeans
+    guard means.count == 2, final.ltv.first?.count == 3 else { return nil }
+    func counts(_ values: [Double]) -> String { values.map { String(format: "%.0f", $0) }.joined(separator: " / ") }
+    var line = "winning postbacks a run, windows 1 / 2 / 3: start \(counts(means[0])), best \(counts(means[1]))"
+    let fewer = (1..<3).filter { means[0][$0] > 0 && means[1][$0] < means[0][$0] / 2 }
+    if !fewer.isEmpty {
+      let drops = fewer.map { String(format: "window %d %.0f %%", $0 + 1, 100 * (1 - means[1][$0] / means[0][$0])) }
+      line +=
+        "; the best sends fewer (\(drops.joined(separator: ", "))): installs below its lowest coarse threshold send no "
+        + "postback there and are decoded as missing, so networks reading postbacks 2 and 3 as a retention signal see fewer"
+    }
+    return line
   }
 }

@@ -138,6 +138,13 @@ public struct OptimizeOutput: Sendable {
           + [hoursInterval(hours[index])])
     }
     table.append(["best − start, paired", interval(difference, signed: true)] + (hasFloor ? ["–"] : []) + ["–"])
+    let postbacks = final.postbackMeans
+    var postbackTable: [[String]] = []
+    // Three windows (SKAdNetwork 4.0 and AdAttributionKit); before 4.0 there is one postback.
+    if final.ltv.first?.count == 3, postbacks.count == 2 {
+      postbackTable = [["schema", "winning postbacks a run: window 1", "window 2", "window 3"]]
+        + (0..<2).map { index in [names[index]] + postbacks[index].map { String(format: "%.0f", $0) } }
+    }
     sections.append(
       ReportSection(
         title: "The starting schema against the best, on seeds the search never used",
@@ -164,6 +171,16 @@ public struct OptimizeOutput: Sendable {
           series: [0, 1].map { index in BarChart.Series(name: names[index], values: final.scores[index].map { $0 ?? 0 }) },
           layout: .grouped, yRange: nil, yFormat: objective.kind == .share ? .percent : .number),
         table: table))
+    if !postbackTable.isEmpty {
+      sections.append(
+        ReportSection(
+          title: "Postbacks the networks receive",
+          caption: "Winning postbacks to ad networks per run, the mean over the final replicates. A schema whose lowest coarse "
+            + "threshold is a revenue leaves installs below it without a value in windows 2 and 3, so they send no postback "
+            + "there (the decoder imputes those windows as missing): fewer postbacks for the networks to read, which the "
+            + "objective does not weigh.",
+          chart: nil, table: postbackTable))
+    }
     let windowsTable = [["day"] + ["true", names[0] + " decoded", names[1] + " decoded"]]
       + final.ltv[0].indices.map { window in
         [SchemaCandidate.amount(final.ltv[0][window].day), money(final.ltv[0][window].truth),

@@ -67,6 +67,20 @@ public struct OptimizeResult: Sendable {
     public var ltv: [[(day: Double, truth: Double, decoded: Double)]]
     /// Per schema: how often each fine value 0–63 was carried by first postbacks, over all replicates.
     public var fineValues: [[Int]]
+    /// Per schema: postbacks sent in each window (1–3) per replicate. A schema whose coarse values
+    /// leave low installs with none sends no postback 2 or 3 for them: fewer postbacks for the
+    /// networks to read, a trade the objective does not see.
+    public var postbacks: [[[Int]]]
+
+    /// Each schema's postbacks per window, the mean over the replicates.
+    public var postbackMeans: [[Double]] {
+      postbacks.map { runs in
+        let windows = runs.map(\.count).max() ?? 0
+        return (0..<windows).map { window in
+          Double(runs.reduce(0) { $0 + ($1.indices.contains(window) ? $1[window] : 0) }) / Double(max(1, runs.count))
+        }
+      }
+    }
 
     /// Each schema's objective: mean and 95 % interval.
     public var intervals: [ConfidenceInterval?] { scores.map { ConfidenceInterval($0.compactMap { $0 }) } }

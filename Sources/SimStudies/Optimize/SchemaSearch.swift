@@ -76,6 +76,9 @@ public struct SchemaSearch: Sendable {
     public var race: Rung?
     /// Search runs the pilot pools to place candidates' edges and thresholds (at the first rung's share of users).
     public var pilotRuns: Int
+    /// Whether every drawn candidate keeps postbacks 2 and 3 for every install that opened the app
+    /// (coarse 'low' from a session, never from revenue; ``SchemaSpace/silentWindows``).
+    public var keepPostbacks: Bool
     /// Generations of candidates: the first drawn around the pilot and the start, each later one
     /// local moves from the best of the last rung so far, as many, through the same rungs.
     public var generations: Int
@@ -85,7 +88,7 @@ public struct SchemaSearch: Sendable {
       objective: OptimizeObjective = .roasError, tradeoff: Bool = false, budget: Double = 480, jobs: Int = 1, seed: UInt64 = 1,
       finalReplicates: Int = 30, finalCalibrationRuns: Int = 4, rungs: [Rung]? = nil, minimumCellInstalls: Int = 30,
       keep: Double = 1.0 / 3, space: SchemaSpace? = nil, finalists: Int = 4, race: Rung? = nil, pilotRuns: Int = 8,
-      generations: Int = 2
+      generations: Int = 2, keepPostbacks: Bool = false
     ) {
       self.objective = objective
       self.tradeoff = tradeoff
@@ -102,6 +105,7 @@ public struct SchemaSearch: Sendable {
       self.race = race
       self.pilotRuns = max(1, pilotRuns)
       self.generations = max(1, generations)
+      self.keepPostbacks = keepPostbacks
     }
   }
 
@@ -321,7 +325,8 @@ public struct SchemaSearch: Sendable {
     guard profile.hasRevenue else { throw .noRevenue(scenario: scenario.name) }
     let space =
       options.space ?? SchemaSpace(
-        windowCount: scenario.attributionFramework.windowCount, events: Array(scenario.declaredEvents), profile: profile)
+        windowCount: scenario.attributionFramework.windowCount, events: Array(scenario.declaredEvents), profile: profile,
+        silentWindows: !options.keepPostbacks)
 
     // Candidates, each read back from its text (what is scored is what is written) and linted:
     // one with a lint error is never scored.
@@ -528,7 +533,8 @@ public struct SchemaSearch: Sendable {
           )
         }
       },
-      fineValues: finals.map { runs in (0..<64).map { value in runs.reduce(0) { $0 + $1.fineValues[value] } } })
+      fineValues: finals.map { runs in (0..<64).map { value in runs.reduce(0) { $0 + $1.fineValues[value] } } },
+      postbacks: finals.map { runs in runs.map(\.postbacks) })
     return OptimizeResult(
       scenario: scenario.name, users: scenario.userCount, objective: options.objective, tradeoff: options.tradeoff,
       seed: options.seed, seeds: seeds, rungs: plan, race: race, budget: options.budget, spent: spent, profile: profile,
@@ -545,6 +551,8 @@ public struct SchemaSearch: Sendable {
     /// Per window: cumulative true and decoded revenue per attributed install.
     var ltv: [(truth: Double, decoded: Double)]
     var fineValues: [Int]
+    /// Postbacks sent in each window (with values only).
+    var postbacks: [Int]
   }
 
   /// Calibrations made so far, by schema, share of users and calibration seeds: the same key is
@@ -635,7 +643,7 @@ public struct SchemaSearch: Sendable {
       }
       return RunScore(
         score: objective.score(summary), floor: withValues ? objective.floor?(summary) : nil, hours: summary.decoding?.firstSignalMedianHours, ltv: ltv,
-        fineValues: withValues ? sink.counts : [])
+        fineValues: withValues ? sink.counts : [], postbacks: withValues ? summary.postbacks.map { $0.reduce(0, +) } : [])
     }
     return Evaluation(
       scores: schemas.indices.map { Array(scores[$0 * seeds.count..<($0 + 1) * seeds.count]) },

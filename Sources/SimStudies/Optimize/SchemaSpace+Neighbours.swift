@@ -125,7 +125,7 @@ extension SchemaSpace {
       // Every window's thresholds at the natural breaks of its installs' revenue (zeros too):
       // where the pilot's revenue in that window splits into groups of least spread; half the
       // time in four levels, 'low' from revenue too (below it no value: a missing window).
-      let fourLevels = stream.nextUnit() < 0.5
+      let fourLevels = stream.nextUnit() < 0.5 && silentWindows
       let levels = fourLevels ? 4 : 3
       var coarse = candidate.coarse
       for window in coarse.indices {

@@ -13,13 +13,19 @@ public struct SchemaSpace: Sendable {
   public var profile: RevenueProfile
   /// When set, the search scores exactly these candidates and draws none.
   public var fixed: [SchemaCandidate]?
+  /// Whether candidates may take coarse 'low' from revenue (four levels), so installs below it
+  /// send no postback 2 or 3; when false 'low' is any install that opened the app.
+  public var silentWindows: Bool
 
   /// A space for a scenario with `windowCount` windows and `events`, around `profile`.
-  public init(windowCount: Int, events: [String], profile: RevenueProfile, fixed: [SchemaCandidate]? = nil) {
+  public init(
+    windowCount: Int, events: [String], profile: RevenueProfile, fixed: [SchemaCandidate]? = nil, silentWindows: Bool = true
+  ) {
     self.windowCount = windowCount
     self.events = events.sorted()
     self.profile = profile
     self.fixed = fixed
+    self.silentWindows = silentWindows
   }
 
   /// `count` candidates (the fixed ones when set), the same for the same seed; duplicates are
@@ -127,7 +133,8 @@ public struct SchemaSpace: Sendable {
     if windowCount == 3 {
       // Four levels: 'low' from revenue too, so installs below it get no coarse value and no
       // postback for windows 2 and 3, which the decoder imputes as a missing window.
-      let fourLevels = unit(&stream) < 0.5
+      // (Drawn whether or not allowed, so the rest of a candidate's draws stay the same.)
+      let fourLevels = unit(&stream) < 0.5 && silentWindows
       let levels = fourLevels ? 4 : 3
       for window in 0..<3 {
         let source = profile.revenues[window].isEmpty ? 0 : window

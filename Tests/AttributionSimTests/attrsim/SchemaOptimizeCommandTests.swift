@@ -39,9 +39,12 @@ struct SchemaOptimizeCommandTests {
     try "mine".write(to: out.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
     let result = try attrsim(
       ["schema", "optimize", file, "--objective", "revenue-captured", "--budget", "62", "--replicates", "2", "--jobs", "2",
-       "--out", "out"], in: folder)
+       "--calibration-runs", "2", "--keep-postbacks", "--out", "out"], in: folder)
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output.contains("on 2 final seeds the search never used"), "\(result.output)")
+    // Kept postbacks: the best sends as many postbacks 2 and 3 as the start, so no warning follows the counts.
+    #expect(result.output.contains("winning postbacks a run, windows 1 / 2 / 3: start "), "\(result.output)")
+    #expect(!result.output.contains("the best sends fewer"), "\(result.output)")
     #expect(contents(out) == ["notes.txt", "optimize.csv", "optimize.html", "schema.json"])
     let csv = try String(contentsOf: folder.appendingPathComponent("out/optimize.csv"), encoding: .utf8)
     #expect(csv.hasPrefix("candidate,generation,rung,userShare,runs,revenueCaptured,"))

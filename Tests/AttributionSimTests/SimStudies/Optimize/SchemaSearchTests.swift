@@ -76,6 +76,9 @@ struct SchemaSearchTests {
     #expect(result.rows.contains { $0.rung == 1 && $0.candidate == 1 && $0.advanced && $0.runs == 40 })
     #expect(result.final.intervals[1]?.mean.magnitude ?? 1 < 1e-9)
     #expect(result.final.reduction.map { abs($0 - 1) < 1e-9 } == true, "the whole error removed")
+    // Each of the six users sends a winning postback 1; none does anything in windows 2 and 3, so
+    // no value is set there and no postback 2 or 3 is sent, under either schema.
+    #expect(result.final.postbackMeans == [[6, 0, 0], [6, 0, 0]])
     // Each schema is calibrated once: 4 schemas × (2 calibration runs + 1 run) at the rung, then
     // the race's 2 schemas × 40 runs reuse those calibrations (same size, same 2 seeds): 12 + 80.
     #expect(result.spent == 92)
@@ -218,6 +221,31 @@ struct SchemaSearchTests {
         #expect(!findings.contains { $0.severity == .error }, "\(candidate.summary): \(findings.map(\.description))")
       }
     }
+  }
+
+  @Test("with postbacks kept, no drawn candidate or move takes coarse 'low' from revenue, so no install that opened the app goes silent")
+  func keepPostbacksDrawsThreeLevels() throws {
+    var space = Self.movesSpace
+    #expect(space.candidates(count: 60, seed: 3).contains { $0.coarse.contains { $0.low != nil } }, "four levels are drawn by default")
+    space.silentWindows = false
+    let drawn = space.candidates(count: 60, seed: 3)
+    #expect(drawn.count == 60)
+    #expect(drawn.allSatisfy { $0.coarse.count == 3 && $0.coarse.allSatisfy { $0.low == nil } })
+    let start = SchemaCandidate(
+      revenueBounds: [0.01, 1, 5, 10, 20, 50, 100], eventBits: ["tutorial"],
+      coarse: Array(repeating: .init(medium: 0.5, high: 10), count: 3), lock: nil)
+    let moves = space.neighbours(of: start, count: 60, seed: 3)
+    #expect(moves.contains { $0.coarse != start.coarse }, "coarse moves are among them")
+    #expect(moves.allSatisfy { $0.coarse.allSatisfy { $0.low == nil } })
+    // The search passes the option to the space it draws from.
+    let scenario = try TestScenarios.load(Self.small)
+    let options = SchemaSearch.Options(
+      objective: .revenueCaptured, budget: 40, jobs: 2, seed: 5, finalReplicates: 2, finalCalibrationRuns: 1,
+      rungs: [SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 1), SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 2)],
+      keepPostbacks: true)
+    let result = try SchemaSearch(scenario: scenario, options: options).run()
+    #expect(result.candidates.count > 2)
+    #expect(result.candidates.allSatisfy { $0.coarse.allSatisfy { $0.low == nil } })
   }
 
   @Test("the Pareto front holds exactly the rows no other row beats on both score and hours, fastest first")
