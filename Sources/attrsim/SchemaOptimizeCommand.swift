@@ -278,12 +278,12 @@ struct SchemaOptimizeCommand: Command {
   /// objective does not weigh. Nil for a framework with one window.
   static func postbackLine(_ final: OptimizeResult.FinalComparison) -> String? {
     let means = final.postbackMeans
-    guard means.count == 2, final.ltv.first?.count == 3 else { return nil }
+    guard means.count == 2, means[0].count == 3 else { return nil }
     func counts(_ values: [Double]) -> String { values.map { String(format: "%.0f", $0) }.joined(separator: " / ") }
     var line = "winning postbacks a run, windows 1 / 2 / 3: start \(counts(means[0])), best \(counts(means[1]))"
-    let fewer = (1..<3).filter { means[0][$0] > 0 && means[1][$0] < means[0][$0] / 2 }
+    let fewer = final.fewerPostbacks
     if !fewer.isEmpty {
-      let drops = fewer.map { String(format: "window %d %.0f %%", $0 + 1, 100 * (1 - means[1][$0] / means[0][$0])) }
+      let drops = fewer.map { String(format: "window %d %.0f %%", $0.window + 1, 100 * $0.fewer) }
       line +=
         "; the best sends fewer (\(drops.joined(separator: ", "))): installs below its lowest coarse threshold send no "
         + "postback there and are decoded as missing, so networks reading postbacks 2 and 3 as a retention signal see fewer"

@@ -141,7 +141,7 @@ public struct OptimizeOutput: Sendable {
     let postbacks = final.postbackMeans
     var postbackTable: [[String]] = []
     // Three windows (SKAdNetwork 4.0 and AdAttributionKit); before 4.0 there is one postback.
-    if final.ltv.first?.count == 3, postbacks.count == 2 {
+    if postbacks.count == 2, postbacks[0].count == 3 {
       postbackTable = [["schema", "winning postbacks a run: window 1", "window 2", "window 3"]]
         + (0..<2).map { index in [names[index]] + postbacks[index].map { String(format: "%.0f", $0) } }
     }

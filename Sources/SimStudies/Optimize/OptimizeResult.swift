@@ -67,18 +67,29 @@ public struct OptimizeResult: Sendable {
     public var ltv: [[(day: Double, truth: Double, decoded: Double)]]
     /// Per schema: how often each fine value 0–63 was carried by first postbacks, over all replicates.
     public var fineValues: [[Int]]
-    /// Per schema: postbacks sent in each window (1–3) per replicate. A schema whose coarse values
-    /// leave low installs with none sends no postback 2 or 3 for them: fewer postbacks for the
-    /// networks to read, a trade the objective does not see.
+    /// Per schema: winning postbacks in each of the framework's windows per replicate. A schema
+    /// whose coarse values leave low installs with none sends no postback 2 or 3 for them: fewer
+    /// postbacks for the networks to read, a trade the objective does not see.
     public var postbacks: [[[Int]]]
 
-    /// Each schema's postbacks per window, the mean over the replicates.
+    /// Each schema's winning postbacks per window, the mean over the replicates.
     public var postbackMeans: [[Double]] {
       postbacks.map { runs in
-        let windows = runs.map(\.count).max() ?? 0
-        return (0..<windows).map { window in
-          Double(runs.reduce(0) { $0 + ($1.indices.contains(window) ? $1[window] : 0) }) / Double(max(1, runs.count))
-        }
+        (0..<(runs.first?.count ?? 0)).map { window in Double(runs.reduce(0) { $0 + $1[window] }) / Double(runs.count) }
+      }
+    }
+
+    /// Windows 2 and 3 (1 and 2 from 0) where the best sends under half the start's postbacks, each
+    /// with the share fewer.
+    public var fewerPostbacks: [(window: Int, fewer: Double)] {
+      let means = postbackMeans
+      return means.count == 2 ? Self.fewerPostbacks(start: means[0], best: means[1]) : []
+    }
+
+    /// The later windows where `best` is under half of `start`, and by what share.
+    package static func fewerPostbacks(start: [Double], best: [Double]) -> [(window: Int, fewer: Double)] {
+      zip(start, best).enumerated().dropFirst().compactMap { window, pair in
+        pair.0 > 0 && pair.1 < pair.0 / 2 ? (window, 1 - pair.1 / pair.0) : nil
       }
     }
 

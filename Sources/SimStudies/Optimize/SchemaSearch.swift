@@ -293,7 +293,9 @@ public struct SchemaSearch: Sendable {
     let raceCost =
       race.map { Double(min(options.finalists, generations * (counts.last ?? 0)) + 1) * $0.cost(after: plan.last) } ?? 0
     let tracker = Tracker(
-      total: Int(Double(scenario.userCount) * (Self.cost(first: first, rungs: plan, keep: options.keep, pilotRuns: pilotRuns, generations: generations) + raceCost))
+      total: Int(
+        Double(scenario.userCount)
+          * (Self.cost(first: first, rungs: plan, keep: options.keep, pilotRuns: pilotRuns, generations: generations) + raceCost))
         + 2 * (options.finalCalibrationRuns + options.finalReplicates) * scenario.userCount,
       report: progress)
 
@@ -348,8 +350,7 @@ public struct SchemaSearch: Sendable {
     } else {
       drawn = space.candidates(count: first, seed: options.seed)
     }
-    var generationOf: [Int] = []
-    func admit(_ drawn: [SchemaCandidate], generation: Int) throws(OptimizeError) -> [Int] {
+    func admit(_ drawn: [SchemaCandidate]) throws(OptimizeError) -> [Int] {
       var admitted: [Int] = []
       for candidate in drawn {
         let text = candidate.text(
@@ -365,11 +366,10 @@ public struct SchemaSearch: Sendable {
         candidates.append(candidate)
         texts.append(text)
         schemas.append(schema)
-        generationOf.append(generation)
       }
       return admitted
     }
-    let firstGeneration = try admit(drawn, generation: 0)
+    let firstGeneration = try admit(drawn)
     guard !firstGeneration.isEmpty else { throw .candidateUnreadable("no drawn candidate passed the lint") }
 
     var rows: [OptimizeResult.Row] = []
@@ -440,7 +440,7 @@ public struct SchemaSearch: Sendable {
         known.formUnion(moves.map(SchemaSpace.key))
         children += moves
       }
-      let admitted = try admit(children, generation: generation)
+      let admitted = try admit(children)
       guard !admitted.isEmpty else { break }
       lastRung += halve(admitted, generation: generation)
     }
@@ -452,7 +452,7 @@ public struct SchemaSearch: Sendable {
     // Without a copy of the start to fall back on, something must be chosen.
     if order.isEmpty, startCopy == nil { order = rank(ranked).prefix(1).map { ranked[$0] } }
     let alive = order.prefix(race == nil ? 1 : options.finalists).map { $0.candidate! }
-    for index in rows.indices where rows[index].rung == plan.count - 1 && alive.contains(rows[index].candidate ?? -1) {
+    for index in rows.indices where rows[index].rung == plan.count - 1 && rows[index].candidate.map(alive.contains) == true {
       rows[index].advanced = true
     }
     var best: Int
@@ -474,8 +474,9 @@ public struct SchemaSearch: Sendable {
       var raced = results.scores.enumerated().map { position, result in
         OptimizeResult.Row(
           name: position == 0 ? "start" : "c\(finalists[position - 1] + 1)", candidate: position == 0 ? nil : finalists[position - 1],
-          generation: position == 0 ? 0 : generationOf[finalists[position - 1]], rung: plan.count, scale: race.scale, runs: race.runs, scores: result.map(\.score), signalHours: result.map(\.hours),
-          advanced: false)
+          generation: position == 0 ? 0 : ranked.first { $0.candidate == finalists[position - 1] }?.generation ?? 0,
+          rung: plan.count, scale: race.scale, runs: race.runs, scores: result.map(\.score),
+          signalHours: result.map(\.hours), advanced: false)
       }
       let differences = raced.dropFirst().map { ConfidenceInterval(pairedDifference: $0.scores, baseline: raced[0].scores) }
       if let choice = Self.raceChoice(differences) {
@@ -551,7 +552,7 @@ public struct SchemaSearch: Sendable {
     /// Per window: cumulative true and decoded revenue per attributed install.
     var ltv: [(truth: Double, decoded: Double)]
     var fineValues: [Int]
-    /// Postbacks sent in each window (with values only).
+    /// Winning postbacks in each of the framework's windows.
     var postbacks: [Int]
   }
 
@@ -643,7 +644,8 @@ public struct SchemaSearch: Sendable {
       }
       return RunScore(
         score: objective.score(summary), floor: withValues ? objective.floor?(summary) : nil, hours: summary.decoding?.firstSignalMedianHours, ltv: ltv,
-        fineValues: withValues ? sink.counts : [], postbacks: withValues ? summary.postbacks.map { $0.reduce(0, +) } : [])
+        fineValues: withValues ? sink.counts : [],
+        postbacks: withValues ? summary.postbacks.prefix(base.attributionFramework.windowCount).map { $0.reduce(0, +) } : [])
     }
     return Evaluation(
       scores: schemas.indices.map { Array(scores[$0 * seeds.count..<($0 + 1) * seeds.count]) },

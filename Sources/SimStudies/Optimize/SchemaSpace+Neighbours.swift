@@ -210,12 +210,11 @@ extension SchemaSpace {
     // moves change: it is always written afresh.
     let kept = parent.reasons.filter { !touched.contains($0.key) && $0.key != "revenue" && $0.key != "lock" }
     let fromWhom = origin
-    let origin = "A local move from \(origin): " + moves.joined(separator: "; ") + "."
-    let ladder =
-      touched.contains("revenue") ? nil : parent.reasons["revenue"]
+    let movesMade = "A local move from \(origin): " + moves.joined(separator: "; ") + "."
+    let ladder = touched.contains("revenue") ? nil : parent.reasons["revenue"]
     var reasons = [
       "revenue":
-        "\(origin) "
+        "\(movesMade) "
         + (ladder
           ?? "\(candidate.revenueBounds.count) revenue bounds in \(candidate.revenueBits) bits, leaving "
           + "\(candidate.headroom) value\(candidate.headroom == 1 ? "" : "s") of headroom above the top bucket.")

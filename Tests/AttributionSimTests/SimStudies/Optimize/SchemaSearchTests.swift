@@ -79,6 +79,11 @@ struct SchemaSearchTests {
     // Each of the six users sends a winning postback 1; none does anything in windows 2 and 3, so
     // no value is set there and no postback 2 or 3 is sent, under either schema.
     #expect(result.final.postbackMeans == [[6, 0, 0], [6, 0, 0]])
+    #expect(result.final.fewerPostbacks.isEmpty, "none sent in windows 2 and 3 by either: nothing fewer")
+    // The warning's rule: a later window where the best sends under half the start's.
+    let fewer = OptimizeResult.FinalComparison.fewerPostbacks(start: [100, 80, 60], best: [10, 40, 29])
+    #expect(fewer.map(\.window) == [2], "window 1 never counts; window 2 at exactly half is not under it")
+    #expect(fewer.first.map { abs($0.fewer - 31.0 / 60) < 1e-12 } == true)
     // Each schema is calibrated once: 4 schemas × (2 calibration runs + 1 run) at the rung, then
     // the race's 2 schemas × 40 runs reuse those calibrations (same size, same 2 seeds): 12 + 80.
     #expect(result.spent == 92)
