@@ -59,6 +59,116 @@ struct DocsTruthTests {
     return String(diagnostic[range.upperBound...])
   }
 
+  // MARK: - outputs.md
+
+  @Test("outputs.md's summary.json excerpt of the quickstart holds the figures the run writes")
+  func quickstartSummaryExcerptIsTrue() throws {
+    let block = try Self.block("outputs.md", startingWith: "{\n  \"conversionsByTier\"")
+    let excerpt = JSONValue(try JSONParser.parse(block))
+    let golden = JSONValue(
+      try JSONParser.parse(
+        String(contentsOfFile: TestPaths.scenarios + "/quickstart.golden/summary.json", encoding: .utf8)))
+    let differences = ReadmeTruthTests.differences(excerpt, in: golden, path: "")
+    #expect(differences.isEmpty, "outputs.md's summary excerpt differs from Scenarios/quickstart.golden/summary.json: \(differences)")
+  }
+
+  @Test("outputs.md's postbacks.jsonl lines and conversions.jsonl excerpt of the quickstart are what a run writes")
+  func quickstartOutputExcerptsAreTrue() throws {
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-truth-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try ChildProcess.run(binary, ["run", TestPaths.scenarios + "/quickstart.json", "--out", folder.path])
+    #expect(run.status == 0, "\(run.output)")
+    let blocks = ReadmeTruthTests.fencedBlocks(try Self.doc("outputs.md"))
+    let postbacks = Set(try String(contentsOf: folder.appendingPathComponent("postbacks.jsonl"), encoding: .utf8).split(separator: "\n"))
+    let quoted = blocks.flatMap { $0.split(separator: "\n") }.filter { $0.hasPrefix(#"{"payload":"#) }
+    #expect(quoted.count == 2)
+    for line in quoted { #expect(postbacks.contains(line), "outputs.md's postbacks.jsonl line is not in the run's: \(line)") }
+
+    let block = try #require(blocks.first { $0.hasPrefix("{\n  \"adNetworkId\"") })
+    let excerpt = JSONValue(try JSONParser.parse(block))
+    let id = try #require(excerpt.member("id"))
+    let lines = try String(contentsOf: folder.appendingPathComponent("conversions.jsonl"), encoding: .utf8).split(separator: "\n")
+    let record = try #require(lines.map { JSONValue(try JSONParser.parse(String($0))) }.first { $0.member("id") == id })
+    let differences = ReadmeTruthTests.differences(excerpt, in: record, path: "")
+    #expect(differences.isEmpty, "outputs.md's conversions.jsonl excerpt differs from the run's record: \(differences)")
+  }
+
+  @Test("outputs.md's apple-ads adservices.jsonl lines are what a run writes")
+  func appleAdsExcerptIsTrue() throws {
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-truth-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try ChildProcess.run(binary, ["run", TestPaths.scenarios + "/apple-ads.json", "--out", folder.path])
+    #expect(run.status == 0, "\(run.output)")
+    let written = Set(try String(contentsOf: folder.appendingPathComponent("adservices.jsonl"), encoding: .utf8).split(separator: "\n"))
+    let quoted = ReadmeTruthTests.fencedBlocks(try Self.doc("outputs.md")).flatMap { $0.split(separator: "\n") }
+      .filter { $0.hasPrefix(#"{"attempt":"#) && $0.contains(#""tokenAgeSeconds""#) }
+    #expect(quoted.count == 2)
+    for line in quoted { #expect(written.contains(line), "outputs.md's adservices.jsonl line is not in the run's: \(line)") }
+  }
+
+  // MARK: - reports.md
+
+  @Test("reports.md's replicates table and spread are what 10 replicates of the quickstart give")
+  func replicatesTableIsTrue() throws {
+    let text = try Self.doc("reports.md")
+    let after = try #require(text.components(separatedBy: "## Replicates and confidence").dropFirst().first)
+    let section = try #require(after.components(separatedBy: "\n## ").first)
+    let quoted = section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| figure") && !$0.hasPrefix("| ---") }
+      .map(String.init)
+    #expect(quoted.count == 4)
+    let scenario = try ScenarioLoader.load(path: TestPaths.scenarios + "/quickstart.json")
+    let summaries = ReplicateRunner.run(ReplicateRunner.scenarios(scenario, replicates: 0..<10), jobs: 2)
+    let study = ReplicateStudy(scenario: scenario, summaries: summaries)
+    let rows = study.table.map { "| " + $0.joined(separator: " | ") + " |" }
+    for line in quoted { #expect(rows.contains(line), "reports.md: \(line); the study: \(rows)") }
+    let captured = try #require(study.figures.firstIndex { $0.name == "revenueCapturedRatio" })
+    let values = study.values[captured].compactMap { $0 }
+    let figure = study.figures[captured]
+    let deviation = try #require(study.intervals[captured]?.standardDeviation)
+    let spread = "runs from \(figure.text(values.min() ?? 0)) to\n\(figure.text(values.max() ?? 0)) (standard deviation "
+      + String(format: "%.1f", 100 * deviation) + " points)"
+    #expect(section.contains(spread), "\(spread)")
+    #expect(section.contains("Replicate 0 alone says \(figure.text(values[0]))"))
+  }
+
+  @Test("reports.md's spend and ROAS table of the quickstart is report.md's, column for column")
+  func quickstartSpendTableIsTrue() throws {
+    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-truth-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try ChildProcess.run(binary, ["run", TestPaths.scenarios + "/quickstart.json", "--out", folder.path])
+    #expect(run.status == 0, "\(run.output)")
+    let report = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+    let quoted = try #require(ReadmeTruthTests.table(after: "| campaign | spend |", in: try Self.doc("reports.md")))
+    let written = try #require(ReadmeTruthTests.table(after: "| campaign | spend |", in: report))
+    #expect(quoted.count == 5)
+    // reports.md leaves the per-window columns out: compare the columns it keeps, by header.
+    for row in quoted {
+      let match = try #require(written.first { $0["campaign"] == row["campaign"] }, "\(row)")
+      for (header, cell) in row { #expect(match[header] == cell, "\(row["campaign"] ?? "")'s \(header)") }
+    }
+  }
+
+  // MARK: - commands.md
+
+  @Test("commands.md's bad-scenario example's messages are what the reader says, word for word")
+  func badScenarioMessagesAreTrue() throws {
+    let quoted = try Self.block("commands.md", startingWith: "bad.json:").split(separator: "\n").map(String.init)
+    #expect(quoted.count == 2)
+    // The same two mistakes in a scenario of the tests' own; line and column are those of the doc's bad.json.
+    let scenario = TestScenarios.minimal
+      .replacing(required: #"campaign: "c1", publisher"#, with: #"campaign: "c2", publisher"#)
+      .replacing(required: #"delay: "1h""#, with: #"delay: "1 hour""#)
+    #expect(scenario != TestScenarios.minimal)
+    let diagnostics = TestScenarios.diagnostics(scenario)
+    for line in quoted {
+      let message = line.split(separator: " ", maxSplits: 1).last.map(String.init) ?? line
+      #expect(diagnostics.contains { $0.hasSuffix(message) }, "'\(message)' is not what the reader says: \(diagnostics)")
+    }
+  }
+
   // MARK: - sdk-trace.md
 
   @Test("sdk-trace.md's tester trace line is the second line sdk-sequential.json's tester writes")
@@ -291,8 +401,16 @@ struct DocsTruthTests {
     let findings = try Self.block("schema-format.md", startingWith: "// Most lint findings at once.")
     try findings.write(to: folder.appendingPathComponent("findings.json"), atomically: true, encoding: .utf8)
     let missing = try Self.transcriptDifferences(
-      try Self.block("schema-format.md", startingWith: "$ attrsim schema lint"), in: folder,
+      try Self.block("schema-format.md", startingWith: "$ attrsim schema lint findings.json"), in: folder,
       replacing: [(" Scenarios/", " \(TestPaths.scenarios)/")])
+    #expect(missing.isEmpty, "\(missing)")
+  }
+
+  @Test("schema-format.md's lint-then-explain transcript for subscription.json and quickstart-hybrid.json is what attrsim prints")
+  func schemaLintAndExplainTranscriptIsTrue() throws {
+    let block = try Self.block("schema-format.md", startingWith: "$ attrsim schema lint Scenarios/schemas/subscription.json")
+    #expect(block.components(separatedBy: "$ attrsim ").count == 3)
+    let missing = try Self.transcriptDifferences(block, in: TestPaths.repository)
     #expect(missing.isEmpty, "\(missing)")
   }
 
