@@ -13,10 +13,11 @@ extension UsageError {
     return UsageError("Unknown option '\(name)'", suggestion: suggestion, commandPath: commandPath)
   }
 
-  /// `Unknown subcommand 'rnu'`, suggesting the closest name.
+  /// `Unknown subcommand 'rnu'`, suggesting the closest name, or listing them all when none is close.
   static func unknownSubcommand(_ name: String, candidates: [String], commandPath: [String]) -> UsageError {
     let suggestion = Suggestion.closest(to: name, among: candidates)
-    return UsageError("Unknown subcommand '\(name)'", suggestion: suggestion, commandPath: commandPath)
+    let listed = suggestion == nil && !candidates.isEmpty ? " (subcommands: \(candidates.joined(separator: ", ")))" : ""
+    return UsageError("Unknown subcommand '\(name)'\(listed)", suggestion: suggestion, commandPath: commandPath)
   }
 
   /// `Missing value for '--out <dir>'`.

@@ -5,18 +5,30 @@ public enum Suggestion {
   /// Distance is the optimal-string-alignment edit distance (a swap of two neighbours counts
   /// as one edit), compared case-insensitively. A candidate is plausible when the distance is
   /// at most a third of the word's length, but at least 1 and at most 3, the same spirit as
-  /// swift-argument-parser's rule. Ties go to the candidate listed first.
+  /// swift-argument-parser's rule. Ties go to the candidate listed first. Failing that, a
+  /// candidate that begins the word, or that the word begins, sharing three letters or more
+  /// (dashes aside), is plausible too (`--output` → `--out`, `calib` → `calibration`), the
+  /// longest shared start first.
   public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
     let target = Array(word.lowercased().unicodeScalars)
     let limit = min(3, max(1, target.count / 3))
     var best: (candidate: String, distance: Int)?
+    var prefixed: (candidate: String, shared: Int)?
+    // Option dashes are no letters of the name: `--se` is too short to begin `--seed` plausibly.
+    let letters = target.drop { $0 == "-" }
     for candidate in candidates {
-      let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
+      let other = Array(candidate.lowercased().unicodeScalars)
+      let distance = editDistance(target, other)
       if distance <= limit, distance < (best?.distance ?? Int.max) {
         best = (candidate, distance)
       }
+      let otherLetters = other.drop { $0 == "-" }
+      let shared = min(letters.count, otherLetters.count)
+      if shared >= 3, letters.starts(with: otherLetters) || otherLetters.starts(with: letters), shared > (prefixed?.shared ?? 0) {
+        prefixed = (candidate, shared)
+      }
     }
-    return best?.candidate
+    return best?.candidate ?? prefixed?.candidate
   }
 
   /// Optimal-string-alignment distance: insertions, deletions, substitutions, adjacent swaps.

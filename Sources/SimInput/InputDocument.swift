@@ -49,6 +49,7 @@ package enum InputDocument {
       guard case .object = node.value else {
         return .failure(.foreign("is not a \(kind) file: it holds \(kindOfValue(node)) where \(expected)"))
       }
+      if let mismatch = DocumentKind(rawValue: kind)?.mismatch(node) { return .failure(.foreign(mismatch)) }
       return .success(node)
     } catch {
       guard JSONParser.opensWithObject(text) else {

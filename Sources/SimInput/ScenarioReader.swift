@@ -13,6 +13,8 @@ package struct ScenarioReader {
   package let log: DiagnosticLog
   /// How many users the scenario may have.
   package var limits = WorkLimits.standard
+  /// The scenario's schemas as read, checked against its users' events at the end.
+  package let readSchemas = ReadSchemas()
 
   /// `$schema` names the JSON Schema an editor checks the file with (Docs/schemas); only its
   /// kind is checked here.
@@ -90,6 +92,8 @@ package struct ScenarioReader {
     scenario.appleAds = appleAds
     checkCurrencies(scenario, object)
     SpendReader.checkCurrencies(scenario, networks: object.optional("adNetworks"))
+    for (schema, root) in readSchemas.roots { SchemaEventCheck.check(schema, against: scenario, root: root) }
+    scenario.warnings = log.sorted.filter { $0.severity == .warning }
     return log.hasErrors ? nil : scenario
   }
 
@@ -417,11 +421,12 @@ package struct ScenarioReader {
 
   private func readSchemaReference(_ reader: JSONReader) -> ConversionSchema? {
     guard case .string(let relativePath) = reader.node.value else {
-      return SchemaReader(reader: reader).read()
+      return readSchemas.note(SchemaReader(reader: reader).read(), root: reader)
     }
     let displayPath = resolve(relativePath)
     guard let node = InputDocument.node(at: displayPath, kind: "schema", referencedBy: reader) else { return nil }
-    return SchemaReader(reader: JSONReader(node: node, path: "", file: displayPath, log: log)).read()
+    let root = JSONReader(node: node, path: "", file: displayPath, log: log)
+    return readSchemas.note(SchemaReader(reader: root).read(), root: root)
   }
 
   /// Whether `app` has an `sdk` key, readable or not: an unreadable SDK is reported where it is

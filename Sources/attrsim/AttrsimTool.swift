@@ -16,7 +16,7 @@ enum AttrsimTool {
       attribution API's answers), an app's client SDK and conversion-value services (asking a \
       command or an HTTP endpoint for each update), and delivery of the postbacks to receivers \
       over HTTP with the device's retries. Around runs: sweeps over settings, shards and their \
-      merge, schema checks and explanations, decoding, signature verification and regression \
+      merge, schema checks, explanations and searches, decoding, signature verification and regression \
       suites with golden copies.
       """,
     commands: commands.specs,
@@ -60,7 +60,7 @@ enum AttrsimTool {
         entries: [.command(PostbackVerifyCommand.self)]),
       .command(CompareCommand.self),
       .group(
-        name: "schema", abstract: "Check or explain conversion schemas.",
+        name: "schema", abstract: "Check, explain or search for (optimize) conversion schemas.",
         entries: [
           .command(SchemaLintCommand.self), .command(SchemaExplainCommand.self), .command(SchemaOptimizeCommand.self),
         ]),

@@ -65,7 +65,9 @@ struct CalibrateCommand: Command {
     }
     if let schemaPath {
       do {
-        scenario.schema = try ScenarioLoader.loadSchema(path: schemaPath, for: scenario)
+        let known = scenario.warnings.count
+        try ScenarioLoader.loadSchema(path: schemaPath, into: &scenario)
+        Console.warnings(scenario.warnings[known...])
       } catch {
         RunCommand.report(error, file: schemaPath)
         return .loading(error)

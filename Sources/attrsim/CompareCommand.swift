@@ -82,7 +82,9 @@ struct CompareCommand: Command {
     // Every schema is read before anything runs, so a bad one costs no runs.
     for schemaPath in schemaPaths {
       do {
-        scenario.schema = try ScenarioLoader.loadSchema(path: schemaPath, for: scenario)
+        let known = scenario.warnings.count
+        try ScenarioLoader.loadSchema(path: schemaPath, into: &scenario)
+        Console.warnings(scenario.warnings[known...])
       } catch {
         RunCommand.report(error, file: schemaPath)
         return .loading(error)
@@ -160,7 +162,8 @@ struct CompareCommand: Command {
       ["first signal, median hours"] + reports.map { figure($0?.firstSignalMedianHours, "%.1f") },
     ]
     // Per campaign, in the first run's (scenario) order: spend, CPI and ROAS when the scenario
-    // states spend (spend and installs are the same under every schema; decoded ROAS is not),
+    // states spend (installs are the same under every schema; spend and true revenue are too in
+    // the scenario's currencies, but each column converts them at its own schema's rates),
     // otherwise the revenue error alone.
     let priced = reports.map { $0?.economics ?? [] }
     if reports.contains(where: { $0?.hasSpend == true }) {

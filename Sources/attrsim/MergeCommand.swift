@@ -86,6 +86,12 @@ struct MergeCommand: Command {
 
   func run() -> ExitStatus {
     ProgressLine.chosen = progress
+    // A folder that is not there is missing input (66), as for every command that reads files.
+    let missing = folders.filter { !FileManager.default.fileExists(atPath: $0.path) }
+    guard missing.isEmpty else {
+      for folder in missing { Console.error("\(folder.relativePath): error: no such folder (expected a shard folder)") }
+      return .noInput
+    }
     if folders.contains(where: SweepOutput.isShard) {
       guard !reduce, finalise == nil else {
         Console.error("error: sweep shards merge in one step: --reduce and --finalise are for run shards")
@@ -162,7 +168,7 @@ struct MergeCommand: Command {
         return failed(error)
       }
       progress.update(done: index + 1, total: folders.count, users: index + 1)
-      Console.out("wrote \(folder.relativePath)/{final.jsonl,final.json}")
+      Console.out("wrote \(folder.relativePath)/{final.jsonl,final-signals.txt,final.json}")
     }
     progress.clear()
     Console.out("finalised \(folders.count) shard(s); merge all of them with 'attrsim merge'")

@@ -171,7 +171,8 @@ struct RunCommand: Command {
       let study = ReplicateStudy(
         scenario: scenario, summaries: [summary] + runReplicates(scenario, 1..<replicates, jobs: jobs, decoding: valuing))
       let report = RunReport(
-        scenario: scenario, summary: summary, collector: sink.first.second, leading: study.reportSections)
+        scenario: scenario, summary: summary, collector: sink.first.second, leading: study.reportSections,
+        replicated: study.headlineValues)
       try sink.first.first.commit(
         summary, scenario: scenario, report: report,
         extra: [(name: "replicates.json", text: study.json.serialized(pretty: true) + "\n")])
@@ -304,6 +305,7 @@ struct RunCommand: Command {
       report(error, file: path)
       return .failure(Stopped(exitStatus: .loading(error)))
     }
+    Console.warnings(scenario.warnings)
     guard permissions.allow(scenario.requiredPermissions, file: path) else { return .failure(Stopped(exitStatus: .usage)) }
     LargeWork.announce(WorkEstimate(scenario: scenario))
     if let seed { scenario.seed = UInt64(seed) }

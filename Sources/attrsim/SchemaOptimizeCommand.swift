@@ -141,7 +141,9 @@ struct SchemaOptimizeCommand: Command {
     var startName = "the scenario's schema"
     if let fromPath {
       do {
-        scenario.schema = try ScenarioLoader.loadSchema(path: fromPath, for: scenario)
+        let known = scenario.warnings.count
+        try ScenarioLoader.loadSchema(path: fromPath, into: &scenario)
+        Console.warnings(scenario.warnings[known...])
       } catch {
         RunCommand.report(error, file: fromPath)
         return .loading(error)
@@ -172,7 +174,7 @@ struct SchemaOptimizeCommand: Command {
       search = try SchemaSearch(scenario: scenario, startName: startName, options: options)
     } catch {
       Console.error("\(fromPath ?? path): error: \(error.description); nothing was written")
-      return .dataError
+      return Self.status(error)
     }
     let progress = ProgressLine(what: "users")
     let started = ContinuousClock.now
@@ -220,7 +222,7 @@ struct SchemaOptimizeCommand: Command {
     Console.out(
       "\(result.scenario): \(result.candidates.count) candidates "
         + (result.generations > 1 ? "in \(result.generations) generations " : "") + "over \(result.rungs.count) rungs "
-        + "(\(String(format: "%.1f", result.spent)) runs' worth of \(result.users) users) and a final comparison "
+        + "(\(String(format: "%.1f", result.spent)) runs' worth of \(result.users) users\(Self.spending(result))) and a final comparison "
         + "in \(String(format: "%.0f", seconds)) s with \(jobs) job(s)")
     if let race = result.race, !result.raceDifferences.isEmpty {
       Console.out(
@@ -289,5 +291,26 @@ struct SchemaOptimizeCommand: Command {
         + "postback there and are decoded as missing, so networks reading postbacks 2 and 3 as a retention signal see fewer"
     }
     return line
+  }
+
+  /// Why the runs' worth is not the budget: the race is extra to it, and the rungs' plan
+  /// rounds to whole candidates, so it spends at most the budget.
+  static func spending(_ result: OptimizeResult) -> String {
+    let within = result.spent - result.raceSpent
+    var text = ": \(String(format: "%.1f", within)) within --budget \(String(format: "%g", result.budget))"
+    if result.raceSpent > 0 {
+      text += " and \(String(format: "%.1f", result.raceSpent)) for the race of finalists, which the budget does not cover"
+    }
+    return text
+  }
+
+  /// A setting on the command line that cannot work is a usage error (64); a scenario or schema
+  /// that gives the search nothing to do, a problem in an input file (65).
+  static func status(_ error: OptimizeError) -> ExitStatus {
+    switch error {
+    case .budgetTooSmall, .tradeoffNeedsAccuracy, .unknownObjective: .usage
+    case .wrongFramework, .noRevenue, .nothingToCompare, .valuesFromService: .dataError
+    case .candidateUnreadable: .failure
+    }
   }
 }

@@ -2,7 +2,7 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim sweep SWEEP [--jobs N] [--out DIR] [--shard I/N]`.
+/// `attrsim sweep SWEEP [--jobs N] [--out DIR] [--shard I/N] [--estimator NAME]`.
 struct SweepCommand: Command {
   static let sweep = Argument(name: "sweep", help: "The sweep file (JSON or JSON5).", parsing: .inputPath)
   static let jobs = Option(
@@ -17,6 +17,11 @@ struct SweepCommand: Command {
       + "Slurm job array's task, 'auto/N' from a Kubernetes Indexed Job's.",
     parsing: .shard)
 
+  static let estimator = Option(
+    name: "estimator", valueName: "name",
+    help: "Value postbacks with this estimator: calibrated (as run does, each point calibrated once), midpoint or lower.",
+    defaultDescription: "midpoint, uncalibrated", parsing: ValueParser<DecodingSettings.Estimate>.oneOf)
+
   static let configuration = CommandSpec(
     name: "sweep", abstract: "Run a scenario over a grid of settings and tabulate and chart the outcomes.",
     discussion: """
@@ -26,10 +31,15 @@ struct SweepCommand: Command {
       sweep.html (that chart, charts of other key outcomes and the rows, on one page). \
       Every point of a replicate uses the same seed: the same users behave the same way at \
       every point. With --shard I/N only the I-th of N slices of the rows runs, and \
-      'attrsim merge' combines the slices into the same sweep.csv.
+      'attrsim merge' combines the slices into the same sweep.csv (give every shard the same \
+      --estimator). Decoded revenue is valued at each value's midpoint unless --estimator says \
+      otherwise, unlike run and compare, whose default is the calibrated decoder: calibrating \
+      costs four or more runs at every point, and most sweep figures (tiers, postbacks, null \
+      shares) do not decode at all; --estimator calibrated decodes as run does, each point \
+      calibrated once for all its replicates.
       """,
     arguments: [sweep.spec],
-    options: [jobs.spec, out.spec, shard.spec, ProgressLine.option.spec],
+    options: [jobs.spec, out.spec, shard.spec, Self.estimator.spec, ProgressLine.option.spec],
     flags: [LargeWork.flag.spec] + Permissions.flags)
 
   let path: String
@@ -39,6 +49,7 @@ struct SweepCommand: Command {
   let limits: WorkLimits
   let permissions: Permissions
   let progress: ProgressLine.Mode
+  let estimatorChoice: DecodingSettings.Estimate?
 
   init(_ values: inout CommandValues) throws(UsageError) {
     // In the order mistakes are reported.
@@ -46,6 +57,7 @@ struct SweepCommand: Command {
     jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
     shard = try values.read(Self.shard)
     out = try values.read(Self.out)
+    estimatorChoice = try values.read(Self.estimator)
     limits = LargeWork.limits(&values)
     permissions = Permissions(&values)
     progress = try ProgressLine.read(&values)
@@ -60,12 +72,13 @@ struct SweepCommand: Command {
       RunCommand.report(error, file: path)
       return .loading(error)
     }
+    Console.warnings(sweep.points.flatMap(\.scenario.warnings))
     guard permissions.allow(sweep.requiredPermissions, file: sweep.scenarioPath) else { return .usage }
     LargeWork.announce(WorkEstimate(sweep: sweep))
     let rows = (shard ?? .whole).range(of: sweep.rowCount)
     let progress = ProgressLine(what: "runs")
     let started = ContinuousClock.now
-    let results = SweepRunner.run(sweep, rows: rows, jobs: jobs) { step in
+    let results = SweepRunner.run(sweep, rows: rows, jobs: jobs, estimator: estimatorChoice) { step in
       progress.update(done: step.done, total: step.total, users: step.users)
     }
     progress.clear()

@@ -33,6 +33,7 @@ struct ValidateCommand: Command {
         Console.out(
           "\(path): ok (\(scenario.userCount) users, \(scenario.adNetworks.count) ad networks, "
             + "\(scenario.adNetworks.reduce(0) { $0 + $1.campaigns.count }) campaigns)")
+        Console.warnings(scenario.warnings)
         // Not a problem of the file: a note that running it needs an option.
         for permission in scenario.requiredPermissions {
           Console.out(

@@ -78,12 +78,14 @@ struct VerifyCommand: Command {
     limits = LargeWork.limits(&values)
     permissions = Permissions(&values)
     found = ScenarioFiles(paths: paths)
-    guard found.missing.isEmpty else {
-      throw values.usageError("No such file or folder: \(found.missing.map { "'\($0)'" }.joined(separator: ", "))")
-    }
   }
 
   func run() -> ExitStatus {
+    // A path that is not there is missing input (66), as for every command that reads files.
+    guard found.missing.isEmpty else {
+      for path in found.missing { Console.error("\(path): error: no such file or folder (expected a scenario or a folder of them)") }
+      return .noInput
+    }
     // A file named on the command line that is not a scenario is worth a word even when quiet.
     for (file, reason) in found.skipped where paths.contains(file) { Console.error("skipped \(file): \(reason)") }
     guard !found.scenarios.isEmpty else {
@@ -102,6 +104,7 @@ struct VerifyCommand: Command {
     var allowed = true
     for file in selected {
       guard let scenario = try? ScenarioLoader.load(path: file) else { continue }
+      Console.warnings(scenario.warnings)
       allowed = permissions.allow(scenario.requiredPermissions, file: file) && allowed
     }
     guard allowed else { return .usage }

@@ -91,6 +91,13 @@ struct NestedCommandTests {
     #expect(usageError(["help", "schema", "lnt"])?.suggestion == "lint")
   }
 
+  @Test("An unknown nested subcommand with none close lists the group's subcommands")
+  func unknownNestedListsThem() throws {
+    let error = try #require(usageError(["schema", "check", "a.json"]))
+    #expect(error.message.hasPrefix("Unknown subcommand 'check' (subcommands: lint"), "\(error.message)")
+    #expect(error.suggestion == nil)
+  }
+
   @Test("A nested command's errors name its full path; its sibling's options are unknown to it")
   func errorsNamePath() throws {
     let error = try #require(usageError(["schema", "explain", "a.json", "--scenario", "s.json"]))

@@ -35,6 +35,12 @@ struct UsageErrorTests {
         == "Error: Unknown option '-x'\n" + Self.runUsage)
   }
 
+  @Test("An unknown option that a declared one begins, or that begins one, suggests it: --output is --out")
+  func unknownOptionByPrefix() {
+    #expect(Fixture.usageError(["run", "s.json", "--output", "x"])?.suggestion == "--out")
+    #expect(Fixture.usageError(["run", "s.json", "--se", "5"])?.suggestion == nil, "two letters are too few to go on")
+  }
+
   @Test("The error keeps its parts for callers that render their own way")
   func parts() throws {
     let error = try #require(Fixture.usageError(["run", "s.json", "--sed", "5"]))
@@ -106,7 +112,7 @@ struct UsageErrorTests {
     #expect(Fixture.renderedError(["rnu", "s.json"]) == expected)
   }
 
-  @Test("'help' for an unknown subcommand is a usage error with a suggestion")
+  @Test("'help' for an unknown subcommand is a usage error with a suggestion, or the list of subcommands when none is close")
   func helpForUnknownSubcommand() {
     let expected = """
       Error: Unknown subcommand 'valdate'
@@ -117,7 +123,7 @@ struct UsageErrorTests {
     #expect(Fixture.renderedError(["help", "valdate"]) == expected)
     #expect(
       Fixture.renderedError(["help", "nope"])
-        == "Error: Unknown subcommand 'nope'\n" + Self.toolUsage)
+        == "Error: Unknown subcommand 'nope' (subcommands: run, validate, sweep, help)\n" + Self.toolUsage)
   }
 
   @Test("An option followed by another option is missing its value")

@@ -39,6 +39,9 @@ public struct Scenario: Sendable {
   public var signing = SigningSettings()
   /// What must hold after a run (the `expect` block), for `attrsim verify` and regression tests.
   public var expectations = Expectations()
+  /// Problems found in reading that do not stop a run (a schema event no user performs and no
+  /// declared event is close to): every command that reads the scenario prints them.
+  public var warnings: [ScenarioDiagnostic] = []
 
   /// All users the scenario simulates.
   public var userCount: Int { scriptedUsers.count + cohorts.reduce(0) { $0 + $1.count } }

@@ -139,15 +139,23 @@ public struct SchemaLint: Sendable {
 
   // MARK: - Events
 
-  private func eventFindings() -> [SchemaFinding] {
+  private func eventFindings() -> [SchemaFinding] { eventFindings(performedBy: "no scenario or app checked") }
+
+  /// A finding for each event the schema reads that `declaredEvents` lacks, at its first
+  /// mention: an error naming the nearest declared event when one is close (a misspelling), and
+  /// of severity `unmatched` when none is; `performedBy` says who does not perform it.
+  public func eventFindings(
+    performedBy: String, unmatched: ScenarioDiagnostic.Severity = .error, unmatchedNote: String = ""
+  ) -> [SchemaFinding] {
     guard let declaredEvents else { return [] }
     return schema.eventNames.enumerated().compactMap { index, name in
       guard !declaredEvents.contains(name) else { return nil }
-      // An error: a rule on an event that never happens is dead, and most often a typo.
-      let suggestion = Suggestion.closest(to: name, among: declaredEvents.sorted()).map { "; did you mean '\($0)'?" } ?? ""
-      return SchemaFinding(
-        .error, firstMention(of: index),
-        "event '\(name)' is declared by no scenario or app checked: rules reading it never see it happen" + suggestion)
+      let message = "event '\(name)' is declared by \(performedBy): rules reading it never see it happen"
+      // A rule on an event that never happens is dead, and most often a typo.
+      guard let suggestion = Suggestion.closest(to: name, among: declaredEvents.sorted()) else {
+        return SchemaFinding(unmatched, firstMention(of: index), message + unmatchedNote)
+      }
+      return SchemaFinding(.error, firstMention(of: index), message + "; did you mean '\(suggestion)'?")
     }
   }
 

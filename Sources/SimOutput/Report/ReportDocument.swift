@@ -15,21 +15,25 @@ package struct ReportDocument: Sendable {
 
   /// A headline figure's mark, with the reason people read beside it.
   package enum Verdict: Sendable, Equatable {
-    /// Within what a decision needs: "within 90–110 %".
+    /// Within what a decision needs, by its whole interval: "95 % interval within 90–110 %".
     case good(String)
-    /// Outside it: "outside 90–110 %".
+    /// Outside it, by its whole interval.
     case poor(String)
+    /// Neither can be said: one draw, or an interval reaching both sides of the bound.
+    case open(String)
 
     var className: String {
       switch self {
       case .good: "good"
       case .poor: "poor"
+      case .open: "open"
       }
     }
     var text: String {
       switch self {
       case .good(let why): "good: \(why)"
       case .poor(let why): "poor: \(why)"
+      case .open(let why): "no verdict: \(why)"
       }
     }
   }
@@ -161,6 +165,8 @@ package struct ReportDocument: Sendable {
     .stat.good { border-left: 5px solid #2e7d32; }
     .stat.good em { color: #2e7d32; }
     .stat.poor { border-left: 5px solid #c62828; background: #fdecea; }
+    .stat.open { border-left: 5px solid #9e9e9e; }
+    .stat.open em { color: #555555; }
     .stat.poor em { color: #c62828; }
     td.poor { color: #c62828; background: #fdecea; font-weight: bold; }
     .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(560px, 1fr)); gap: 14px; }

@@ -14,12 +14,20 @@ public struct RunReport: Sendable {
     self.init(scenario: scenario, summary: summary, collector: collector, leading: [])
   }
 
-  /// The same, with `leading` sections (a replicated run's intervals) before the charts.
-  package init(scenario: Scenario, summary: RunSummary, collector: ReportCollector, leading: [ReportSection]) {
-    let parts = Parts(scenario: scenario, summary: summary, collector: collector)
+  /// The same, with `leading` sections (a replicated run's intervals) before the charts, and
+  /// the headline figures named in `replicated` (by their `replicates.json` names) shown as their
+  /// mean and interval over the replicates, which their verdicts are then taken from.
+  package init(
+    scenario: Scenario, summary: RunSummary, collector: ReportCollector, leading: [ReportSection],
+    replicated: [String: ReplicatedValue] = [:]
+  ) {
+    let parts = Parts(scenario: scenario, summary: summary, collector: collector, replicated: replicated)
     let version = scenario.platform.version.rawValue
     var subtitle = "Scenario \(scenario.name) · seed \(scenario.seed) · SKAdNetwork \(version)"
     if scenario.platform.developerMode { subtitle += " (Developer Mode)" }
+    if let count = replicated.values.map(\.replicates).max() {
+      subtitle += " · figures with [intervals] are means of \(count) replicates; the rest are replicate 0's"
+    }
     var sections = leading + [parts.postbacksOverTime, parts.sendDelays, parts.tiers, parts.valueKinds]
     sections.append(FineValueSection.make(collector.firstFineValues))
     if collector.windows == 3 { sections.append(CoarseValueSection.make(collector.coarseValues)) }
@@ -39,7 +47,10 @@ public struct RunReport: Sendable {
     if summary.hasAppleAds { sections += [parts.appleAdsRecords, parts.appleAdsCalls, parts.installClaims] }
     if scenario.app.sdk != nil { sections += [parts.sdkRequests, parts.sdkValues, parts.sdkLint] }
     var document = ReportDocument(
-      title: "Run report: \(scenario.name)", subtitle: subtitle, headline: parts.headline, sections: sections)
+      title: "Run report: \(scenario.name)", subtitle: subtitle,
+      headline: parts.headline.map { tile in
+        (tile.label, tile.figure.flatMap { replicated[$0]?.text } ?? tile.value)
+      }, sections: sections)
     document.verdicts = parts.verdicts
     self.document = document
   }
@@ -59,11 +70,14 @@ private struct Parts {
   let campaigns: [String]
   /// Campaign names used by more than one network.
   let repeated: Set<String>
+  /// Headline figures over replicates, by name; empty for one run.
+  let replicated: [String: ReplicatedValue]
 
-  init(scenario: Scenario, summary: RunSummary, collector: ReportCollector) {
+  init(scenario: Scenario, summary: RunSummary, collector: ReportCollector, replicated: [String: ReplicatedValue]) {
     self.scenario = scenario
     self.summary = summary
     self.collector = collector
+    self.replicated = replicated
     let pairs = scenario.adNetworks.flatMap { network in network.campaigns.map { (network.name, $0.name) } }
     var seen: Set<String> = [], repeated: Set<String> = []
     for (_, name) in pairs where !seen.insert(name).inserted { repeated.insert(name) }
@@ -98,55 +112,63 @@ private struct Parts {
     "\(ReportFormat.count(part)) (\(ReportFormat.share(part, of: whole)))"
   }
 
-  var headline: [(label: String, value: String)] {
+  /// The headline tiles: each label, its value in this run, and the name of the replicated
+  /// figure that stands for it when the run has replicates.
+  var headline: [(label: String, value: String, figure: String?)] {
     let byContent = (0..<3).map { kind in summary.postbacks.reduce(0) { $0 + $1[kind] } }
     let winning = byContent.reduce(0, +)
-    var figures = [
-      ("users", ReportFormat.count(summary.users)), ("installs", ReportFormat.count(summary.installs)),
-      ("attributed installs", ReportFormat.count(summary.attributedInstalls)),
-      ("winning postbacks", ReportFormat.count(winning)),
-      ("non-winning postbacks", ReportFormat.count(summary.nonWinningPostbacks)),
-      ("with a fine value", ReportFormat.share(byContent[0], of: winning)),
-      ("with a coarse value", ReportFormat.share(byContent[1], of: winning)),
-      ("with no value", ReportFormat.share(byContent[2], of: winning)),
+    var figures: [(label: String, value: String, figure: String?)] = [
+      ("users", ReportFormat.count(summary.users), "users"), ("installs", ReportFormat.count(summary.installs), "installs"),
+      ("attributed installs", ReportFormat.count(summary.attributedInstalls), "attributedInstalls"),
+      ("winning postbacks", ReportFormat.count(winning), nil),
+      ("non-winning postbacks", ReportFormat.count(summary.nonWinningPostbacks), nil),
     ]
+    // Shares of postback 1 (window 1's winning postbacks), as compare, replicates and sweeps
+    // (fineShare1 …) state them, under the same names; the charts below show every window.
+    let first = summary.postbacks[0], firsts = first.reduce(0, +)
+    for (kind, name, figure) in [(0, "a fine value", "Fine"), (1, "a coarse value", "Coarse"), (2, "no value", "None")] {
+      figures.append(("postback 1 with \(name)", ReportFormat.share(first[kind], of: firsts), "postback1\(figure)Share"))
+    }
     if let decoding = summary.decoding {
       let currency = decoding.currency
       figures += [
-        ("true revenue", ReportFormat.money(decoding.trueRevenue, currency: currency)),
-        ("decoded revenue", ReportFormat.money(decoding.decodedRevenue, currency: currency)),
+        ("true revenue", ReportFormat.money(decoding.trueRevenue, currency: currency), "trueRevenue"),
+        ("decoded revenue", ReportFormat.money(decoding.decodedRevenue, currency: currency), "decodedRevenue"),
       ]
       if decoding.calibrated != nil {
         // How much of the estimate the postbacks' values measured, and how much was imputed.
         let imputed = decoding.imputedRevenue
         let share = decoding.decodedRevenue > 0 ? " (\(ReportFormat.percent(imputed / decoding.decodedRevenue)))" : ""
         figures += [
-          ("measured revenue", ReportFormat.money(decoding.decodedRevenue - imputed, currency: currency)),
-          ("imputed revenue", ReportFormat.money(imputed, currency: currency) + share),
+          ("measured revenue", ReportFormat.money(decoding.decodedRevenue - imputed, currency: currency), nil),
+          ("imputed revenue", ReportFormat.money(imputed, currency: currency) + share, nil),
         ]
       }
       figures += [
-        ("revenue captured", ReportFormat.percent(decoding.revenueCaptured)),
-        ("campaign error weighted by true revenue", ReportFormat.percent(Self.weightedCampaignError(decoding))),
-        ("median hours to first signal", ReportFormat.hours(decoding.firstSignalMedianHours)),
+        ("revenue captured", ReportFormat.percent(decoding.revenueCaptured), "revenueCapturedRatio"),
+        (
+          "campaign error weighted by true revenue", ReportFormat.percent(Self.weightedCampaignError(decoding)),
+          "campaignRevenueErrorWeightedMeanAbsRatio"
+        ),
+        ("median hours to first signal", ReportFormat.hours(decoding.firstSignalMedianHours), "firstSignalMedianHours"),
       ]
     }
     if summary.hasAppleAds {
       let appleAds = summary.appleAds
       figures += [
-        ("Apple Ads records attributed", ReportFormat.share(appleAds.recordsAttributed, of: appleAds.records)),
-        ("AdServices tokens lost to expiry", ReportFormat.count(appleAds.tokensLostToExpiry)),
-        ("AdServices retries", ReportFormat.count(appleAds.retries)),
+        ("Apple Ads records attributed", ReportFormat.share(appleAds.recordsAttributed, of: appleAds.records), nil),
+        ("AdServices tokens lost to expiry", ReportFormat.count(appleAds.tokensLostToExpiry), nil),
+        ("AdServices retries", ReportFormat.count(appleAds.retries), nil),
       ]
     }
     if scenario.app.sdk != nil {
       let sdk = summary.sdk
       figures += [
-        ("SDK requests", ReportFormat.count(sdk.requests)),
-        ("SDK answers with a value", ReportFormat.count(sdk.answersWithValue)),
+        ("SDK requests", ReportFormat.count(sdk.requests), nil),
+        ("SDK answers with a value", ReportFormat.count(sdk.answersWithValue), nil),
         // Requests with no usable answer, as the `failed` answers of a service; a refusal is an answer.
-        ("SDK failed requests", ReportFormat.count(sdk.timeouts + sdk.httpErrors + sdk.unreachable + sdk.malformed)),
-        ("SDK lint findings", ReportFormat.count(sdk.totalFindings)),
+        ("SDK failed requests", ReportFormat.count(sdk.timeouts + sdk.httpErrors + sdk.unreachable + sdk.malformed), nil),
+        ("SDK lint findings", ReportFormat.count(sdk.totalFindings), nil),
       ]
     }
     return figures
@@ -160,19 +182,36 @@ private struct Parts {
     return truth > 0 ? campaigns.reduce(0) { $0 + abs($1.decodedRevenue - $1.trueRevenue) } / truth : nil
   }
 
-  /// The headline figures a decision rests on, marked good or poor: revenue captured against
-  /// 90–110 %, the weighted campaign error against 10 %.
+  /// The headline figures a decision rests on, marked good or poor by their 95 % interval over
+  /// replicates: revenue captured against 90–110 %, the weighted campaign error against 10 %.
+  /// One run is one draw (the quickstart's revenue captured moves some 15 points from seed to
+  /// seed), and an interval reaching both sides of a bound settles nothing: neither gets a mark.
   var verdicts: [String: ReportDocument.Verdict] {
     guard let decoding = summary.decoding else { return [:] }
     var verdicts: [String: ReportDocument.Verdict] = [:]
-    if let captured = decoding.revenueCaptured {
-      verdicts["revenue captured"] =
-        (0.9...1.1).contains(captured) ? .good("within 90–110 %") : .poor("outside 90–110 %")
+    if decoding.revenueCaptured != nil {
+      verdicts["revenue captured"] = verdict(
+        "revenueCapturedRatio", good: 0.9...1.1, bounds: "within 90–110 %", edge: "90 % or 110 %")
     }
-    if let error = Self.weightedCampaignError(decoding) {
-      verdicts["campaign error weighted by true revenue"] = error <= 0.1 ? .good("at most 10 %") : .poor("over 10 %")
+    if Self.weightedCampaignError(decoding) != nil {
+      verdicts["campaign error weighted by true revenue"] = verdict(
+        "campaignRevenueErrorWeightedMeanAbsRatio", good: 0...0.1, bounds: "at most 10 %", edge: "10 %")
     }
     return verdicts
+  }
+
+  /// Good when the replicated figure `name`'s whole interval lies in `good`, poor when none of it
+  /// does, and open otherwise (it crosses `edge`), or for one run.
+  private func verdict(_ name: String, good: ClosedRange<Double>, bounds: String, edge: String) -> ReportDocument.Verdict {
+    guard let value = replicated[name] else {
+      return .open("one draw, which a seed moves; --replicates 10 gives an interval to decide on")
+    }
+    guard let lower = value.lower, let upper = value.upper else {
+      return .open("too few replicates (\(value.replicates)) for an interval")
+    }
+    if good.contains(lower), good.contains(upper) { return .good("95 % interval \(bounds)") }
+    if upper < good.lowerBound || lower > good.upperBound { return .poor("95 % interval not \(bounds)") }
+    return .open("its 95 % interval crosses \(edge)")
   }
 
   // MARK: - Client SDK (issue 9)

@@ -145,7 +145,8 @@ public struct BehaviourLint: Sendable {
         SchemaFinding(
           .warning, never.count == 1 ? finePath(never[0]) : path,
           "fine value\(never.count == 1 ? "" : "s") \(Self.list(never)) never end\(never.count == 1 ? "s" : "") window 1 "
-            + "for any of the \(facts.installs) installs of \(cohortName): values spent on users the scenario does not have"))
+            + "for any of the \(facts.installs) installs of \(cohortName): values spent on users the scenario does not have"
+            + constantFields(among: producible).map { "; \($0)" }.joined()))
     }
     if !rare.isEmpty {
       let shares = rare.map { "\($0) (\(facts.fineCounts[$0]), \(Self.percent(Double(facts.fineCounts[$0]) / Double(facts.installs))))" }
@@ -157,6 +158,22 @@ public struct BehaviourLint: Sendable {
             + "or to tell campaigns apart"))
     }
     return findings
+  }
+
+  /// The bit fields whose value is the same in every fine value the cohort ended window 1 with
+  /// (a flag every user sets, say): each halves the values in use, and is why the others never
+  /// occur. None for a value table.
+  private func constantFields(among producible: [Int]) -> [String] {
+    guard case .bits(let fields) = schema.fine else { return [] }
+    let seen = producible.filter { facts.fineCounts[$0] > 0 }
+    guard let first = seen.first else { return [] }
+    return fields.compactMap { field in
+      let value = (first & field.mask) >> field.low
+      guard seen.allSatisfy({ ($0 & field.mask) >> field.low == value }) else { return nil }
+      let bits = field.width == 1 ? "bit \(field.low)" : "bits \(field.low)–\(field.low + field.width - 1)"
+      let name = field.source.isEmpty ? "the field at \(bits)" : "\(field.source) (\(bits))"
+      return "\(name) is \(value) for every install, so fine values where it is not \(value) never occur"
+    }
   }
 
   // MARK: - Events the fine value cannot carry

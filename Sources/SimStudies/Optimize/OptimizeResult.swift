@@ -137,6 +137,8 @@ public struct OptimizeResult: Sendable {
   public var budget: Double
   /// Runs' worth of the scenario's users the search simulated (pilot, rungs and race, not the final comparison).
   public var spent: Double
+  /// The part of `spent` the race took, which `--budget` does not cover.
+  public var raceSpent: Double
   /// What the pilot measured, which the candidates were drawn around.
   public var profile: RevenueProfile
   /// Every candidate drawn, and each one's schema text.

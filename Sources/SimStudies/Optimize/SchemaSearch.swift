@@ -374,6 +374,7 @@ public struct SchemaSearch: Sendable {
 
     var rows: [OptimizeResult.Row] = []
     var spent = Double(pilotRuns) * plan[0].scale
+    var raceSpent = 0.0
     var calibrations = CalibrationCache()
     // One generation's successive halving: its candidates scored rung by rung on the same search
     // runs, the best `keep` going on; the last rung's rows are returned, for the race to choose
@@ -470,7 +471,10 @@ public struct SchemaSearch: Sendable {
           calibrationSeeds: Array(seeds.calibration.prefix(race.calibrationRuns)),
           seeds: Array(seeds.search[(firstRungSeed + rungRuns)..<(firstRungSeed + rungRuns + race.runs)]), withValues: false,
           stage: "race of \(finalists.count) finalist(s)", tracker: tracker, cache: &calibrations)
-      if !finalists.isEmpty { spent += Double(results.calibrationRuns + (finalists.count + 1) * race.runs) * race.scale }
+      if !finalists.isEmpty {
+        raceSpent = Double(results.calibrationRuns + (finalists.count + 1) * race.runs) * race.scale
+        spent += raceSpent
+      }
       var raced = results.scores.enumerated().map { position, result in
         OptimizeResult.Row(
           name: position == 0 ? "start" : "c\(finalists[position - 1] + 1)", candidate: position == 0 ? nil : finalists[position - 1],
@@ -538,7 +542,7 @@ public struct SchemaSearch: Sendable {
       postbacks: finals.map { runs in runs.map(\.postbacks) })
     return OptimizeResult(
       scenario: scenario.name, users: scenario.userCount, objective: options.objective, tradeoff: options.tradeoff,
-      seed: options.seed, seeds: seeds, rungs: plan, race: race, budget: options.budget, spent: spent, profile: profile,
+      seed: options.seed, seeds: seeds, rungs: plan, race: race, budget: options.budget, spent: spent, raceSpent: raceSpent, profile: profile,
       candidates: candidates, texts: texts, rows: rows, best: best, startCopy: startCopy, front: front, final: final,
       startName: startName)
   }

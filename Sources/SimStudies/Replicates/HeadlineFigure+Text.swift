@@ -9,6 +9,7 @@ extension HeadlineFigure {
     case .relativeError: String(format: "%+.1f%%", 100 * value)
     case .money(let currency): String(format: "%.2f %@", value, currency)
     case .hours: String(format: "%.1f h", value)
+    case .coefficient: String(format: "%+.3f", value)
     }
   }
 
@@ -19,6 +20,7 @@ extension HeadlineFigure {
     case .share, .relativeError: String(format: "%+.1f pp", 100 * value)
     case .money(let currency): String(format: "%+.2f %@", value, currency)
     case .hours: String(format: "%+.1f h", value)
+    case .coefficient: String(format: "%+.3f", value)
     }
   }
 

@@ -20,6 +20,8 @@ public struct HeadlineFigure: Sendable {
     case money(currency: String)
     /// Hours.
     case hours
+    /// A coefficient such as a rank correlation, −1 to 1, shown signed with three decimals.
+    case coefficient
   }
 
   /// The key in `replicates.json` (camel case; a fraction's name ends in `Share` or `Ratio`).
@@ -27,15 +29,21 @@ public struct HeadlineFigure: Sendable {
   /// What people read: "revenue captured".
   public var label: String
   public var kind: Kind
+  /// The values it can take, which its interval keeps within.
+  public var range: FigureRange
   /// The figure in one run's summary; nil where it has nothing to measure (no decoding, no
   /// postbacks to share).
   public var value: @Sendable (RunSummary) -> Double?
 
-  /// Each stored property as given.
-  public init(name: String, label: String, kind: Kind, value: @escaping @Sendable (RunSummary) -> Double?) {
+  /// Each stored property as given; `range` by default a share's [0, 1], a relative error's −1
+  /// or more, an amount's any value, and 0 or more for the rest.
+  public init(
+    name: String, label: String, kind: Kind, range: FigureRange? = nil, value: @escaping @Sendable (RunSummary) -> Double?
+  ) {
     self.name = name
     self.label = label
     self.kind = kind
+    self.range = range ?? kind.range
     self.value = value
   }
 
@@ -70,13 +78,19 @@ public struct HeadlineFigure: Sendable {
       })
     }
     figures += [
-      HeadlineFigure(name: "trueRevenue", label: "true revenue", kind: money) { $0.decoding?.trueRevenue },
-      HeadlineFigure(name: "decodedRevenue", label: "decoded revenue", kind: money) { $0.decoding?.decodedRevenue },
-      HeadlineFigure(name: "revenueCapturedRatio", label: "revenue captured", kind: .share) {
+      HeadlineFigure(name: "trueRevenue", label: "true revenue", kind: money, range: .nonNegative) {
+        $0.decoding?.trueRevenue
+      },
+      HeadlineFigure(name: "decodedRevenue", label: "decoded revenue", kind: money, range: .nonNegative) {
+        $0.decoding?.decodedRevenue
+      },
+      // A ratio, not a share: decoding can find more revenue than there was.
+      HeadlineFigure(name: "revenueCapturedRatio", label: "revenue captured", kind: .share, range: .nonNegative) {
         $0.decoding?.revenueCaptured
       },
       HeadlineFigure(
-        name: "campaignRevenueErrorMeanAbsRatio", label: "mean absolute campaign revenue error", kind: .share
+        name: "campaignRevenueErrorMeanAbsRatio", label: "mean absolute campaign revenue error", kind: .share,
+        range: .nonNegative
       ) { summary in
         let errors = summary.decoding?.campaigns.compactMap(\.revenueError).map(abs) ?? []
         return errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count)
@@ -86,7 +100,7 @@ public struct HeadlineFigure: Sendable {
       // estimator, so this is also the weighted ROAS error.
       HeadlineFigure(
         name: "campaignRevenueErrorWeightedMeanAbsRatio", label: "campaign error weighted by true revenue",
-        kind: .share
+        kind: .share, range: .nonNegative
       ) { summary in
         guard let campaigns = summary.decoding?.campaigns.filter({ $0.trueRevenue > 0 }), !campaigns.isEmpty else {
           return nil
@@ -123,6 +137,60 @@ public struct HeadlineFigure: Sendable {
           })
       }
     }
+    figures += economics(scenario, money: money)
     return figures
+  }
+
+  /// Per priced campaign its spend, CPI, true and decoded ROAS and ROAS error, then Kendall's
+  /// tau-b of decoded against true ROAS: the rows `compare` shows for one run, so replicated
+  /// comparisons have them too. None when no campaign states spend.
+  private static func economics(_ scenario: Scenario, money: Kind) -> [HeadlineFigure] {
+    let priced = scenario.adNetworks.flatMap { network in
+      network.campaigns.filter { $0.spend != nil }.map { (network.name, $0.name) }
+    }
+    guard !priced.isEmpty else { return [] }
+    var figures: [HeadlineFigure] = []
+    for (network, campaign) in priced {
+      let name = "\(network)/\(campaign)"
+      @Sendable func economics(_ summary: RunSummary) -> CampaignEconomics? {
+        summary.decoding?.economics.first { $0.network == network && $0.campaign == campaign }
+      }
+      figures += [
+        HeadlineFigure(name: "spend.\(name)", label: "spend \(name)", kind: money, range: .nonNegative) {
+          economics($0)?.spend
+        },
+        HeadlineFigure(name: "cpi.\(name)", label: "CPI \(name)", kind: money, range: .nonNegative) { economics($0)?.cpi },
+        HeadlineFigure(name: "trueRoasRatio.\(name)", label: "true ROAS \(name)", kind: .share, range: .nonNegative) {
+          economics($0)?.trueRoas
+        },
+        HeadlineFigure(name: "decodedRoasRatio.\(name)", label: "decoded ROAS \(name)", kind: .share, range: .nonNegative) {
+          economics($0)?.decodedRoas
+        },
+        HeadlineFigure(name: "roasErrorRatio.\(name)", label: "ROAS error \(name)", kind: .relativeError) {
+          economics($0)?.roasError
+        },
+      ]
+    }
+    figures.append(
+      HeadlineFigure(
+        name: "roasRankTauB", label: "ROAS ranking, Kendall's tau-b", kind: .coefficient,
+        range: FigureRange(lower: -1, upper: 1)
+      ) { summary in
+        summary.decoding.flatMap { CampaignEconomics.rankCorrelation($0.economics).tau }
+      })
+    return figures
+  }
+}
+
+extension HeadlineFigure.Kind {
+  /// The values a figure of this kind can take, unless it says otherwise.
+  fileprivate var range: FigureRange {
+    switch self {
+    case .share: .unit
+    case .relativeError: .relativeError
+    case .money: .unbounded
+    case .coefficient: FigureRange(lower: -1, upper: 1)
+    case .count, .hours: .nonNegative
+    }
   }
 }

@@ -14,7 +14,9 @@ public struct ReplicateComparison: Sendable {
   /// replicate has both, or for amounts in different currencies.
   public func difference(figure index: Int, schema: Int) -> ConfidenceInterval? {
     guard studies[schema].figures[index].kind == studies[0].figures[index].kind else { return nil }
-    return ConfidenceInterval(pairedDifference: studies[schema].values[index], baseline: studies[0].values[index])
+    return ConfidenceInterval(
+      pairedDifference: studies[schema].values[index], baseline: studies[0].values[index],
+      range: studies[0].figures[index].range)
   }
 
   /// Header, then one row per figure: its label, each schema's mean [interval], then each later

@@ -8,9 +8,7 @@ import SimRecords
 /// the report's section).
 public struct ReplicateStudy: Sendable {
   /// How the intervals are made, in the words every output uses.
-  public static let method =
-    "mean over replicates with a 95 % Student t interval (mean ± t(0.975, n − 1) · s / √n, s the sample "
-    + "standard deviation, n the replicates with a value); one replicate gives no interval"
+  public static let method = ConfidenceInterval.method
 
   /// The scenario's name and seed (replicate 0's).
   public var scenario: String
@@ -34,7 +32,7 @@ public struct ReplicateStudy: Sendable {
     seeds = ReplicateSeeds.seeds(base: scenario.seed, count: summaries.count)
     self.figures = figures ?? HeadlineFigure.all(for: scenario)
     values = self.figures.map { figure in summaries.map { figure.value($0) } }
-    intervals = values.map { ConfidenceInterval($0.compactMap { $0 }) }
+    intervals = zip(self.figures, values).map { ConfidenceInterval($1.compactMap { $0 }, range: $0.range) }
     curves = summaries.map { $0.decoding.flatMap(RevenueCurveSection.points) }
     currency = scenario.schema.currencies.base
   }
@@ -86,7 +84,9 @@ public struct ReplicateStudy: Sendable {
 
   /// One row per figure: its label, mean and 95 % interval.
   public var table: [[String]] {
-    let intervalHeader = seeds.count > 1 ? "95 % interval" : "95 % interval (none: one replicate)"
+    let intervalHeader =
+      seeds.count >= ConfidenceInterval.minimumReplicates
+      ? "95 % interval" : "95 % interval (none: under \(ConfidenceInterval.minimumReplicates) replicates)"
     return [["figure", "mean", intervalHeader]]
       + figures.indices.map { index in
         let figure = figures[index]
@@ -94,6 +94,18 @@ public struct ReplicateStudy: Sendable {
         let range = interval.lower.flatMap { lower in interval.upper.map { "\(figure.text(lower)) – \(figure.text($0))" } }
         return [figure.label, figure.text(interval.mean), range ?? "–"]
       }
+  }
+
+  /// Each figure with a value, by name, as the report's headline tiles show it: the mean with its
+  /// 95 % interval, and the interval's ends for the tiles' verdicts.
+  package var headlineValues: [String: ReplicatedValue] {
+    var values: [String: ReplicatedValue] = [:]
+    for (figure, interval) in zip(figures, intervals) {
+      guard let interval else { continue }
+      values[figure.name] = ReplicatedValue(
+        text: figure.text(interval), lower: interval.lower, upper: interval.upper, replicates: interval.count)
+    }
+    return values
   }
 
   /// The report's leading sections: the same table, with the spread of revenue captured, and
@@ -111,7 +123,7 @@ public struct ReplicateStudy: Sendable {
       let present = curves.compactMap { $0 }.filter { $0.count == points.count }
       func band(_ value: (RevenueCurveSection.Point) -> Double) -> [ClosedRange<Double>?] {
         points.indices.map { index in
-          let interval = ConfidenceInterval(present.map { value($0[index]) }.filter(\.isFinite))
+          let interval = ConfidenceInterval(present.map { value($0[index]) }.filter(\.isFinite), range: .nonNegative)
           guard let lower = interval?.lower, let upper = interval?.upper else { return nil }
           return lower...upper
         }

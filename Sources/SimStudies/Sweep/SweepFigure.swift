@@ -85,6 +85,14 @@ public struct SweepFigure: Sendable, Equatable {
     return String(Int64(value))
   }
 
+  /// The values metric `metric` can take, which its interval keeps within: shares 0 to 1, the
+  /// signed revenue error −1 or more, every other figure (counts, revenue, the mean absolute
+  /// campaign error) 0 or more.
+  package static func range(ofMetric metric: String) -> FigureRange {
+    if metric.contains("Share") { return .unit }
+    return metric == "revenueError" ? .relativeError : .nonNegative
+  }
+
   /// The line's cells after point and replicate.
   package var cells: [String] {
     [campaign ?? "", window.map(String.init) ?? "", metric, Self.cell(value, metric: metric)]

@@ -2,7 +2,8 @@ import SimModel
 import SimRecords
 
 /// `sweep-points.csv`: per point, for every figure of `sweep-long.csv`, the mean over the
-/// replicates, their standard deviation and the 95 % Student t interval of the mean.
+/// replicates, their standard deviation and the 95 % interval of the mean
+/// (``ConfidenceInterval``: Student t, cut to the figure's range; none under three replicates).
 package enum SweepIntervals {
   /// The columns after the point's, its parameters' and the figure's (campaign, window, metric).
   package static let statisticColumns = ["replicates", "mean", "sd", "lower", "upper"]
@@ -22,7 +23,8 @@ package enum SweepIntervals {
       guard let point else { return }
       let lead = ["\(point)"] + (settings[point].map(columns.cells) ?? columns.names.map { _ in "" })
       for key in order {
-        text += (lead + key + cells(ConfidenceInterval(values[key]!))).map(CSVField.text).joined(separator: ",") + "\n"
+        let interval = ConfidenceInterval(values[key]!, range: SweepFigure.range(ofMetric: key[2]))
+        text += (lead + key + cells(interval)).map(CSVField.text).joined(separator: ",") + "\n"
       }
       order.removeAll()
       values.removeAll()

@@ -68,18 +68,23 @@ public enum SweepOutput {
     let share = spec.y.contains("Share")
     // Errors are relative, so they read as percentages too, but with no fixed range: they can pass ±100%.
     let percent = share || spec.y.hasSuffix("Error")
-    let replicated = sweep.replicates > 1
+    let bars =
+      switch sweep.replicates {
+      case ConfidenceInterval.minimumReplicates...:
+        ", with the 95 % Student t interval of the mean, cut to the figure's range, as error bars"
+      case 2: " (no error bars: an interval needs \(ConfidenceInterval.minimumReplicates) replicates)"
+      default: ""
+      }
     return LineChart(
       title: label(spec.y), xLabel: label(spec.x), yLabel: label(spec.y) + (percent ? " (%)" : ""),
-      caption: "Sweep \(sweep.name): each point is the mean of its \(sweep.replicates) replicate(s)"
-        + (replicated ? ", with the 95 % Student t interval of the mean as error bars" : "")
+      caption: "Sweep \(sweep.name): each point is the mean of its \(sweep.replicates) replicate(s)" + bars
         + (spec.series.map { "; one line per value of \($0)." } ?? "."),
       series: order.map { name in
         LineChart.Series(
           name: name,
           points: pointOrder[name]!.map { point in
             let values = points[name]![point]!
-            let interval = ConfidenceInterval(values.y)!
+            let interval = ConfidenceInterval(values.y, range: SweepFigure.range(ofMetric: spec.y))!
             return LineChart.Point(
               x: values.x.reduce(0, +) / Double(values.x.count), y: interval.mean,
               interval: interval.lower.flatMap { lower in interval.upper.map { lower...$0 } })

@@ -44,7 +44,7 @@ struct RunReportTests {
     #expect(!html.contains(#"id="plot-area""#))
     // The headline, and the figures behind the charts, folded.
     #expect(html.contains("<b>84.1 h</b><span>median hours to first signal</span>"))
-    #expect(html.contains(#"<div class="stat poor"><b>55.1%</b><span>revenue captured</span><em>poor: outside 90–110 %</em>"#))
+    #expect(html.contains(#"<div class="stat open"><b>55.1%</b><span>revenue captured</span><em>no verdict: one draw"#))
     #expect(html.contains(#"<td class="poor">-39.9%</td>"#))
     #expect(html.components(separatedBy: "<summary>Figures</summary>").count == Self.charts.count + 1)
   }
@@ -57,14 +57,15 @@ struct RunReportTests {
     for row in [
       "| figure | value | verdict |", "| --- | ---: | ---: |", "| users | 2 |  |", "| attributed installs | 2 |  |",
       "| winning postbacks | 4 |  |",
-      // alice's fine value and two coarse ones, bob's empty postback 1.
-      "| with a fine value | 25% |  |", "| with a coarse value | 50% |  |", "| with no value | 25% |  |",
+      // Postback 1: alice's has a fine value, bob's none (her two coarse ones are windows 2 and 3).
+      "| postback 1 with a fine value | 50% |  |", "| postback 1 with a coarse value | 0% |  |",
+      "| postback 1 with no value | 50% |  |",
       // alice's first signal: postback 1 at 3d13h25m, 84.08 h after her install at 1h20m.
       "| median hours to first signal | 84.1 h |  |",
-      // Decoded 3 + 0.25 + 5 = 8.25 against 4.99 + 9.99 = 14.98: 55.1 %, outside 90–110 %;
-      // her campaign's error |8.25 − 14.98| ÷ 14.98 = 44.9 %, over 10 %.
-      "| revenue captured | 55.1% | poor: outside 90–110 % |",
-      "| campaign error weighted by true revenue | 44.9% | poor: over 10 % |",
+      // Decoded 3 + 0.25 + 5 = 8.25 against 4.99 + 9.99 = 14.98: 55.1 %; her campaign's error
+      // |8.25 − 14.98| ÷ 14.98 = 44.9 %. One run is one draw: no verdict on either.
+      "| revenue captured | 55.1% | no verdict: one draw, which a seed moves; --replicates 10 gives an interval to decide on |",
+      "| campaign error weighted by true revenue | 44.9% | no verdict: one draw, which a seed moves; --replicates 10 gives an interval to decide on |",
       // Days after the epoch 2026-03-02 as dates: day 3 is March 5, day 38 April 9.
       "| date | day | window 1 | window 2 | window 3 |", "| 2026-03-05 | 3 | 2 | 0 | 0 |", "| 2026-03-12 | 10 | 0 | 1 | 0 |",
       "| 2026-04-09 | 38 | 0 | 0 | 1 |",
@@ -116,7 +117,7 @@ struct RunReportTests {
     for text in [report.html, report.markdown] {
       #expect(!text.contains("NaN") && !text.contains("nan") && !text.contains("inf"))
     }
-    #expect(report.markdown.contains("| with a fine value | – |"))
+    #expect(report.markdown.contains("| postback 1 with a fine value | – |"))
     #expect(report.markdown.contains("## Postbacks per day by window\n\nWinning"))
     #expect(report.markdown.contains("No data."))
   }
@@ -143,5 +144,34 @@ struct RunReportTests {
     let (whole, merged) = try ReportFixtures.wholeAndMerged(text, shards: 2)
     #expect(merged.html == whole.html)
     #expect(merged.markdown == whole.markdown)
+  }
+
+  @Test("replicated tiles show the mean and interval, and a verdict only where the whole interval is on one side")
+  func replicatedVerdicts() throws {
+    let (summary, collector, _) = ReportFixtures.run(try TestScenarios.load(ReportFixtures.journeys))
+    func report(captured: ReplicatedValue, error: ReplicatedValue) -> String {
+      RunReport(
+        scenario: try! TestScenarios.load(ReportFixtures.journeys), summary: summary, collector: collector, leading: [],
+        replicated: ["revenueCapturedRatio": captured, "campaignRevenueErrorWeightedMeanAbsRatio": error]
+      ).markdown
+    }
+    // Inside 90–110 % and at most 10 %: good; wholly outside: poor.
+    let settled = report(
+      captured: ReplicatedValue(text: "97.0% [92.4%, 101.6%]", lower: 0.924, upper: 1.016, replicates: 10),
+      error: ReplicatedValue(text: "22.9% [18.3%, 27.4%]", lower: 0.183, upper: 0.274, replicates: 10))
+    #expect(settled.contains("| revenue captured | 97.0% \\[92.4%, 101.6%\\] | good: 95 % interval within 90–110 % |"), "\(settled)")
+    #expect(settled.contains("| campaign error weighted by true revenue | 22.9% \\[18.3%, 27.4%\\] | poor: 95 % interval not at most 10 % |"))
+    #expect(settled.contains("figures with \\[intervals\\] are means of 10 replicates; the rest are replicate 0's"))
+    // The issue's case: 108.1 % [97.6, 118.5] crosses 110 %, and an error interval across 10 %.
+    let open = report(
+      captured: ReplicatedValue(text: "108.1% [97.6%, 118.5%]", lower: 0.976, upper: 1.185, replicates: 10),
+      error: ReplicatedValue(text: "9.0% [5.0%, 13.0%]", lower: 0.05, upper: 0.13, replicates: 10))
+    #expect(open.contains("| revenue captured | 108.1% \\[97.6%, 118.5%\\] | no verdict: its 95 % interval crosses 90 % or 110 % |"))
+    #expect(open.contains("| campaign error weighted by true revenue | 9.0% \\[5.0%, 13.0%\\] | no verdict: its 95 % interval crosses 10 % |"))
+    // Two replicates: a mean, no interval, no verdict.
+    let two = report(
+      captured: ReplicatedValue(text: "100.0%", lower: nil, upper: nil, replicates: 2),
+      error: ReplicatedValue(text: "5.0%", lower: nil, upper: nil, replicates: 2))
+    #expect(two.contains("| revenue captured | 100.0% | no verdict: too few replicates (2) for an interval |"))
   }
 }

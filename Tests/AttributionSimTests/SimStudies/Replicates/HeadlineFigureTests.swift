@@ -39,8 +39,10 @@ struct HeadlineFigureTests {
     #expect(try #require(figures["revenueErrorRatio.alpha/c1"]).text(0.05) == "+5.0%")
     #expect(try #require(figures["installs"]).text(309) == "309")
     #expect(try #require(figures["trueRevenue"]).text(114.364) == "114.36 USD")
-    let interval = try #require(ConfidenceInterval([1, 1.2]))
+    let interval = try #require(ConfidenceInterval([1, 1.2, 1.1]))
     #expect(captured.text(interval).hasPrefix("110.0% ["))
+    // Two replicates: the mean alone, no interval to read.
+    #expect(captured.text(try #require(ConfidenceInterval([1, 1.2]))) == "110.0%")
   }
 }
 
@@ -76,8 +78,14 @@ struct DecisionFigureTests {
     let sections = study.reportSections
     #expect(sections.map(\.title) == ["Replicates: mean and 95 % interval", RevenueCurveSection.title])
     #expect(sections[0].caption.contains("standard deviation 34.2 points"))
-    // Day 35: 14.98 true per install in both, so its interval is a point; decoded 8.25 and 1.
+    // Two replicates are too few for an interval: the table says so and gives the means alone.
+    #expect(sections[0].table[0][2] == "95 % interval (none: under 3 replicates)")
+    // Day 35: 14.98 true per install in both; decoded 8.25 and 1; no interval from two.
     let day35 = try #require(sections[1].table.first { $0.first == "35" })
-    #expect(day35[1] == "14.98 USD" && day35[2] == "8.25 USD" && day35[4] == "14.98 USD – 14.98 USD")
+    #expect(day35[1] == "14.98 USD" && day35[2] == "8.25 USD")
+    // A third replicate like the first gives intervals: true revenue's a point, 14.98 – 14.98.
+    let three = ReplicateStudy(scenario: scenario, summaries: [midpoint, lower, midpoint]).reportSections
+    let day35Of3 = try #require(three[1].table.first { $0.first == "35" })
+    #expect(day35Of3[4] == "14.98 USD – 14.98 USD")
   }
 }

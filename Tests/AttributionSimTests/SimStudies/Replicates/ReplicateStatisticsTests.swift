@@ -1,4 +1,5 @@
 @testable import AttributionSim
+import AttributionTestSupport
 import Foundation
 import Testing
 
@@ -84,5 +85,63 @@ struct ReplicateStatisticsTests {
   func differenceWithinItsInterval() throws {
     let difference = try #require(ConfidenceInterval(pairedDifference: [1, -1, 2, -2], baseline: [0, 0, 0, 0]))
     #expect(difference.mean == 0 && difference.excludesZero == false)
+  }
+
+  @Test("two replicates give a mean and a standard deviation but no interval (t(0.975, 1) = 12.7 says nothing)")
+  func twoReplicatesHaveNoInterval() throws {
+    let two = try #require(ConfidenceInterval([0.6, 1.0], range: .unit))
+    #expect(two.mean == 0.8 && two.standardDeviation != nil)
+    #expect(two.halfWidth == nil && two.lower == nil && two.upper == nil)
+    #expect(ConfidenceInterval.minimumReplicates == 3)
+  }
+
+  @Test("a share's interval stays in [0, 1]: 0.2, 0.9, 0.95 gives 0.683 ± 4.3027 · 0.4193 / √3, cut at 0 and 1")
+  func shareIntervalStaysInItsRange() throws {
+    let share = try #require(ConfidenceInterval([0.2, 0.9, 0.95], range: .unit))
+    // mean 0.68333, s 0.41932, half-width 4.302653 · 0.41932 / 1.73205 = 1.04164: −0.358 to 1.725 uncut.
+    #expect(abs(share.mean - 0.683333) < 1e-5)
+    #expect(abs(try #require(share.halfWidth) - 1.04164) < 1e-4)
+    #expect(share.lower == 0 && share.upper == 1)
+    let unbounded = try #require(ConfidenceInterval([0.2, 0.9, 0.95]))
+    let (lower, upper) = (try #require(unbounded.lower), try #require(unbounded.upper))
+    #expect(lower < 0 && upper > 1, "cut only where the range says")
+  }
+
+  @Test("a count's interval stays non-negative; a relative error's stays at −100 % or more")
+  func nonNegativeAndRelativeErrorRanges() throws {
+    let count = try #require(ConfidenceInterval([0, 2, 100], range: .nonNegative))
+    let upper = try #require(count.upper)
+    #expect(count.lower == 0 && upper > 100)
+    let error = try #require(ConfidenceInterval([-0.9, 0.5, 2], range: .relativeError))
+    #expect(error.lower == -1)
+  }
+
+  @Test("a paired difference of shares stays in [−1, 1]")
+  func shareDifferenceRange() throws {
+    let difference = try #require(ConfidenceInterval(pairedDifference: [1, 0, 1], baseline: [0, 0, 0], range: .unit))
+    let (lower, upper) = (try #require(difference.lower), try #require(difference.upper))
+    #expect(lower >= -1 && upper == 1)
+  }
+
+  @Test("every headline figure has the range its meaning gives: shares [0, 1], revenue captured 0 or more")
+  func headlineFigureRanges() throws {
+    let figures = HeadlineFigure.all(for: try TestScenarios.load(TestScenarios.minimal))
+    func range(_ name: String) -> FigureRange? { figures.first { $0.name == name }?.range }
+    #expect(range("tier0Share") == .unit)
+    #expect(range("postback1FineShare") == .unit)
+    #expect(range("revenueCapturedRatio") == .nonNegative)
+    #expect(range("attributedInstalls") == .nonNegative)
+    #expect(range("campaignRevenueErrorWeightedMeanAbsRatio") == .nonNegative)
+    #expect(range("errorFromGranularity") == .unbounded)
+    #expect(range("revenueErrorRatio.alpha/c1") == .relativeError)
+  }
+
+  @Test("sweep metrics: shares within [0, 1], the signed revenue error −1 or more, the rest 0 or more")
+  func sweepMetricRanges() {
+    #expect(SweepFigure.range(ofMetric: "nullShare1") == .unit)
+    #expect(SweepFigure.range(ofMetric: "nullShare") == .unit)
+    #expect(SweepFigure.range(ofMetric: "revenueError") == .relativeError)
+    #expect(SweepFigure.range(ofMetric: "attributedInstalls") == .nonNegative)
+    #expect(SweepFigure.range(ofMetric: "campaignRevenueError") == .nonNegative)
   }
 }

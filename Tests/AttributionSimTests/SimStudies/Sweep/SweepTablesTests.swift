@@ -84,11 +84,12 @@ struct SweepTablesTests {
       let lines = SweepOutput.points(sweep, long: long).split(separator: "\n").map { CSVLine.cells(String($0)) }
       #expect(lines[0] == ["point", "tier1", "cohorts[0].count", "campaign", "window", "metric", "replicates", "mean", "sd", "lower", "upper"])
       // 1, 2, 4: mean 7/3; sd √((16/9 + 1/9 + 25/9) / 2) = √(7/3) = 1.527525; t(0.975, 2) = 4.302653,
-      // half width 4.302653 × 1.527525 / √3 = 3.794583.
-      #expect(lines[1] == ["0", "1", "150", "", "", "users", "3", "2.333333", "1.527525", "-1.461250", "6.127916"])
-      // 0.5 and 0.25 (the empty replicate has no value): mean 0.375, sd 0.25/√2 = 0.176777;
-      // t(0.975, 1) = 12.706205, half width 12.706205 × 0.176777 / √2 = 1.588276.
-      #expect(lines[2] == ["0", "1", "150", "alpha/a", "1", "fineShare", "2", "0.375000", "0.176777", "-1.213276", "1.963276"])
+      // half width 4.302653 × 1.527525 / √3 = 3.794583: −1.461250 cut at 0 (users are never
+      // negative) to 6.127916.
+      #expect(lines[1] == ["0", "1", "150", "", "", "users", "3", "2.333333", "1.527525", "0.000000", "6.127916"])
+      // 0.5 and 0.25 (the empty replicate has no value): mean 0.375, sd 0.25/√2 = 0.176777; two
+      // values are too few for an interval (t(0.975, 1) = 12.7 would give −1.21 to 1.96).
+      #expect(lines[2] == ["0", "1", "150", "alpha/a", "1", "fineShare", "2", "0.375000", "0.176777", "", ""])
       // One replicate: a mean, and no spread or interval.
       #expect(lines[3] == ["1", "1", "300", "", "", "users", "1", "3.000000", "", "", ""])
       #expect(lines.count == 4)
@@ -123,20 +124,38 @@ struct SweepTablesTests {
     }
   }
 
-  @Test("the chart's points carry the 95 % interval of the replicates' mean as error bars")
+  @Test("the chart's points carry the 95 % interval of the replicates' mean as error bars, cut at 0 for counts")
   func chartIntervals() throws {
-    try withSweep { sweep, _, _ in
+    try withSweep(TestScenarios.sweep.replacing(required: "replicates: 2,", with: "replicates: 3,")) { sweep, _, _ in
       let csv = SweepOutput.csv(sweep, rows: SweepRunner.run(sweep, jobs: 2))
       let chart = SweepOutput.chart(sweep, csv: csv, outcome: "attributedInstalls")
       let lines = csv.split(separator: "\n").map { CSVLine.cells(String($0)) }
       let column = lines[0].firstIndex(of: "attributedInstalls")!
       // Point 0 (tier1 = 1, 150 users): its two replicates' installs.
       let values = lines.dropFirst().filter { $0[0] == "0" }.map { Double($0[column])! }
-      let expected = ConfidenceInterval(values)!
+      #expect(values.count == 3)
+      let expected = ConfidenceInterval(values, range: .nonNegative)!
       let point = chart.series[0].points.first { $0.y == expected.mean }
       #expect(point?.interval == expected.lower! ... expected.upper!)
       #expect(chart.caption.contains("95 % Student t interval"))
       #expect(chart.svg().contains("<line"))
+    }
+  }
+
+  @Test("a sweep decodes at midpoints unless given an estimator, which changes its decoded figures and nothing else")
+  func estimatorReachesTheRuns() throws {
+    try withSweep { sweep, _, _ in
+      let midpoint = SweepRunner.run(sweep, jobs: 2)
+      let lower = SweepRunner.run(sweep, jobs: 2, estimator: .lowerBound)
+      let decoded: Set<String> = ["decodedRevenue", "revenueError", "campaignRevenueError"]
+      var moved = false
+      for (a, b) in zip(midpoint, lower) {
+        for (name, pair) in zip(SweepMetrics.names, zip(a.metrics.values, b.metrics.values)) {
+          if decoded.contains(name) { moved = moved || pair.0 != pair.1 } else { #expect(pair.0 == pair.1, "\(name)") }
+        }
+      }
+      #expect(moved, "lower bounds decode less than midpoints somewhere")
+      #expect(SweepRunner.run(sweep, jobs: 2, estimator: .midpoint).map(\.metrics) == midpoint.map(\.metrics))
     }
   }
 

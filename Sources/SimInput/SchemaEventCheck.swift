@@ -1,0 +1,38 @@
+import SimJSON
+import SimModel
+
+/// Checks a schema's events against the scenario's users: its rules on an event nobody performs
+/// never apply. A name close to a performed one ("Purchase" for "purchase") is a misspelling,
+/// which would otherwise run without a word while the schema's values never move: an error. A
+/// name close to none is a warning, as a schema shared by several apps reads events only some
+/// of them have.
+package enum SchemaEventCheck {
+  /// Logs a finding for each event `schema` reads that `scenario` never performs, located where
+  /// the schema first mentions it (`root` is the schema's own value, inline or in its file).
+  package static func check(_ schema: ConversionSchema, against scenario: Scenario, root: JSONReader) {
+    let findings = SchemaLint(schema, declaredEvents: scenario.declaredEvents).eventFindings(
+      performedBy: "no user of scenario '\(scenario.name)'", unmatched: .warning,
+      unmatchedNote: " (no event of the scenario's is close to it: fine for a schema shared with an app whose users do)")
+    for finding in findings {
+      // A finding's path is the rule's as read: it starts with `root.path` for an inline schema.
+      let node = JSONPathLookup.node(at: finding.path, under: root.node, rootPath: root.path) ?? root.node
+      let path = finding.path
+      root.log.add(
+        ScenarioDiagnostic(
+          severity: finding.severity, file: root.file, location: node.location, path: path, message: finding.message))
+    }
+  }
+}
+
+/// The schemas a scenario reader has read, each with the value it was read from, checked
+/// against the whole scenario once its users are read.
+package final class ReadSchemas {
+  package private(set) var roots: [(schema: ConversionSchema, root: JSONReader)] = []
+
+  package init() {}
+
+  package func note(_ schema: ConversionSchema?, root: JSONReader) -> ConversionSchema? {
+    if let schema { roots.append((schema, root)) }
+    return schema
+  }
+}
