@@ -31,16 +31,16 @@ struct SchemaOptimizeCommand: Command {
     parsing: .integer(in: 0...Int(Int64.max)))
   static let replicates = Option(
     name: "replicates", valueName: "n",
-    help: "Replicates of the final comparison, on seeds the search never used.",
+    help: "Replicates of the final comparison, on seeds the search never used (3 or more: an interval needs them).",
     defaultDescription: String(Self.defaults.finalReplicates),
-    parsing: .integer(in: 2...1_000))
+    parsing: .integer(in: 3...1_000))
   static let finalists = Option(
     name: "finalists", valueName: "n",
     help: "The last rung's best that race the start on further search runs at full size (0: no race).",
     defaultDescription: String(Self.defaults.finalists), parsing: .integer(in: 0...50))
   static let raceRuns = Option(
-    name: "race-runs", valueName: "n", help: "Search runs of the race (extra to --budget, like the final comparison).",
-    defaultDescription: String(SchemaSearch.defaultRaceRuns), parsing: .integer(in: 2...1_000))
+    name: "race-runs", valueName: "n", help: "Search runs of the race (extra to --budget, like the final comparison; 3 or more, for an interval).",
+    defaultDescription: String(SchemaSearch.defaultRaceRuns), parsing: .integer(in: 3...1_000))
   static let calibrationRuns = Option(
     name: "calibration-runs", valueName: "n",
     help: "Runs each schema's decoder is calibrated on, in the search and in the final comparison (each counts in --budget "
@@ -73,7 +73,9 @@ struct SchemaOptimizeCommand: Command {
       below zero. The chosen is then compared with the starting schema on seeds the search never \
       used, at the scenario's full size, with a 95 % interval over replicates, beside the \
       floor exact values would leave (what no schema can remove). Writes \
-      schema.json (the best schema, commented; it passes 'attrsim schema lint'), \
+      schema.json (the best schema, commented; it passes 'attrsim schema lint') when it is the \
+      start or the final comparison's paired interval shows it better, and otherwise \
+      not-shown-better.json with the advice to keep the start, \
       optimize.csv (every candidate's scores) and optimize.html (the comparison, LTV \
       curves, value grids and, with --tradeoff, the Pareto front, each point's schema in \
       pareto-N.json). The result depends on the seed, not on --jobs.
@@ -201,7 +203,7 @@ struct SchemaOptimizeCommand: Command {
     }
     Self.announce(result, seconds: seconds, jobs: jobs)
     Console.out(
-      "wrote \(folder.relativePath)/{schema.json,optimize.csv,optimize.html"
+      "wrote \(folder.relativePath)/{\(result.bestFileName),optimize.csv,optimize.html"
         + (result.front.isEmpty ? "" : result.front.count == 1 ? ",pareto-1.json" : ",pareto-1…\(result.front.count).json") + "}")
     return .success
   }
@@ -260,9 +262,13 @@ struct SchemaOptimizeCommand: Command {
           ? "no candidate beat the starting schema on the search seeds"
           : "no finalist beat the starting schema in the race with a paired 95 % interval below zero")
           + ": it stays best (its copy is schema.json)"
-        : reduction >= 0
-        ? String(format: "best is %.0f %% lower than the start", 100 * reduction)
-        : String(format: "best is %.0f %% higher than the start: the search found nothing better", -100 * reduction)
+        : result.bestShownBetter
+        ? String(format: "best is %.0f %% lower than the start, its paired interval wholly below zero", 100 * reduction)
+        : (reduction < 0
+          ? String(format: "best is %.0f %% higher than the start: the search found nothing better", -100 * reduction)
+          : String(format: "best is %.0f %% lower than the start on these seeds, but its paired interval reaches zero: ", 100 * reduction)
+            + "not shown better")
+          + "; keep the starting schema (the best is written to \(OptimizeResult.notShownBetterFileName))"
       Console.out("\n\(change); \(separate)")
     }
     if let removable = final.removable {

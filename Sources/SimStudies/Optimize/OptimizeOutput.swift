@@ -14,7 +14,7 @@ public struct OptimizeOutput: Sendable {
 
   /// File name → content, in writing order.
   public var files: [(name: String, text: String)] {
-    var files = [("schema.json", schemaText(result.best)), ("optimize.csv", csv), ("optimize.html", html)]
+    var files = [(result.bestFileName, schemaText(result.best)), ("optimize.csv", csv), ("optimize.html", html)]
     for (place, candidate) in result.front.enumerated() {
       files.append(("pareto-\(place + 1).json", schemaText(candidate)))
     }
@@ -55,6 +55,12 @@ public struct OptimizeOutput: Sendable {
           + (final.reduction.map {
             $0 >= 0 ? String(format: " (%.0f %% lower)", 100 * $0) : String(format: " (%.0f %% higher)", -100 * $0)
           } ?? "") + ".")
+      if !kept && !result.bestShownBetter {
+        header.append(
+          "NOT SHOWN BETTER than the start: the paired 95 % interval of best − start, "
+            + "\(interval(final.difference, signed: true)), does not lie wholly below zero. Keep the starting schema; "
+            + "this one is written for a look, not for use.")
+      }
     }
     header += [
       "",
@@ -267,7 +273,9 @@ public struct OptimizeOutput: Sendable {
         + "disjoint: \(seeds.areDisjoint ? "yes" : "no")",
       headline: [
         ("start, final seeds", interval(intervals[0])), ("best, final seeds", interval(intervals[1])),
-        ("reduction", final.reduction.map { String(format: "%.0f%%", 100 * $0) } ?? "–"),
+        result.bestShownBetter
+          ? ("reduction, shown by the paired interval", final.reduction.map { String(format: "%.0f%%", 100 * $0) } ?? "–")
+          : ("verdict", result.bestIsStart ? "keep the start: no candidate beat it" : "keep the start: the best is not shown better"),
         ("most any schema could remove", final.removable.map { String(format: "%.0f%%", 100 * max(0, $0)) } ?? "–"),
         ("candidates", String(result.candidates.count)),
         ("search cost (runs of the scenario)", String(format: "%.1f", result.spent)),
@@ -299,7 +307,9 @@ extension OptimizeOutput {
     // this search's: its extra points go.
     let written = Set(files.map(\.name))
     let earlier = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    for name in earlier where Self.isParetoFile(name) && !written.contains(name) {
+    // So is an earlier best: schema.json must never be left beside a best not shown better.
+    let bests: Set<String> = ["schema.json", OptimizeResult.notShownBetterFileName]
+    for name in earlier where (Self.isParetoFile(name) || bests.contains(name)) && !written.contains(name) {
       try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
     }
   }

@@ -152,6 +152,15 @@ public struct OptimizeResult: Sendable {
   public var startCopy: Int?
   /// Whether no candidate beat the starting schema, so its copy is the result.
   public var bestIsStart: Bool { startCopy == best }
+  /// Whether the final comparison shows the best better than the start: its paired 95 % interval
+  /// of best − start lies wholly below zero (lower is better for every objective). A best that
+  /// is the start, or whose interval reaches zero, is not shown better: keep the start.
+  public var bestShownBetter: Bool { !bestIsStart && (final.difference?.upper).map { $0 < 0 } == true }
+  /// The file the best schema is written to: `schema.json` when it is the start's copy or shown
+  /// better, otherwise a name that says it was not.
+  public var bestFileName: String { bestIsStart || bestShownBetter ? "schema.json" : Self.notShownBetterFileName }
+  /// Where a best not shown better than the start is written.
+  public static let notShownBetterFileName = "not-shown-better.json"
   /// "c7", or "c1, the start" when the starting schema's copy won.
   public var bestName: String { "c\(best + 1)" + (bestIsStart ? ", the start" : "") }
   /// With `tradeoff`, the candidates on the last rung's Pareto front, fastest first.

@@ -38,18 +38,24 @@ struct SchemaOptimizeCommandTests {
     try "{}".write(to: out.appendingPathComponent("pareto-7.json"), atomically: true, encoding: .utf8)
     try "mine".write(to: out.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
     let result = try attrsim(
-      ["schema", "optimize", file, "--objective", "revenue-captured", "--budget", "62", "--replicates", "2", "--jobs", "2",
+      ["schema", "optimize", file, "--objective", "revenue-captured", "--budget", "62", "--replicates", "3", "--jobs", "2",
        "--calibration-runs", "2", "--keep-postbacks", "--out", "out"], in: folder)
     #expect(result.status == 0, "\(result.output)")
-    #expect(result.output.contains("on 2 final seeds the search never used"), "\(result.output)")
+    #expect(result.output.contains("on 3 final seeds the search never used"), "\(result.output)")
     // Kept postbacks: the best sends as many postbacks 2 and 3 as the start, so no warning follows the counts.
     #expect(result.output.contains("winning postbacks a run, windows 1 / 2 / 3: start "), "\(result.output)")
     #expect(!result.output.contains("the best sends fewer"), "\(result.output)")
-    #expect(contents(out) == ["notes.txt", "optimize.csv", "optimize.html", "schema.json"])
+    // On this scenario and seed the best scores 151 % higher than the start on the final seeds:
+    // not shown better, so stdout says to keep the start and the best is named for what it is.
+    #expect(
+      result.output.contains("the search found nothing better; keep the starting schema (the best is written to not-shown-better.json)"),
+      "\(result.output)")
+    #expect(contents(out) == ["not-shown-better.json", "notes.txt", "optimize.csv", "optimize.html"])
+    #expect(result.output.contains("wrote out/{not-shown-better.json,optimize.csv,optimize.html}"), "\(result.output)")
     let csv = try String(contentsOf: folder.appendingPathComponent("out/optimize.csv"), encoding: .utf8)
     #expect(csv.hasPrefix("candidate,generation,rung,userShare,runs,revenueCaptured,"))
     #expect(csv.contains("\nstart,1,1,"), "the starting schema is scored beside the candidates")
-    let lint = try attrsim(["schema", "lint", "out/schema.json", "--scenario", file], in: folder)
+    let lint = try attrsim(["schema", "lint", "out/not-shown-better.json", "--scenario", file], in: folder)
     #expect(lint.status == 0, "\(lint.output)")
     #expect(lint.output.contains("0 errors"), "\(lint.output)")
   }
@@ -58,7 +64,8 @@ struct SchemaOptimizeCommandTests {
     "bad input is refused with the reason and nothing is written",
     arguments: [
       (["--objective", "roas-eror"], Int32(64), "did you mean 'roas-error'?"),
-      (["--objective", "revenue-captured", "--budget", "3"], 65, "cannot evaluate one candidate"),
+      // A budget too small is a command-line problem (64); a scenario without priced campaigns, the file's (65).
+      (["--objective", "revenue-captured", "--budget", "3"], 64, "cannot evaluate one candidate"),
       (["--objective", "roas-error"], 65, "needs at least one campaign with spend"),
     ])
   func badInput(extra: [String], status: Int32, message: String) throws {

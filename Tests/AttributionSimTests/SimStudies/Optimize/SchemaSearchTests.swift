@@ -87,6 +87,40 @@ struct SchemaSearchTests {
     // Each schema is calibrated once: 4 schemas × (2 calibration runs + 1 run) at the rung, then
     // the race's 2 schemas × 40 runs reuse those calibrations (same size, same 2 seeds): 12 + 80.
     #expect(result.spent == 92)
+    #expect(result.raceSpent == 80)
+    try checkShownBetter(result)
+  }
+
+  /// The best is presented as the result only when the final paired interval lies below zero.
+  private func checkShownBetter(_ result: OptimizeResult) throws {
+    // Two final seeds are too few for an interval: the best (0 against 0.64 in both) is not
+    // shown better, so it is written under a name that says so, with the advice in its header.
+    #expect(!result.bestIsStart && !result.bestShownBetter)
+    #expect(result.bestFileName == "not-shown-better.json")
+    let files = OptimizeOutput(result).files
+    #expect(files.map(\.name).prefix(3) == ["not-shown-better.json", "optimize.csv", "optimize.html"])
+    #expect(files[0].text.contains("NOT SHOWN BETTER than the start"))
+    #expect(files[2].text.contains("keep the start: the best is not shown better"))
+    #expect(!files[2].text.contains("reduction, shown"))
+    // A third seed like the others gives a paired interval of no width below zero: shown better.
+    var three = result
+    three.final.scores = three.final.scores.map { $0 + [$0[0]] }
+    #expect(three.bestShownBetter && three.bestFileName == "schema.json")
+    let shown = OptimizeOutput(three).files
+    #expect(shown[0].name == "schema.json" && !shown[0].text.contains("NOT SHOWN BETTER"))
+    #expect(shown[2].text.contains("reduction, shown by the paired interval"))
+    // One where best − start is −0.1 and +0.05: its interval reaches zero, not shown better.
+    var mixed = result
+    mixed.final.scores = [[0.5, 0.5, 0.5], [0.4, 0.55, 0.45]]
+    #expect(!mixed.bestShownBetter && mixed.bestFileName == "not-shown-better.json")
+    // Written into a folder holding an earlier schema.json: that one goes, so it is never taken
+    // for this search's answer.
+    let folder = try TemporaryFolder.create("optimize-output")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "{}".write(to: folder.appendingPathComponent("schema.json"), atomically: true, encoding: .utf8)
+    try OptimizeOutput(result).write(to: folder)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("schema.json").path))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("not-shown-better.json").path))
   }
 
   @Test("a candidate's calibration serves every later rung and the race of the same size and calibration runs")
@@ -247,7 +281,7 @@ struct SchemaSearchTests {
     let options = SchemaSearch.Options(
       objective: .revenueCaptured, budget: 40, jobs: 2, seed: 5, finalReplicates: 2, finalCalibrationRuns: 1,
       rungs: [SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 1), SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 2)],
-      keepPostbacks: true)
+      finalists: 0, keepPostbacks: true)
     let result = try SchemaSearch(scenario: scenario, options: options).run()
     #expect(result.candidates.count > 2)
     #expect(result.candidates.allSatisfy { $0.coarse.allSatisfy { $0.low == nil } })
@@ -297,7 +331,8 @@ struct SchemaSearchTests {
     func search(jobs: Int) throws -> OptimizeResult {
       let options = SchemaSearch.Options(
         objective: .revenueCaptured, budget: 40, jobs: jobs, seed: 5, finalReplicates: 2, finalCalibrationRuns: 1,
-        rungs: [SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 1), SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 2)])
+        rungs: [SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 1), SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 2)],
+        race: SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 4))
       return try SchemaSearch(scenario: scenario, options: options).run()
     }
     let one = try search(jobs: 1)
@@ -306,8 +341,8 @@ struct SchemaSearchTests {
     // the second rung reusing the first's calibration; the second generation's 5 are moves from the first's best.
     #expect(one.candidates.count == 10)
     #expect(one.rows.filter { $0.rung == 0 }.map(\.generation) == [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1], "the start scored once")
-    // Search runs: the pilot's 8 first, the rungs' 2 after them (never the users that placed the edges), then the race's 40.
-    #expect(one.seeds.search.count == 8 + 2 + 40)
+    // Search runs: the pilot's 8 first, the rungs' 2 after them (never the users that placed the edges), then the race's 4.
+    #expect(one.seeds.search.count == 8 + 2 + 4)
     #expect(one.candidates == three.candidates)
     #expect(one.rows == three.rows)
     #expect(one.best == three.best)
@@ -322,7 +357,7 @@ struct SchemaSearchTests {
     let options = SchemaSearch.Options(
       objective: .revenueCaptured, budget: 60, jobs: 2, seed: 8, finalReplicates: 2, finalCalibrationRuns: 1,
       rungs: [SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 1), SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 2)],
-      finalists: 2)
+      finalists: 2, race: SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 4))
     let result = try SchemaSearch(scenario: scenario, options: options).run()
     let firstLast = result.rows.filter { $0.generation == 0 && $0.rung == 1 && $0.candidate != nil }
     let secondCandidates = Set(result.rows.filter { $0.generation == 1 }.compactMap(\.candidate))
