@@ -13,8 +13,7 @@ import Testing
 /// outputs and no temporary files.
 @Suite("Interrupted runs leave nothing behind")
 struct InterruptedRunTests {
-  /// ``TestScenarios/minimal`` with enough users to run for minutes, arriving over 400 days so
-  /// that postbacks reach the disk within seconds: it is always interrupted.
+  /// ``TestScenarios/minimal`` with enough users to run for minutes: it is always interrupted.
   private static let long = TestScenarios.minimal.replacing(required: "count: 10,", with: "count: 600000,")
     .replacing(required: "to: \"1d\"", with: "to: \"400d\"")
 
@@ -39,8 +38,10 @@ struct InterruptedRunTests {
     return files
   }
 
-  /// Starts `attrsim run long.json --out out` and waits until its postbacks' temporary file has
-  /// data in it: the run is under way and writing.
+  /// Starts `attrsim run long.json --out out` and waits until its outputs' temporary files are
+  /// open: the run is under way, with files to leave behind. (Its first postbacks reach them
+  /// only minutes later in a debug build, after most users are simulated: waiting for data
+  /// cost each test its 120-second deadline and the run's CPU all that time.)
   private func startLongRun(in folder: URL, out: URL) throws -> (process: Process, output: Pipe) {
     let binary = try #require(ChildProcess.attrsim)
     let process = Process()
@@ -50,15 +51,17 @@ struct InterruptedRunTests {
     process.standardOutput = output
     process.standardError = output
     try process.run()
-    let temporary = out.appendingPathComponent(".postbacks.jsonl.\(process.processIdentifier).tmp")
-    let deadline = Date().addingTimeInterval(120)
-    while Date() < deadline, process.isRunning {
-      let attributes = try? FileManager.default.attributesOfItem(atPath: temporary.path)
-      if let size = attributes?[.size] as? NSNumber, size.intValue > 0 { break }
-      Thread.sleep(forTimeInterval: 0.05)
+    let temporary = ["postbacks", "conversions"].map { out.appendingPathComponent(".\($0).jsonl.\(process.processIdentifier).tmp") }
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline, process.isRunning, !temporary.allSatisfy({ FileManager.default.fileExists(atPath: $0.path) }) {
+      Thread.sleep(forTimeInterval: 0.02)
     }
+    // A moment more, so the signal finds the run simulating rather than just opening its files.
+    Thread.sleep(forTimeInterval: 0.3)
     #expect(process.isRunning, "the long run is still running when interrupted")
-    #expect(FileManager.default.fileExists(atPath: temporary.path), "the run writes \(temporary.lastPathComponent)")
+    for file in temporary {
+      #expect(FileManager.default.fileExists(atPath: file.path), "the run writes \(file.lastPathComponent)")
+    }
     return (process, output)
   }
 
