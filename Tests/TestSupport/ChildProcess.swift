@@ -20,6 +20,37 @@ package enum ChildProcess {
     return nil
   }
 
+  /// Runs a program to its end as ``run(_:_:in:environment:)`` does, with its standard output
+  /// and standard error apart (machine-readable output on one, warnings on the other).
+  package static func runApart(
+    _ executable: String, _ arguments: [String], in folder: URL? = nil
+  ) throws -> (status: Int32, output: String, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let folder { process.currentDirectoryURL = folder }
+    var environment = ProcessInfo.processInfo.environment
+    environment["ATTRSIM_PROGRESS"] = "never"
+    process.environment = environment
+    let (output, errors) = (Pipe(), Pipe())
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Standard error is read on its own thread, so a full pipe on either side cannot stall the child.
+    let box = ErrorsBox()
+    let reader = Thread { box.data = errors.fileHandleForReading.readDataToEndOfFile() }
+    reader.start()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: box.data, as: UTF8.self))
+  }
+
+  /// Standard error's bytes, handed from its reading thread.
+  private final class ErrorsBox: @unchecked Sendable {
+    var data = Data()
+  }
+
   /// Runs a program to its end, in `folder` when given and with `environment` added to this
   /// process's (a nil value removes the variable), attrsim's progress lines off unless
   /// `environment` says otherwise: its exit status, and its standard error and output together.
