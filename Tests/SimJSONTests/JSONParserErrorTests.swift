@@ -126,7 +126,9 @@ struct JSONParserErrorTests {
       parseError("[nul]") == failure("expected value, found 'nul' (did you mean 'null'?)", 1, 2))
     #expect(parseError("[nil]") == failure("expected value, found 'nil'", 1, 2))
     #expect(parseError("[yes]") == failure("expected value, found 'yes'", 1, 2))
-    #expect(parseError("[Inf]") == failure("expected value, found 'Inf'", 1, 2))
+    // A word that begins a literal, three letters or more, is taken for its start.
+    #expect(parseError("[Inf]") == failure("expected value, found 'Inf' (did you mean 'Infinity'?)", 1, 2))
+    #expect(parseError("[In]") == failure("expected value, found 'In'", 1, 2))
   }
 
   @Test("object keys must be strings or identifiers followed by a colon")

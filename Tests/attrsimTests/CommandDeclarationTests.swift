@@ -155,7 +155,6 @@ struct CommandDeclarationTests {
     (["decode", "x", "--out", ""], "Name the schema to decode with: --schema FILE (or --scenario FILE for its schema)"),
     (["verify", "x", "--format", "xml"], "The value 'xml' is invalid for '--format': expected text or json"),
     (["verify", "x", "--keep-failed", "", "--jobs", "0"], "The value '' is invalid for '--keep-failed': expected a path, not an empty string"),
-    (["verify", "no-such-scenario", "x"], "No such file or folder: 'no-such-scenario', 'x'"),
     (["completions", "tcsh"], "Unknown shell 'tcsh'; expected one of 'bash', 'zsh', 'fish'"),
   ]
 

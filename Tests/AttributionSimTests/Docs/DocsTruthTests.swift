@@ -7,6 +7,9 @@ import Testing
 
 /// What Docs/*.md quote as the tool's output must be what the tool produces (issue 26): each
 /// quoted transcript, error message, trace line and failure report is produced here for real.
+/// Where the shared quickstart run is, for removal when the process exits.
+nonisolated(unsafe) private var sharedQuickstartFolder: String?
+
 @Suite("Docs/ quote what attrsim really prints")
 struct DocsTruthTests {
   static func doc(_ name: String) throws -> String {
@@ -59,6 +62,26 @@ struct DocsTruthTests {
     return String(diagnostic[range.upperBound...])
   }
 
+  /// One run of the quickstart, shared by the tests that read its outputs: each run takes
+  /// seconds in a debug build, and every such test would make the same one. Its folder is
+  /// removed when the test process ends.
+  static let quickstart: (folder: URL, status: Int32, output: String)? = {
+    guard let binary = ChildProcess.attrsim else { return nil }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-truth-quickstart-\(UUID().uuidString)")
+    guard let run = try? ChildProcess.run(binary, ["run", TestPaths.scenarios + "/quickstart.json", "--out", folder.path])
+    else { return nil }
+    sharedQuickstartFolder = folder.path
+    atexit { if let path = sharedQuickstartFolder { try? FileManager.default.removeItem(atPath: path) } }
+    return (folder, run.status, run.output)
+  }()
+
+  /// The shared quickstart run's folder, its status checked.
+  static func quickstartFolder() throws -> URL {
+    let run = try #require(quickstart, "the attrsim executable is built beside the tests by `swift test`")
+    #expect(run.status == 0, "\(run.output)")
+    return run.folder
+  }
+
   // MARK: - outputs.md
 
   @Test("outputs.md's summary.json excerpt of the quickstart holds the figures the run writes")
@@ -74,11 +97,7 @@ struct DocsTruthTests {
 
   @Test("outputs.md's postbacks.jsonl lines and conversions.jsonl excerpt of the quickstart are what a run writes")
   func quickstartOutputExcerptsAreTrue() throws {
-    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-truth-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try ChildProcess.run(binary, ["run", TestPaths.scenarios + "/quickstart.json", "--out", folder.path])
-    #expect(run.status == 0, "\(run.output)")
+    let folder = try Self.quickstartFolder()
     let blocks = ReadmeTruthTests.fencedBlocks(try Self.doc("outputs.md"))
     let postbacks = Set(try String(contentsOf: folder.appendingPathComponent("postbacks.jsonl"), encoding: .utf8).split(separator: "\n"))
     let quoted = blocks.flatMap { $0.split(separator: "\n") }.filter { $0.hasPrefix(#"{"payload":"#) }
@@ -135,11 +154,7 @@ struct DocsTruthTests {
 
   @Test("reports.md's spend and ROAS table of the quickstart is report.md's, column for column")
   func quickstartSpendTableIsTrue() throws {
-    let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-truth-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try ChildProcess.run(binary, ["run", TestPaths.scenarios + "/quickstart.json", "--out", folder.path])
-    #expect(run.status == 0, "\(run.output)")
+    let folder = try Self.quickstartFolder()
     let report = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
     let quoted = try #require(ReadmeTruthTests.table(after: "| campaign | spend |", in: try Self.doc("reports.md")))
     let written = try #require(ReadmeTruthTests.table(after: "| campaign | spend |", in: report))
@@ -442,10 +457,8 @@ struct DocsTruthTests {
     let prose = try Self.doc("schema-format.md").split(whereSeparator: \.isWhitespace).joined(separator: " ")
     let range = try #require(prose.range(of: #"the last line reads `[^`]*`"#, options: .regularExpression))
     let quoted = String(prose[range].drop { $0 != "`" }.dropFirst().dropLast())
-    let folder = try TemporaryFolder.create("docs-truth")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try Self.quickstartFolder()
     let quickstart = TestPaths.scenarios + "/quickstart.json"
-    #expect(try ChildProcess.run(binary, ["run", quickstart, "--out", folder.path]).status == 0)
     let decode = try ChildProcess.run(binary, ["decode", folder.path + "/postbacks.jsonl", "--scenario", quickstart])
     #expect(decode.output.split(separator: "\n").last.map(String.init) == quoted, "\(decode.output)")
   }

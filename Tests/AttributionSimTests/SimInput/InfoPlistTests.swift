@@ -205,11 +205,15 @@ struct InfoPlistTests {
     ])
   }
 
-  @Test("§2.5: a network's name is not its identifier; the declared identifiers are listed")
+  @Test("§2.5: a network's name is not its identifier: the identifier it begins is suggested, else the declared ones listed")
   func networkNameInsteadOfIdentifier() {
     let extra = "infoPlist: { AdAttributionKitConfigurations: { AttributionWindows: { alpha: { install: { click: 3 } } } } }"
     #expect(diagnostics(extra) == [
-      "bad.json:7:\(column(of: "alpha", in: extra)): error: app.infoPlist.AdAttributionKitConfigurations.AttributionWindows.alpha: 'alpha' is not the identifier of a declared ad network (AttributionWindows takes 'global' and ad network IDs); declared: 'alpha.skadnetwork', 'beta.adattributionkit'"
+      "bad.json:7:\(column(of: "alpha", in: extra)): error: app.infoPlist.AdAttributionKitConfigurations.AttributionWindows.alpha: 'alpha' is not the identifier of a declared ad network (AttributionWindows takes 'global' and ad network IDs); did you mean 'alpha.skadnetwork'?"
+    ])
+    let other = "infoPlist: { AdAttributionKitConfigurations: { AttributionWindows: { gamma: { install: { click: 3 } } } } }"
+    #expect(diagnostics(other) == [
+      "bad.json:7:\(column(of: "gamma", in: other)): error: app.infoPlist.AdAttributionKitConfigurations.AttributionWindows.gamma: 'gamma' is not the identifier of a declared ad network (AttributionWindows takes 'global' and ad network IDs); declared: 'alpha.skadnetwork', 'beta.adattributionkit'"
     ])
   }
 

@@ -7,18 +7,34 @@ import Testing
 
 /// The project's own regression suite, JUnit output, and the `attrsim verify` command's exit status.
 @Suite("Regression: verify") struct VerifySuiteTests {
-  @Test("Scenarios/ is the regression suite: every scenario's expectations and golden copies hold")
+  /// The samples that take seconds each in a debug build (a tenth of that in release): `.ci/run`
+  /// verifies them, with the rest, using the release build beside the test suite.
+  static let verifiedByCIRelease: Set<String> = [
+    "whale-game.json", "subscription.json", "hybrid-game.json", "adattributionkit.json", "sweeps/crowd-base.json",
+  ]
+
+  @Test("Scenarios/ is the regression suite: every scenario's expectations and golden copies hold (the slowest five in .ci/run)")
   func scenariosFolderPasses() {
     let found = ScenarioFiles(paths: [TestPaths.scenarios])
     #expect(found.scenarios.count >= 8)
     #expect(found.skipped.contains { $0.file.hasSuffix("schemas/quickstart-hybrid.json") && $0.reason == "a conversion schema" })
     #expect(found.skipped.contains { $0.file.hasSuffix("sweeps/crowd-thresholds.json") && $0.reason == "a sweep" })
+    let quick = found.scenarios.filter { file in !Self.verifiedByCIRelease.contains { file.hasSuffix("Scenarios/" + $0) } }
+    #expect(quick.count == found.scenarios.count - Self.verifiedByCIRelease.count, "each slow sample is still in Scenarios/")
     // Two at a time: this machine's cores.
-    let results = ScenarioVerifier().verify(paths: found.scenarios, jobs: 2)
+    let results = ScenarioVerifier().verify(paths: quick, jobs: 2)
     for result in results {
       #expect(result.passed, "\(result.report())")
       #expect(result.notes.isEmpty, "every sample scenario states what must hold: \(result.file)")
     }
+  }
+
+  @Test(".ci/run verifies the whole of Scenarios/ with the release build, so the samples left out above are checked too")
+  func ciVerifiesEveryScenario() throws {
+    let script = try String(contentsOf: TestPaths.repository.appendingPathComponent(".ci/run"), encoding: .utf8)
+    let lines = script.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.hasPrefix("#") }
+    #expect(lines.contains { $0.hasPrefix("swift build -c release") })
+    #expect(lines.contains { $0.hasPrefix(".build/release/attrsim verify Scenarios/") })
   }
 
   @Test("attrsim verify exits 1 with the readable difference for a broken expectation, 0 when it holds, and writes JUnit")
