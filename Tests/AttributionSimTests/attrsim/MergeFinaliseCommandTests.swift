@@ -28,6 +28,10 @@ struct MergeFinaliseCommandTests {
 
     let good = try ChildProcess.run(binary, ["merge", "--finalise", "sum", "s0"], in: folder)
     #expect(good.status == 0, "\(good.output)")
-    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("s0/final.json").path))
+    // It says every file it writes, and writes every file it says.
+    #expect(good.output.contains("wrote s0/{final.jsonl,final-signals.txt,final.json}"), "\(good.output)")
+    for name in ["final.jsonl", "final-signals.txt", "final.json"] {
+      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("s0/\(name)").path), "\(name)")
+    }
   }
 }

@@ -62,6 +62,23 @@ struct BehaviourLintTests {
     #expect(found.allSatisfy { $0.severity == .warning })
   }
 
+  @Test("fine values left unused because a bit field is the same for every install name that field and its bits")
+  func constantFieldIsNamed() throws {
+    let (schema, base) = try facts(purchases: [10, 6, 4])
+    // Every install purchased: the purchase flag (bit 2) is 1 in all of them, so 0, 1 and 2 never occur.
+    var fine = Array(repeating: 0, count: 64)
+    fine[4] = 1_000
+    fine[5] = 900
+    fine[6] = 100
+    let facts = CohortFacts(calibration: base.calibration, installs: 2_000, fineCounts: fine, eventCounts: base.eventCounts)
+    let found = BehaviourLint(schema: schema, scenarioName: "hand", windowCount: 3, facts: facts).findings
+    let never = try #require(found.first { $0.message.contains("never end") })
+    #expect(never.message.hasPrefix("fine values 0"), "\(never.message)")
+    #expect(never.message.contains("(bit 2) is 1 for every install, so fine values where it is not 1 never occur"), "\(never.message)")
+    // The revenue field (bits 0–1) takes several values: it is not named.
+    #expect(!never.message.contains("bits 0–1"), "\(never.message)")
+  }
+
   @Test("fine values never ended with (4) and under 0.1 % of installs (5: 1 of 2,000 = 0.05 %) are flagged; 6 at exactly 0.1 % is not")
   func rareValues() throws {
     let found = try findings(purchases: [10, 6, 4])
