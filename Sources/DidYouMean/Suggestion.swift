@@ -9,7 +9,7 @@ public enum Suggestion {
   /// candidate that begins the word, or that the word begins, sharing three letters or more
   /// (dashes aside), is plausible too (`--output` → `--out`, `calib` → `calibration`), the
   /// longest shared start first.
-  public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+  public static func closest(to word: String, among candidates: some Sequence<String>, prefixes: Bool = true) -> String? {
     let target = Array(word.lowercased().unicodeScalars)
     let limit = min(3, max(1, target.count / 3))
     var best: (candidate: String, distance: Int)?
@@ -28,7 +28,13 @@ public enum Suggestion {
         prefixed = (candidate, shared)
       }
     }
-    return best?.candidate ?? prefixed?.candidate
+    return best?.candidate ?? (prefixes ? prefixed?.candidate : nil)
+  }
+
+  /// Whether two names differ only in their digits (`level_4`, `level_5`): apart by a small edit,
+  /// but most often two things, not one misspelt.
+  public static func differOnlyInDigits(_ a: String, _ b: String) -> Bool {
+    a.filter { !$0.isNumber } == b.filter { !$0.isNumber }
   }
 
   /// Optimal-string-alignment distance: insertions, deletions, substitutions, adjacent swaps.

@@ -12,7 +12,8 @@ package enum DocumentKind: String, CaseIterable, Sendable {
     case .scenario:
       ["seed", "epoch", "horizon", "platform", "app", "adNetworks", "publishers", "appleAds", "privacy", "rules", "signing",
        "users", "cohorts", "expect", "products"]
-    case .schema: ["currency", "exchangeRates", "fineValue", "coarseValue", "lock", "decoding"]
+    // Not `currency`: a calibration file has one too.
+    case .schema: ["exchangeRates", "fineValue", "coarseValue", "lock", "decoding"]
     case .sweep: ["parameters", "combine", "replicates", "chart"]
     case .calibration: ["format", "schemaDigest", "eventNames", "windowCount", "minimumInstalls", "seeds", "installs", "cells"]
     }
@@ -24,7 +25,7 @@ package enum DocumentKind: String, CaseIterable, Sendable {
     case .scenario: "a scenario"
     case .schema: "a conversion schema"
     case .sweep: "a sweep"
-    case .calibration: "a calibration file"
+    case .calibration: "a calibration"
     }
   }
 
@@ -48,9 +49,10 @@ package enum DocumentKind: String, CaseIterable, Sendable {
       "a scenario names its schema in 'schema'; 'compare', 'calibrate' and 'decode' take a schema with --schema"
     case (.scenario, .sweep), (.schema, .sweep): "run a sweep with 'attrsim sweep'"
     case (.sweep, .scenario): "run a scenario with 'attrsim run'; a sweep names its base scenario in 'scenario'"
-    case (.schema, .scenario), (.calibration, .scenario):
-      "give the schema file the scenario names in 'schema' (or the scenario itself with --scenario)"
-    case (_, .calibration): "a calibration file goes to 'decode --calibration'"
+    case (.schema, .scenario):
+      "give the schema file the scenario names in 'schema' ('schema lint' and 'decode' take the scenario itself with --scenario)"
+    case (.calibration, .scenario): "a calibration file is what 'attrsim calibrate SCENARIO --out FILE' writes"
+    case (_, .calibration): "a calibration file goes to 'decode --calibration' or 'merge --calibration'"
     default: "expected \(title) here"
     }
   }

@@ -61,8 +61,9 @@ struct RunCommand: Command {
       seed: the same files as without --replicates) and replicates.json: the seed of each \
       replicate (a hash of the scenario's seed and the replicate's number; rerun one with \
       --seed), each headline figure per replicate, and its mean with a 95 % Student t \
-      interval over the replicates (N − 1 degrees of freedom; none for N = 1). The report \
-      and the printed table show the same intervals. The replicates run --jobs at once and \
+      interval over the replicates (N − 1 degrees of freedom), cut to the figure's range \
+      (none under 3 replicates). The report's headline tiles and the printed table show the \
+      same means and intervals, and the tiles' verdicts follow the intervals. The replicates run --jobs at once and \
       their results do not depend on it.
       """,
     arguments: [scenario.spec],
@@ -172,7 +173,7 @@ struct RunCommand: Command {
         scenario: scenario, summaries: [summary] + runReplicates(scenario, 1..<replicates, jobs: jobs, decoding: valuing))
       let report = RunReport(
         scenario: scenario, summary: summary, collector: sink.first.second, leading: study.reportSections,
-        replicated: study.headlineValues)
+        replicated: replicates > 1 ? study.headlineValues : [:])
       try sink.first.first.commit(
         summary, scenario: scenario, report: report,
         extra: [(name: "replicates.json", text: study.json.serialized(pretty: true) + "\n")])

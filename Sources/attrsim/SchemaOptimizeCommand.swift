@@ -266,10 +266,13 @@ struct SchemaOptimizeCommand: Command {
         ? String(format: "best is %.0f %% lower than the start, its paired interval wholly below zero", 100 * reduction)
         : (reduction < 0
           ? String(format: "best is %.0f %% higher than the start: the search found nothing better", -100 * reduction)
-          : String(format: "best is %.0f %% lower than the start on these seeds, but its paired interval reaches zero: ", 100 * reduction)
-            + "not shown better")
-          + "; keep the starting schema (the best is written to \(OptimizeResult.notShownBetterFileName))"
+          : String(format: "best is %.0f %% lower than the start on these seeds, but ", 100 * reduction)
+            + (final.difference?.upper == nil ? "with no paired interval to show it" : "its paired interval reaches zero")
+            + ": not shown better")
+          + "; " + Self.keepTheStart
       Console.out("\n\(change); \(separate)")
+    } else if !result.bestIsStart && !result.bestShownBetter {
+      Console.out("\nno reduction to state; " + Self.keepTheStart)
     }
     if let removable = final.removable {
       Console.out(
@@ -298,6 +301,9 @@ struct SchemaOptimizeCommand: Command {
     }
     return line
   }
+
+  /// The advice when the best is not shown better than the start.
+  static let keepTheStart = "keep the starting schema (the best is written to \(OptimizeResult.notShownBetterFileName))"
 
   /// Why the runs' worth is not the budget: the race is extra to it, and the rungs' plan
   /// rounds to whole candidates, so it spends at most the budget.

@@ -20,7 +20,8 @@ struct SweepCommand: Command {
   static let estimator = Option(
     name: "estimator", valueName: "name",
     help: "Value postbacks with this estimator: calibrated (as run does, each point calibrated once), midpoint or lower.",
-    defaultDescription: "midpoint, uncalibrated", parsing: ValueParser<DecodingSettings.Estimate>.oneOf)
+    defaultDescription: "the schema's, uncalibrated (midpoint for the calibrated default)",
+    parsing: ValueParser<DecodingSettings.Estimate>.oneOf)
 
   static let configuration = CommandSpec(
     name: "sweep", abstract: "Run a scenario over a grid of settings and tabulate and chart the outcomes.",
@@ -31,12 +32,13 @@ struct SweepCommand: Command {
       sweep.html (that chart, charts of other key outcomes and the rows, on one page). \
       Every point of a replicate uses the same seed: the same users behave the same way at \
       every point. With --shard I/N only the I-th of N slices of the rows runs, and \
-      'attrsim merge' combines the slices into the same sweep.csv (give every shard the same \
-      --estimator). Decoded revenue is valued at each value's midpoint unless --estimator says \
-      otherwise, unlike run and compare, whose default is the calibrated decoder: calibrating \
-      costs four or more runs at every point, and most sweep figures (tiers, postbacks, null \
-      shares) do not decode at all; --estimator calibrated decodes as run does, each point \
-      calibrated once for all its replicates.
+      'attrsim merge' combines the slices into the same sweep.csv (it refuses shards given \
+      different --estimator values). Decoded revenue is valued uncalibrated unless --estimator \
+      says otherwise (each value's midpoint, or its lower bound for a schema whose decoding \
+      says 'lower'), unlike run and compare, whose default is the calibrated decoder: \
+      calibrating costs four or more runs at every point, and most sweep figures (tiers, \
+      postbacks, null shares) do not decode at all; --estimator calibrated decodes as run does, \
+      each point calibrated once for all its replicates.
       """,
     arguments: [sweep.spec],
     options: [jobs.spec, out.spec, shard.spec, Self.estimator.spec, ProgressLine.option.spec],
@@ -86,7 +88,7 @@ struct SweepCommand: Command {
     do {
       if let shard {
         let folder = URL(fileURLWithPath: out ?? "Reports/\(sweep.name)-shard-\(shard.index)-of-\(shard.count)")
-        try SweepOutput.writeShard(sweep, path: path, shard: shard, rows: results, to: folder)
+        try SweepOutput.writeShard(sweep, path: path, shard: shard, rows: results, to: folder, estimator: estimatorChoice)
         Console.out(
           "\(sweep.name) shard \(shard): "
             + (rows.isEmpty ? "no rows (more shards than rows)" : "rows \(rows.lowerBound)–\(rows.upperBound - 1)")

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Runs programs as child processes for tests: the built `attrsim`, shells, groff, and the like.
@@ -36,17 +37,22 @@ package enum ChildProcess {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
-    // Standard error is read on its own thread, so a full pipe on either side cannot stall the child.
+    // Standard error is read on its own thread, so a full pipe on either side cannot stall the
+    // child; the group orders that thread's write before the read below.
     let box = ErrorsBox()
-    let reader = Thread { box.data = errors.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
+    let done = DispatchGroup()
+    done.enter()
+    Thread {
+      box.data = errors.fileHandleForReading.readDataToEndOfFile()
+      done.leave()
+    }.start()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+    done.wait()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: box.data, as: UTF8.self))
   }
 
-  /// Standard error's bytes, handed from its reading thread.
+  /// Standard error's bytes, handed from its reading thread (ordered by a DispatchGroup).
   private final class ErrorsBox: @unchecked Sendable {
     var data = Data()
   }

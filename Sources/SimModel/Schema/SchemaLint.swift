@@ -139,23 +139,29 @@ public struct SchemaLint: Sendable {
 
   // MARK: - Events
 
-  private func eventFindings() -> [SchemaFinding] { eventFindings(performedBy: "no scenario or app checked") }
+  private func eventFindings() -> [SchemaFinding] { eventFindings(absence: "is declared by no scenario or app checked") }
 
   /// A finding for each event the schema reads that `declaredEvents` lacks, at its first
-  /// mention: an error naming the nearest declared event when one is close (a misspelling), and
-  /// of severity `unmatched` when none is; `performedBy` says who does not perform it.
+  /// mention, naming the nearest declared event when one is close; `absence` says who does not
+  /// perform it. A misspelling (a declared name a small edit away, not differing in digits
+  /// alone) is an error; any other is of severity `unmatched`, followed by `unmatchedNote`.
   public func eventFindings(
-    performedBy: String, unmatched: ScenarioDiagnostic.Severity = .error, unmatchedNote: String = ""
+    absence: String, unmatched: ScenarioDiagnostic.Severity = .error, unmatchedNote: String = ""
   ) -> [SchemaFinding] {
     guard let declaredEvents else { return [] }
+    let declared = declaredEvents.sorted()
     return schema.eventNames.enumerated().compactMap { index, name in
       guard !declaredEvents.contains(name) else { return nil }
-      let message = "event '\(name)' is declared by \(performedBy): rules reading it never see it happen"
-      // A rule on an event that never happens is dead, and most often a typo.
-      guard let suggestion = Suggestion.closest(to: name, among: declaredEvents.sorted()) else {
-        return SchemaFinding(unmatched, firstMention(of: index), message + unmatchedNote)
-      }
-      return SchemaFinding(.error, firstMention(of: index), message + "; did you mean '\(suggestion)'?")
+      let message = "event '\(name)' \(absence): rules reading it never see it happen"
+      let suggestion = Suggestion.closest(to: name, among: declared).map { "; did you mean '\($0)'?" } ?? ""
+      // A rule on an event that never happens is dead, and most often a typo ("Purchase"); a
+      // name that only begins another (`purchase`, `purchase_large`) or differs in its digits
+      // (`level_4`, `level_5`) is as likely another app's event.
+      let misspelt = Suggestion.closest(to: name, among: declared, prefixes: false)
+        .map { !Suggestion.differOnlyInDigits(name, $0) } ?? false
+      return misspelt
+        ? SchemaFinding(.error, firstMention(of: index), message + suggestion)
+        : SchemaFinding(unmatched, firstMention(of: index), message + suggestion + unmatchedNote)
     }
   }
 

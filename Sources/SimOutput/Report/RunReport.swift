@@ -26,7 +26,10 @@ public struct RunReport: Sendable {
     var subtitle = "Scenario \(scenario.name) · seed \(scenario.seed) · SKAdNetwork \(version)"
     if scenario.platform.developerMode { subtitle += " (Developer Mode)" }
     if let count = replicated.values.map(\.replicates).max() {
-      subtitle += " · figures with [intervals] are means of \(count) replicates; the rest are replicate 0's"
+      subtitle +=
+        replicated.values.contains { $0.lower != nil }
+        ? " · figures with [intervals] are means of \(count) replicates; the rest are replicate 0's"
+        : " · figures that replicates.json holds are means of \(count) replicates, too few for intervals; the rest are replicate 0's"
     }
     var sections = leading + [parts.postbacksOverTime, parts.sendDelays, parts.tiers, parts.valueKinds]
     sections.append(FineValueSection.make(collector.firstFineValues))

@@ -15,7 +15,8 @@ public struct ConfidenceInterval: Sendable, Equatable {
   public static let method =
     "mean over replicates with a 95 % Student t interval (mean ± t(0.975, n − 1) · s / √n, s the sample "
     + "standard deviation, n the replicates with a value), cut to the figure's range (shares to [0, 1], counts "
-    + "and amounts to 0 or more), which keeps its coverage; under \(minimumReplicates) replicates, no interval"
+    + "and amounts earned to 0 or more, signed amounts not at all), which keeps its coverage; under "
+    + "\(minimumReplicates) replicates, no interval"
 
   /// Replicates the figure had a value in.
   public var count: Int

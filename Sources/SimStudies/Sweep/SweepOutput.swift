@@ -133,15 +133,20 @@ public enum SweepOutput {
   /// Writes a shard's rows (`rows.csv`, `long.csv`), copies of every file the sweep read
   /// (`inputs/`) and `sweep-shard.json` for ``merge(folders:)``.
   public static func writeShard(
-    _ sweep: Sweep, path: String, shard: Shard, rows: [SweepRow], to folder: URL
+    _ sweep: Sweep, path: String, shard: Shard, rows: [SweepRow], to folder: URL,
+    estimator: DecodingSettings.Estimate? = nil
   ) throws(ShardSet.Failure) {
     let range = shard.range(of: sweep.rowCount)
     let inputs = try PinnedInputs.pin(files: sweep.inputFiles, what: "sweep", into: folder)
-    let manifest: JSONValue = .object([
+    var members: [String: JSONValue] = [
       "format": .string(manifestFormat), "version": .int(manifestVersion), "sweep": .string(path),
       "inputs": inputs.json, "shard": .string(shard.description),
       "rows": .array([.int(Int64(range.lowerBound)), .int(Int64(range.upperBound))]),
-    ])
+    ]
+    // The decoding the rows were valued with, so that merge can refuse shards valued apart;
+    // absent for the default, as shards from before the option wrote it.
+    if let estimator { members["estimator"] = .string(estimator.rawValue) }
+    let manifest: JSONValue = .object(members)
     let columns = SweepParameterColumns(sweep.parameters)
     do {
       try BufferedFile.write(
@@ -164,7 +169,7 @@ public enum SweepOutput {
   /// returns the sweep (loaded from the inputs pinned beside the first shard, so the folders may
   /// have moved and the originals changed) with the tables a single run would have written.
   public static func merge(folders: [URL]) throws(ShardSet.Failure) -> (sweep: Sweep, tables: Tables) {
-    var parts: [(shard: Shard, rows: String, long: String, folder: URL, inputs: PinnedInputs, path: String)] = []
+    var parts: [(shard: Shard, rows: String, long: String, folder: URL, inputs: PinnedInputs, path: String, estimator: JSONValue?)] = []
     for folder in folders {
       let url = folder.appendingPathComponent("sweep-shard.json")
       func fail(_ reason: String) -> ShardSet.Failure { ShardSet.Failure(description: "\(url.path): \(reason)") }
@@ -184,6 +189,15 @@ public enum SweepOutput {
         guard shard.count == first.shard.count else {
           throw fail("shard \(shard) is not one of the \(first.shard.count) shards of \(first.folder.path) (shard \(first.shard))")
         }
+        guard object["estimator"] == first.estimator else {
+          func name(_ value: JSONValue?) -> String {
+            guard case .string(let estimator)? = value else { return "no --estimator" }
+            return "--estimator \(estimator)"
+          }
+          throw fail(
+            "its rows were decoded with \(name(object["estimator"])), those of \(first.folder.path) with \(name(first.estimator)); "
+              + "run every shard with the same")
+        }
       }
       guard let rows = try? String(contentsOf: folder.appendingPathComponent("rows.csv"), encoding: .utf8),
         let long = try? String(contentsOf: folder.appendingPathComponent("long.csv"), encoding: .utf8)
@@ -196,7 +210,7 @@ public enum SweepOutput {
       }) {
         throw fail("long.csv line \(bad + 1) does not have the \(SweepFigure.longColumns.count) columns \(SweepFigure.longColumns.joined(separator: ", "))")
       }
-      parts.append((shard, rows, long, folder, inputs, path))
+      parts.append((shard, rows, long, folder, inputs, path, object["estimator"]))
     }
     if let problem = Shard.problem(with: parts.map(\.shard)) { throw ShardSet.Failure(description: problem) }
     guard let first = parts.first else { throw ShardSet.Failure(description: "no shard folders given") }

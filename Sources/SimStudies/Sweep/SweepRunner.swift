@@ -17,7 +17,8 @@ public enum SweepRunner {
   /// Runs the rows in `rows` (all by default) with `jobs` at once, valuing postbacks with
   /// `estimator` (calibrated: each point's scenario calibrated once, for all its replicates).
   ///
-  /// Without an estimator, values decode at their midpoints, uncalibrated: the calibrated
+  /// Without an estimator, values decode with the schema's, uncalibrated (at their midpoints
+  /// for the calibrated default, at their lower bounds for a schema that says so): the calibrated
   /// decoder (`run`'s and `compare`'s default) needs calibration runs of its own at every point
   /// (four or more each), a sweep compares settings under one decoding, and most of its figures
   /// (tiers, postbacks, null shares) do not decode at all.

@@ -5,11 +5,11 @@ import Testing
 
 @testable import AttributionSim
 
-/// What Docs/*.md quote as the tool's output must be what the tool produces (issue 26): each
-/// quoted transcript, error message, trace line and failure report is produced here for real.
 /// Where the shared quickstart run is, for removal when the process exits.
 nonisolated(unsafe) private var sharedQuickstartFolder: String?
 
+/// What Docs/*.md quote as the tool's output must be what the tool produces (issue 26): each
+/// quoted transcript, error message, trace line and failure report is produced here for real.
 @Suite("Docs/ quote what attrsim really prints")
 struct DocsTruthTests {
   static func doc(_ name: String) throws -> String {

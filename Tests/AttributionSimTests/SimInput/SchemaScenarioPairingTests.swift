@@ -19,7 +19,7 @@ struct SchemaScenarioPairingTests {
   func inlineMisspeltEvent() {
     let found = TestScenarios.diagnostics(Self.scenario(schema: Self.misspelt))
     #expect(found.count == 1)
-    #expect(found.first?.hasPrefix("bad.json:4:56: error: schema.fineValue.fields[0]: event 'Purchase' is declared by no user of scenario 't'") == true, "\(found)")
+    #expect(found.first?.hasPrefix("bad.json:4:56: error: schema.fineValue.fields[0]: event 'Purchase' is performed by no user of scenario 't'") == true, "\(found)")
     #expect(found.first?.hasSuffix("; did you mean 'purchase'?") == true, "\(found)")
   }
 
@@ -47,6 +47,21 @@ struct SchemaScenarioPairingTests {
     _ = try ScenarioLoader.parseSchema(Self.misspelt, file: "s.json")
   }
 
+  @Test("a name that differs in digits or only begins a performed one is a warning, with the near name: a schema shared across apps")
+  func nearNamesAreWarnings() throws {
+    for (schemaEvent, scenarioEvent) in [("level_4", "level_5"), ("purchase", "purchase_large"), ("ad_watched", "purchase")] {
+      let schema = Self.misspelt.replacing(required: "Purchase", with: schemaEvent)
+      let text = Self.scenario(schema: schema).replacing(required: #"name: "purchase""#, with: #"name: "\#(scenarioEvent)""#)
+      let scenario = try TestScenarios.load(text)
+      #expect(scenario.warnings.count == 1, "\(schemaEvent)")
+      let warning = try #require(scenario.warnings.first)
+      #expect(warning.severity == .warning)
+      #expect(warning.description.contains("event '\(schemaEvent)' is performed by no user of scenario 't'"), "\(warning)")
+      #expect(warning.description.contains("not a misspelling of the scenario's events"), "\(warning)")
+      #expect(warning.description.contains("did you mean") == (schemaEvent != "ad_watched"), "\(warning)")
+    }
+  }
+
   @Test("an event the users do perform reads")
   func rightEventReads() throws {
     _ = try TestScenarios.load(Self.scenario(schema: Self.misspelt.replacing(required: "Purchase", with: "purchase")))
@@ -69,7 +84,21 @@ struct SchemaScenarioPairingTests {
     } catch {
       #expect(error.diagnostics.map(\.description) == [
         "s.json: error: is not a conversion schema file: it looks like a scenario (it has 'seed', 'epoch', 'platform'); "
-          + "give the schema file the scenario names in 'schema' (or the scenario itself with --scenario)"
+          + "give the schema file the scenario names in 'schema' ('schema lint' and 'decode' take the scenario itself with --scenario)"
+      ])
+    }
+  }
+
+  @Test("a calibration given as a schema is named as one, with where it goes")
+  func calibrationAsSchema() {
+    let calibration = #"{ format: "attrsim-calibration", version: 1, currency: "USD", schemaDigest: "x", cells: [] }"#
+    do {
+      _ = try ScenarioLoader.parseSchema(calibration, file: "c.json")
+      Issue.record("a calibration read as a schema")
+    } catch {
+      #expect(error.diagnostics.map(\.description) == [
+        "c.json: error: is not a conversion schema file: it looks like a calibration (it has 'format', 'schemaDigest', 'cells'); "
+          + "a calibration file goes to 'decode --calibration' or 'merge --calibration'"
       ])
     }
   }

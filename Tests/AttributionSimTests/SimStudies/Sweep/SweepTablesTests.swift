@@ -159,6 +159,29 @@ struct SweepTablesTests {
     }
   }
 
+  @Test("shards run with different estimators are refused at merge, naming both; the same one merges")
+  func shardsKeepTheirEstimator() throws {
+    try withSweep { sweep, path, folder in
+      func shard(_ index: Int, _ estimator: DecodingSettings.Estimate?, into name: String) throws -> URL {
+        let shard = Shard(index: index, count: 2)!
+        let rows = SweepRunner.run(sweep, rows: shard.range(of: sweep.rowCount), jobs: 2, estimator: estimator)
+        let target = folder.appendingPathComponent(name)
+        try SweepOutput.writeShard(sweep, path: path, shard: shard, rows: rows, to: target, estimator: estimator)
+        return target
+      }
+      let lower = [try shard(0, .lowerBound, into: "a0"), try shard(1, .lowerBound, into: "a1")]
+      let merged = try SweepOutput.merge(folders: lower)
+      #expect(merged.tables == SweepOutput.tables(sweep, rows: SweepRunner.run(sweep, jobs: 2, estimator: .lowerBound)))
+      let mixed = [lower[0], try shard(1, nil, into: "b1")]
+      do {
+        _ = try SweepOutput.merge(folders: mixed)
+        Issue.record("shards decoded apart were merged")
+      } catch {
+        #expect("\(error)".contains("decoded with no --estimator, those of \(lower[0].path) with --estimator lower"), "\(error)")
+      }
+    }
+  }
+
   @Test("sweep shards pin their inputs: merged from moved folders after the files changed, refused when the shards read different schemas")
   func pinnedShards() throws {
     try withSweep(schemaFile: Self.schema) { sweep, path, folder in
