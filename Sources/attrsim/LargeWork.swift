@@ -6,7 +6,7 @@ import CommandLineKit
 enum LargeWork {
   static let flag = Flag(
     name: "allow-large",
-    help: "Allow more than 10,000,000 users a run, 1,000 runs or 100,000,000 users a sweep (the README's limits).")
+    help: "Allow more than 10,000,000 users a run, 1,000 runs or 100,000,000 users a sweep (the limits in Docs/commands.md).")
 
   /// The standard limits, or the large ones when the command line allows them.
   static func limits(_ values: inout CommandValues) -> WorkLimits {
