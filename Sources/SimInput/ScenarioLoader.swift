@@ -75,41 +75,37 @@ public enum ScenarioLoader {
   ///
   /// - Throws: ``ScenarioLoadError`` with every problem found.
   public static func loadSchema(path: String, for scenario: Scenario? = nil) throws(ScenarioLoadError) -> ConversionSchema {
-    var warnings: [ScenarioDiagnostic] = []
-    return try schema(try document(path, kind: "schema"), file: path, for: scenario, warnings: &warnings)
+    try schema(try document(path, kind: "schema"), file: path, for: scenario).schema
   }
 
   /// Loads the schema at `path` into `scenario` in place of its own, checked as
   /// ``loadSchema(path:for:)`` checks it; its warnings join the scenario's.
   public static func loadSchema(path: String, into scenario: inout Scenario) throws(ScenarioLoadError) {
-    var warnings: [ScenarioDiagnostic] = []
-    scenario.schema = try schema(try document(path, kind: "schema"), file: path, for: scenario, warnings: &warnings)
-    scenario.warnings += warnings
+    let read = try schema(try document(path, kind: "schema"), file: path, for: scenario)
+    scenario.schema = read.schema
+    scenario.warnings += read.warnings
   }
 
   /// Parses schema text, `file` naming it in diagnostics; with `scenario`, as ``loadSchema(path:for:)``.
   public static func parseSchema(_ text: String, file: String, for scenario: Scenario? = nil) throws(ScenarioLoadError)
     -> ConversionSchema
   {
-    var warnings: [ScenarioDiagnostic] = []
-    return try schema(
-      try document(InputDocument.parse(text, kind: "schema"), file: file, kind: "schema"), file: file, for: scenario,
-      warnings: &warnings)
+    try schema(try document(InputDocument.parse(text, kind: "schema"), file: file, kind: "schema"), file: file, for: scenario)
+      .schema
   }
 
-  /// The schema in `node`, checked against `scenario` when given; `warnings` gets what does not
+  /// The schema in `node`, checked against `scenario` when given, with the warnings that do not
   /// stop it being used.
   private static func schema(
-    _ node: JSONNode, file: String, for scenario: Scenario?, warnings: inout [ScenarioDiagnostic]
-  ) throws(ScenarioLoadError) -> ConversionSchema {
+    _ node: JSONNode, file: String, for scenario: Scenario?
+  ) throws(ScenarioLoadError) -> (schema: ConversionSchema, warnings: [ScenarioDiagnostic]) {
     let log = DiagnosticLog()
     let reader = JSONReader(node: node, path: "", file: file, log: log)
     let schema = SchemaReader(reader: reader).read()
     if let schema, let scenario, let problem = ScenarioReader.currencyProblem(scenario, schema) { reader.error(problem) }
     if let schema, let scenario, let problem = SpendReader.currencyProblem(scenario, schema.currencies) { reader.error(problem) }
     if let schema, let scenario { SchemaEventCheck.check(schema, against: scenario, root: reader) }
-    warnings = log.sorted.filter { $0.severity == .warning }
-    return try checked(schema, log: log, file: file, what: "schema")
+    return (try checked(schema, log: log, file: file, what: "schema"), log.sorted.filter { $0.severity == .warning })
   }
 
   /// Lints a schema file: every reading error, or, when it reads, every ``SchemaLint`` finding

@@ -16,10 +16,9 @@ package enum SchemaEventCheck {
     for finding in findings {
       // A finding's path is the rule's as read: it starts with `root.path` for an inline schema.
       let node = JSONPathLookup.node(at: finding.path, under: root.node, rootPath: root.path) ?? root.node
-      let path = finding.path
       root.log.add(
         ScenarioDiagnostic(
-          severity: finding.severity, file: root.file, location: node.location, path: path, message: finding.message))
+          severity: finding.severity, file: root.file, location: node.location, path: finding.path, message: finding.message))
     }
   }
 }

@@ -64,14 +64,7 @@ struct CalibrateCommand: Command {
     case .failure(let status): return status.exitStatus
     }
     if let schemaPath {
-      do {
-        let known = scenario.warnings.count
-        try ScenarioLoader.loadSchema(path: schemaPath, into: &scenario)
-        Console.warnings(scenario.warnings[known...])
-      } catch {
-        RunCommand.report(error, file: schemaPath)
-        return .loading(error)
-      }
+      if let stopped = RunCommand.replaceSchema(of: &scenario, with: schemaPath) { return stopped }
     }
     if let obstacle = Calibrator.obstacle(scenario) {
       Console.error("\(path): error: cannot calibrate: \(obstacle); nothing was written")

@@ -81,14 +81,7 @@ struct CompareCommand: Command {
     var scenarios: [Scenario] = []
     // Every schema is read before anything runs, so a bad one costs no runs.
     for schemaPath in schemaPaths {
-      do {
-        let known = scenario.warnings.count
-        try ScenarioLoader.loadSchema(path: schemaPath, into: &scenario)
-        Console.warnings(scenario.warnings[known...])
-      } catch {
-        RunCommand.report(error, file: schemaPath)
-        return .loading(error)
-      }
+      if let stopped = RunCommand.replaceSchema(of: &scenario, with: schemaPath) { return stopped }
       scenarios.append(scenario)
     }
     if let replicates {

@@ -318,6 +318,20 @@ struct RunCommand: Command {
     var exitStatus: ExitStatus
   }
 
+  /// Reads the schema at `path` into `scenario` in place of its own (`--schema`, `--from`),
+  /// printing its warnings; the exit status to stop with when it cannot be read.
+  static func replaceSchema(of scenario: inout Scenario, with path: String) -> ExitStatus? {
+    let known = scenario.warnings.count
+    do {
+      try ScenarioLoader.loadSchema(path: path, into: &scenario)
+    } catch {
+      report(error, file: path)
+      return .loading(error)
+    }
+    Console.warnings(scenario.warnings[known...])
+    return nil
+  }
+
   static func report(_ error: ScenarioLoadError, file: String) {
     for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
     let errors = error.diagnostics.filter { $0.severity == .error }.count

@@ -142,14 +142,7 @@ struct SchemaOptimizeCommand: Command {
     }
     var startName = "the scenario's schema"
     if let fromPath {
-      do {
-        let known = scenario.warnings.count
-        try ScenarioLoader.loadSchema(path: fromPath, into: &scenario)
-        Console.warnings(scenario.warnings[known...])
-      } catch {
-        RunCommand.report(error, file: fromPath)
-        return .loading(error)
-      }
+      if let stopped = RunCommand.replaceSchema(of: &scenario, with: fromPath) { return stopped }
       startName = Self.tidy(fromPath)
     } else if let file = scenario.inputFiles.dropFirst().first(where: { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }) {
       startName = Self.tidy(file)

@@ -26,13 +26,7 @@ package enum ChildProcess {
   package static func runApart(
     _ executable: String, _ arguments: [String], in folder: URL? = nil
   ) throws -> (status: Int32, output: String, errors: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let folder { process.currentDirectoryURL = folder }
-    var environment = ProcessInfo.processInfo.environment
-    environment["ATTRSIM_PROGRESS"] = "never"
-    process.environment = environment
+    let process = prepared(executable, arguments, in: folder, environment: [:])
     let (output, errors) = (Pipe(), Pipe())
     process.standardOutput = output
     process.standardError = errors
@@ -63,6 +57,22 @@ package enum ChildProcess {
   package static func run(
     _ executable: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String?] = [:]
   ) throws -> (status: Int32, output: String) {
+    let process = prepared(executable, arguments, in: folder, environment: environment)
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  /// A process for `executable` with `arguments`, in `folder` when given, with `environment`
+  /// added to this process's (a nil value removes the variable) and attrsim's progress lines off
+  /// unless `environment` says otherwise.
+  private static func prepared(
+    _ executable: String, _ arguments: [String], in folder: URL?, environment: [String: String?]
+  ) -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -73,12 +83,6 @@ package enum ChildProcess {
     merged["ATTRSIM_PROGRESS"] = "never"
     for (name, value) in environment { merged[name] = value }
     process.environment = merged
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    return process
   }
 }
