@@ -57,14 +57,46 @@ package enum ChildProcess {
   package static func run(
     _ executable: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String?] = [:]
   ) throws -> (status: Int32, output: String) {
+    let result = try run(executable, arguments, in: folder, environment: environment, killAfter: nil)
+    return (result.status, result.output)
+  }
+
+  /// Runs a program as ``run(_:_:in:environment:)`` does, killing it (SIGKILL, its whole process
+  /// group when it leads one) once `killAfter` seconds have passed: `timedOut` says it was killed.
+  package static func run(
+    _ executable: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String?] = [:],
+    killAfter seconds: Double?
+  ) throws -> (status: Int32, output: String, timedOut: Bool) {
     let process = prepared(executable, arguments, in: folder, environment: environment)
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
     try process.run()
+    let watch = Watch()
+    if let seconds {
+      let pid = process.processIdentifier
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        guard watch.running() else { return }
+        kill(pid, SIGKILL)
+      }
+    }
+    // A killed program's own children may hold the pipe open: read until the program ends,
+    // then what is already buffered.
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let timedOut = watch.finish()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self), timedOut)
+  }
+
+  /// Whether a watched program is still running, and whether the watchdog killed it.
+  private final class Watch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ended = false
+    private var killed = false
+    /// True (and remembered as a kill) while the program has not ended.
+    func running() -> Bool { lock.withLock { if !ended { killed = true }; return !ended } }
+    /// Marks the program ended; whether it had been killed.
+    func finish() -> Bool { lock.withLock { ended = true; return killed } }
   }
 
   /// A process for `executable` with `arguments`, in `folder` when given, with `environment`
