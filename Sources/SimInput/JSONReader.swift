@@ -71,6 +71,16 @@ package struct JSONReader {
     return elements.enumerated().map { child($0.element, index: $0.offset) }
   }
 
+  /// The elements of an array of at most `limit` `what`; an error and nil beyond it.
+  package func array(atMost limit: Int, of what: String, because reason: String) -> [JSONReader]? {
+    guard let elements = array() else { return nil }
+    guard elements.count <= limit else {
+      error("expected at most \(DigitGrouping.text(limit)) \(what), found \(DigitGrouping.text(elements.count)) (\(reason))")
+      return nil
+    }
+    return elements
+  }
+
   package func string() -> String? {
     guard case .string(let text) = node.value else {
       expected("a string")

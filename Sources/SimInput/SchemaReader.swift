@@ -30,7 +30,7 @@ package struct SchemaReader {
     let fine = object.optional("fineValue").map { readFine($0, events: &events) } ?? FineMapping.none
     let coarse = object.optional("coarseValue").map { readCoarse($0, events: &events) } ?? []
     let locks: [LockRule] =
-      object.optional("lock")?.array()?.compactMap { rule in
+      object.optional("lock")?.array(atMost: Self.maximumRules, of: "lock rules", because: Self.rulesReason)?.compactMap { rule in
         guard let object = rule.object(keys: ["window"] + ConditionReader.keys) else { return nil }
         let window = object.optional("window")?.integer(in: 1...3)
         if object.has("window"), window == nil { return nil }
@@ -132,7 +132,7 @@ package struct SchemaReader {
         object.optional(key)!.error("a fine value is either a value table ('values') or a bit layout, not both")
       }
       let rules: [ValueRule] =
-        valuesReader.array()?.compactMap { entry in
+        valuesReader.array(atMost: Self.maximumRules, of: "fine value rules", because: Self.rulesReason)?.compactMap { entry in
           guard let object = entry.object(keys: ["value", "revenueEstimate"] + ConditionReader.keys),
             let value = object.required("value", "the fine value, 0 to 63")?.integer(in: 0...63),
             let condition = ConditionReader(object: object).read(events: &events)
@@ -300,9 +300,15 @@ package struct SchemaReader {
 
   // MARK: - Coarse value
 
+  /// The most rules a fine value table, a window's coarse rules or the lock rules may hold. The
+  /// lint compares every rule with those before it (quadratic work), and an app evaluates them in
+  /// order on every update; Google Analytics allows 128 conversion values a window.
+  package static let maximumRules = 256
+  private static let rulesReason = "rules are tried in order on every update; split the table or widen its conditions"
+
   private func readCoarse(_ reader: JSONReader, events: inout EventNames) -> [[CoarseRule]] {
     func rules(_ reader: JSONReader) -> [CoarseRule] {
-      reader.array()?.compactMap { rule in
+      reader.array(atMost: Self.maximumRules, of: "coarse rules", because: Self.rulesReason)?.compactMap { rule in
         guard let object = rule.object(keys: ["value", "revenueEstimate"] + ConditionReader.keys) else { return nil }
         let value = object.required("value", "low, medium or high")?.oneOf(CoarseValue.allCases.map(\.rawValue))
           .flatMap(CoarseValue.init)

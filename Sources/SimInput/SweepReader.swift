@@ -38,11 +38,14 @@ package struct SweepReader {
     let resolved = scenarioPath.hasPrefix("/") ? scenarioPath : (baseDirectory as NSString).appendingPathComponent(scenarioPath)
     guard let base = InputDocument.node(at: resolved, kind: "scenario", referencedBy: scenarioReader) else { return nil }
     var parameters: [(parameter: SweepParameter, path: SweepPath, nodes: [JSONNode])] = []
+    // Names of parameters refused below: the chart may name them without a second error.
+    var refusedNames: Set<String> = []
     for element in object.required("parameters", "a list of { path, values }")?.array() ?? [] {
       guard let entry = element.object(keys: ["name", "path", "values"]),
         let pathReader = entry.required("path", "a JSON path into the scenario, e.g. privacy.thresholds.tier1"),
         let text = pathReader.nonEmptyString()
       else { continue }
+      refusedNames.insert(entry.optional("name")?.string() ?? text)
       guard let path = SweepPath(text) else {
         pathReader.error("expected a JSON path such as 'privacy.thresholds.tier1' or 'cohorts[0].count', found \(Excerpt.quoted(text))")
         continue
@@ -68,6 +71,7 @@ package struct SweepReader {
         nameReader.error("the column name '\(name)' is taken by another parameter or an outcome; give the parameter another 'name'")
         continue
       }
+      refusedNames.remove(name)
       parameters.append(
         (SweepParameter(name: name, path: text, values: values.map { JSONValue($0.node) }), path, values.map(\.node)))
     }
@@ -76,7 +80,7 @@ package struct SweepReader {
       object.optional("combine")?.error(
         "'list' pairs the n-th values of every parameter, but the lists have \(parameters.map { String($0.nodes.count) }.joined(separator: ", ")) values")
     }
-    let chart = readChart(object.optional("chart"), parameters: parameters.map(\.parameter))
+    let chart = readChart(object.optional("chart"), parameters: parameters.map(\.parameter), refused: refusedNames)
     guard let name, let replicates, let combination, let chart, !log.hasErrors else { return nil }
     // Counted before any point is built: a grid of a billion points must not be.
     let counts = parameters.map(\.nodes.count)
@@ -102,9 +106,11 @@ package struct SweepReader {
       for diagnostic in pointLog.diagnostics {
         var moved = diagnostic
         // A problem inside a swept value is shown where the sweep file wrote that value.
+        // So is a problem of an object holding a swept value (tiers that must not decrease): the
+        // value the sweep wrote is what made it wrong.
         if let (number, parameter) = parameters.enumerated().first(where: {
           $0.element.path.contains(diagnosticPath: diagnostic.path)
-        }) {
+        }) ?? parameters.enumerated().first(where: { $0.element.path.lies(under: diagnostic.path) }) {
           moved.file = reader.file
           moved.location = parameter.nodes[choice[number]].location
         }
@@ -164,7 +170,7 @@ package struct SweepReader {
     zip(parameters, choice).map { "\($0.name) = \($0.values[$1].serialized())" }.joined(separator: ", ")
   }
 
-  private func readChart(_ chartReader: JSONReader?, parameters: [SweepParameter]) -> SweepChart? {
+  private func readChart(_ chartReader: JSONReader?, parameters: [SweepParameter], refused: Set<String>) -> SweepChart? {
     let columns = parameters.map(\.name) + SweepColumns.metrics
     // By default: null share of first postbacks against crowd size, a line per threshold setting.
     let thresholds = parameters.first { $0.path.contains("thresholds") } ?? parameters.first
@@ -175,6 +181,8 @@ package struct SweepReader {
       guard let reader = object.optional(key) else { return .some(nil) }
       guard let name = reader.nonEmptyString() else { return nil }
       guard columns.contains(name) else {
+        // A parameter already refused above is named rightly here: its error is said once.
+        guard !refused.contains(name) else { return nil }
         let hint = Suggestion.closest(to: name, among: columns).map { "; did you mean '\($0)'?" } ?? ""
         reader.error("'\(name)' is neither a parameter nor an outcome column\(hint)")
         return nil

@@ -9,6 +9,14 @@ public enum PublicKeyFile {
   public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, lowercase.
     public var description: String
+    /// Where in the file, when the file is JSON that does not parse.
+    public var location: SourceLocation?
+
+    /// A problem with the file, at `location` when known.
+    public init(description: String, location: SourceLocation? = nil) {
+      self.description = description
+      self.location = location
+    }
   }
 
   /// The keys one file holds.
@@ -47,7 +55,17 @@ public enum PublicKeyFile {
         throw Problem(description: error.description)
       }
     }
-    guard let node = try? JSONParser.parse(text), case .object(let fields) = JSONValue(node) else {
+    let node: JSONNode
+    do {
+      node = try JSONParser.parse(text)
+    } catch {
+      // Text that opens as JSON is a keys.json gone wrong: say where, not only what it is not.
+      guard text.drop(while: \.isWhitespace).first == "{" else {
+        throw Problem(description: "expected a PEM public key or a run's keys.json")
+      }
+      throw Problem(description: "keys.json is not JSON: \(error.message)", location: error.location)
+    }
+    guard case .object(let fields) = JSONValue(node) else {
       throw Problem(description: "expected a PEM public key or a run's keys.json")
     }
     guard case .object(let apple) = fields["apple"], case .string(let encoded) = apple["publicKey"] else {

@@ -71,6 +71,14 @@ struct CalibrateCommand: Command {
       return .dataError
     }
     let calibration = Calibrator.calibrate(scenario, settings: settings)
+    // A calibration of nothing would value every postback at its range's midpoint while saying
+    // it is calibrated.
+    guard calibration.installs > 0 else {
+      Console.error(
+        "\(path): error: cannot calibrate: \(calibration.seeds.count) runs gave no attributed installs (expected at least "
+          + "one install a network's postback is attributed to); nothing was written")
+      return .dataError
+    }
     do {
       try Data((calibration.json.serialized(pretty: true) + "\n").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
     } catch {

@@ -93,15 +93,28 @@ struct DecodeCommand: Command {
     var counts = (postbacks: 0, copies: 0, duplicates: 0, nonWinning: 0, invalid: 0)
     for path in files {
       var failed = ExitStatus.success
-      guard let text = InputText.read(path, what: "postbacks", failed: &failed) else { return failed }
-      for entry in PostbackFile.entries(in: text) {
+      guard let entries = InputText.postbacks(path, failed: &failed) else { return failed }
+      var problems = ProblemPrinter()
+      defer { problems.finish(file: path) }
+      for entry in entries {
         let place = path + (entry.line.map { ":\($0)" } ?? "") + (entry.index.map { "[\($0)]" } ?? "")
+        if case .failure(let error) = entry.body {
+          counts.invalid += 1
+          problems.print("\(place):\(error.location.column): error: not JSON: \(error.message)", message: error.message)
+          continue
+        }
         // SKAdNetwork's fields, or AdAttributionKit's JWS payload and siblings, alike.
         let body = try? entry.body.get()
         let fields = body.map(PostbackFields.init)
         guard let body, let fields, let network = fields.networkId else {
           counts.invalid += 1
-          Console.error("\(place): error: not a postback (a JSON object with an ad-network-id or ad-network-identifier)")
+          let message = "not a postback (a JSON object with an ad-network-id or ad-network-identifier)"
+          problems.print("\(place): error: \(message)", message: message)
+          continue
+        }
+        if let problem = fields.sequenceIndexProblem {
+          counts.invalid += 1
+          problems.print("\(place): error: \(problem)", message: problem)
           continue
         }
         // A run's log holds the developer's copy of each winning postback too.

@@ -14,4 +14,25 @@ enum InputText {
       return nil
     }
   }
+
+  /// The postback entries of `path` (``PostbackFile/entries(inFile:)``): nil after printing why
+  /// there are none to read, with `failed` set to 66 (missing or unreadable) or 65 (empty, not
+  /// UTF-8, not JSON or holding no JSON object), so every command refuses the same files alike.
+  static func postbacks(_ path: String, failed: inout ExitStatus) -> [PostbackFile.Entry]? {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileProblem.readBytes(path)
+    } catch {
+      Console.error("\(path): error: cannot read the postbacks: \(error.reason)")
+      failed = error.isContentProblem ? .dataError : .noInput
+      return nil
+    }
+    do {
+      return try PostbackFile.entries(inFile: bytes)
+    } catch {
+      Console.error("\(path)\(error.location.map { ":\($0)" } ?? ""): error: \(error.description)")
+      failed = .dataError
+      return nil
+    }
+  }
 }

@@ -43,7 +43,7 @@ struct PostbackVerifyCommand: Command {
       do {
         keys.add(try PublicKeyFile.keys(in: text))
       } catch {
-        Console.error("\(path): error: \(error.description)")
+        Console.error("\(path)\(error.location.map { ":\($0)" } ?? ""): error: \(error.description)")
         return .dataError
       }
     }
@@ -51,20 +51,8 @@ struct PostbackVerifyCommand: Command {
     var invalid = 0
     var total = 0
     for path in files {
-      let bytes: [UInt8]
-      do {
-        bytes = try FileProblem.readBytes(path)
-      } catch {
-        Console.error("\(path): error: cannot read the postbacks: \(error.reason)")
-        return .noInput
-      }
-      let entries: [PostbackFile.Entry]
-      do {
-        entries = try PostbackFile.entries(inFile: bytes)
-      } catch {
-        Console.error("\(path)\(error.location.map { ":\($0)" } ?? ""): error: \(error.description)")
-        return .dataError
-      }
+      var failed = ExitStatus.success
+      guard let entries = InputText.postbacks(path, failed: &failed) else { return failed }
       for entry in entries {
         total += 1
         let place = path + (entry.line.map { ":\($0)" } ?? "") + (entry.index.map { "[\($0)]" } ?? "")

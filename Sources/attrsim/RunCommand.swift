@@ -333,7 +333,9 @@ struct RunCommand: Command {
   }
 
   static func report(_ error: ScenarioLoadError, file: String) {
-    for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
+    var printer = ProblemPrinter()
+    for diagnostic in error.diagnostics { printer.print(diagnostic) }
+    printer.finish(file: file)
     let errors = error.diagnostics.filter { $0.severity == .error }.count
     Console.error("\(file): \(errors) \(errors == 1 ? "error" : "errors"); nothing was written")
   }

@@ -48,7 +48,9 @@ struct ValidateCommand: Command {
       } catch {
         failed += 1
         unreadableOnly = unreadableOnly && ExitStatus.loading(error) == .noInput
-        for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
+        var printer = ProblemPrinter()
+        for diagnostic in error.diagnostics { printer.print(diagnostic) }
+        printer.finish(file: path)
       }
     }
     if failed > 0 {

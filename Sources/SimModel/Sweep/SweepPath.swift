@@ -22,6 +22,14 @@ package struct SweepPath: Sendable {
     return rest.isEmpty || rest.first == "." || rest.first == "["
   }
 
+  /// Whether this path lies strictly under the non-root diagnostic `path`: a check of the object
+  /// at `path` reads the value this path sets.
+  package func lies(under path: String) -> Bool {
+    guard !path.isEmpty, text.count > path.count, text.hasPrefix(path) else { return false }
+    let rest = text.dropFirst(path.count)
+    return rest.first == "." || rest.first == "["
+  }
+
   /// Parses `a.b[2].c`; nil when it is not of that shape (selectors are not allowed: a sweep
   /// sets values by position).
   package init?(_ text: String) {

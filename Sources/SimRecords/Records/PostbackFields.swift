@@ -79,6 +79,14 @@ public struct PostbackFields: Sendable, Equatable {
     return nil
   }
 
+  /// Why `postback-sequence-index` is none Apple sends (0, 1 or 2: windows 1–3, rulebook §7.1), or
+  /// nil when it is one of them or absent; a decoder must not read 7 as an eighth window.
+  public var sequenceIndexProblem: String? {
+    guard let raw = fields["postback-sequence-index"] else { return nil }
+    if case .int(let index) = raw, (0...2).contains(index) { return nil }
+    return "postback-sequence-index is \(raw.serialized()): expected 0, 1 or 2 (windows 1 to 3)"
+  }
+
   /// `did-win`; nil before SKAdNetwork 3.0, which sent only winning postbacks.
   public var didWin: Bool? {
     if case .bool(let won) = fields["did-win"] { return won }
