@@ -345,14 +345,15 @@ public struct SchemaSearch: Sendable {
       let local = space.neighbours(of: start, count: max(0, (first - 1) / 3), seed: options.seed)
       drawn = [start] + local
       let known = Set(drawn.map(SchemaSpace.key))
-      drawn += space.candidates(count: first - drawn.count + 8, seed: options.seed).filter { !known.contains(SchemaSpace.key($0)) }
-      drawn = Array(drawn.prefix(first))
+      drawn += space.candidates(count: 2 * first - drawn.count + 16, seed: options.seed).filter { !known.contains(SchemaSpace.key($0)) }
     } else {
-      drawn = space.candidates(count: first, seed: options.seed)
+      // Spares past `first`: a drawn candidate the lint refuses is replaced by the next, so even a
+      // budget paying for one candidate scores one (the same first ones when none is refused).
+      drawn = space.candidates(count: options.space?.fixed == nil ? 2 * first + 16 : first, seed: options.seed)
     }
-    func admit(_ drawn: [SchemaCandidate]) throws(OptimizeError) -> [Int] {
+    func admit(_ drawn: [SchemaCandidate], atMost limit: Int = .max) throws(OptimizeError) -> [Int] {
       var admitted: [Int] = []
-      for candidate in drawn {
+      for candidate in drawn where admitted.count < limit {
         let text = candidate.text(
           currency: scenario.schema.currencies.base, exchangeRates: scenario.schema.currencies.rates, header: [])
         let schema: ConversionSchema
@@ -369,7 +370,7 @@ public struct SchemaSearch: Sendable {
       }
       return admitted
     }
-    let firstGeneration = try admit(drawn)
+    let firstGeneration = try admit(drawn, atMost: first)
     guard !firstGeneration.isEmpty else { throw .candidateUnreadable("no drawn candidate passed the lint") }
 
     var rows: [OptimizeResult.Row] = []

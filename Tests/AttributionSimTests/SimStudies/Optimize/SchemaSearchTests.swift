@@ -506,6 +506,29 @@ struct SchemaSearchTests {
     _ = try SchemaSearch(scenario: scenario, options: .init(objective: .revenueCaptured, budget: 14, rungs: rungs))
   }
 
+  @Test(
+    "the smallest budget the refusal names runs to the end, from a start in the search's form or not (issue 45: 62 failed)",
+    arguments: [nil, #"{ version: 1, fineValue: { values: [{ value: 1, revenueAtLeast: 1 }] }, coarseValue: [{ value: "high", revenueAtLeast: 5 }] }"#])
+  func smallestBudgetRuns(schema: String?) throws {
+    var scenario = try TestScenarios.load(Self.small)
+    if let schema { scenario.schema = try TestScenarios.schema(schema) }
+    let rungs = [SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 1)]
+    let race = SchemaSearch.Rung(scale: 1, calibrationRuns: 1, runs: 3)
+    var needed = 0.0
+    do {
+      _ = try SchemaSearch(scenario: scenario, options: .init(objective: .revenueCaptured, budget: 1, rungs: rungs, race: race))
+    } catch {
+      guard case .budgetTooSmall(_, let smallest) = error else { throw error }
+      needed = smallest
+    }
+    for budget in [needed, needed + 2] {
+      let options = SchemaSearch.Options(
+        objective: .revenueCaptured, budget: budget, seed: 3, finalReplicates: 3, finalCalibrationRuns: 1, rungs: rungs, race: race)
+      let result = try SchemaSearch(scenario: scenario, options: options).run()
+      #expect(!result.candidates.isEmpty, "budget \(budget): at least one candidate scored")
+    }
+  }
+
   @Test("a schema with coarse values or locks is refused for a framework before SKAdNetwork 4.0")
   func wrongFramework() throws {
     var scenario = try TestScenarios.load(
