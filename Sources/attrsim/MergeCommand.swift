@@ -132,6 +132,7 @@ struct MergeCommand: Command {
         }
       }
       let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
+      let created = Self.missingFolders(directory)
       var sink = TeeSink(
         try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace),
         ReportCollector(scenario: scenario))
@@ -151,11 +152,25 @@ struct MergeCommand: Command {
         return .success
       } catch {
         sink.first.discard()
+        // A shard found bad part-way must not leave the folders the writer made for it.
+        for folder in created { rmdir(folder.path) }
         throw error
       }
     } catch {
       return Self.failed(error)
     }
+  }
+
+  /// `folder` and those of its parents that do not exist yet, deepest first: what writing into
+  /// it creates.
+  private static func missingFolders(_ folder: URL) -> [URL] {
+    var missing: [URL] = []
+    var current = folder.standardizedFileURL
+    while current.path != "/", !FileManager.default.fileExists(atPath: current.path) {
+      missing.append(current)
+      current = current.deletingLastPathComponent()
+    }
+    return missing
   }
 
   private static func reduceCounts(_ folders: [URL], into output: URL) -> ExitStatus {
