@@ -20,8 +20,9 @@ package enum ManifestFile {
     do {
       text = try ShardFile.text(url, what: what)
     } catch {
+      // The folder was given and is there: without its manifest it is not what was asked for (65).
       guard error.kind == .missing, let unreadable else { throw error }
-      throw ShardFailure(description: "\(url.path): \(unreadable)", kind: .missing)
+      throw ShardFailure(description: "\(url.path): \(unreadable)")
     }
     let root: JSONValue
     // The parser says line:column, which follows the path as in every located error.
