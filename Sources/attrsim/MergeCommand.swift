@@ -108,7 +108,7 @@ struct MergeCommand: Command {
           ? "a run shard (shard.json)" : "no sweep-shard.json (not a sweep shard, or one that did not finish)"
         Console.error(
           "\(other.relativePath): error: expected a sweep shard like \(sweep.relativePath) (sweep-shard.json), found \(found)")
-        return found.hasPrefix("a run") ? .dataError : .noInput
+        return .dataError
       }
       guard !reduce, finalise == nil else {
         Console.error("error: sweep shards merge in one step: --reduce and --finalise are for run shards")

@@ -190,6 +190,10 @@ public struct ShardSet {
           + "installs; reduce the counts of all \(sum.shardCount) shards first")
     }
     let scenario = try load(manifest, copies: try manifest.inputs.verified(in: folder, shard: "shard \(manifest.shard)"))
+    // What can be refused is opened before anything is removed or made.
+    let feed = try CrowdFeed(folder: counts)
+    let url = folder.appendingPathComponent("drafts.jsonl")
+    var reader = try ShardFile.lines(url, what: "the drafts of shard \(manifest.shard)")
     // final.json marks the shard finalised: an earlier one goes first, so a phase 2 that fails
     // part-way cannot leave it beside a new final.jsonl and an old final-signals.txt.
     try? FileManager.default.removeItem(at: folder.appendingPathComponent(FinalCodec.manifestName))
@@ -203,14 +207,8 @@ public struct ShardSet {
       throw Failure(description: error.description, kind: .cannotWrite)
     }
     var stage = TierStage(scenario: scenario, policy: CrowdTierPolicy(scenario: scenario), keys: keys, downstream: writer)
-    stage.crowdFeed = try CrowdFeed(folder: counts)
+    stage.crowdFeed = feed
     stage.position = position
-    let url = folder.appendingPathComponent("drafts.jsonl")
-    var reader: LineReader
-    do { reader = try ShardFile.lines(url, what: "the drafts of shard \(manifest.shard)") } catch {
-      writer.discard()
-      throw error
-    }
     do throws(Failure) {
       while let envelope = try next(from: &reader, folder: folder) { stage.receive(envelope) }
       stage.flush()
