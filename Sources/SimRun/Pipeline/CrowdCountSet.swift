@@ -29,6 +29,11 @@ package struct CrowdCountSet {
   package init(folder: URL) throws(ShardFailure) {
     let url = folder.appendingPathComponent(Self.manifestName)
     guard FileManager.default.fileExists(atPath: url.path) else {
+      guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("shard.json").path) else {
+        throw ShardFailure(
+          description: "\(folder.path): expected crowd counts, a sum's counts.json or a run shard's shard.json, found neither: "
+            + "not a sum or a shard, or one whose reduce or run did not finish")
+      }
       let manifest = try ShardManifest(folder: folder)
       self.init(
         scenarioPath: manifest.scenarioPath, inputs: manifest.inputs, seed: manifest.seed,
