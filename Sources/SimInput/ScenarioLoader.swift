@@ -15,6 +15,42 @@ public enum ScenarioLoader {
     return scenario
   }
 
+  /// Loads the scenario whose original was at `original` (absolute) from the copies pinned
+  /// beside a shard: every file it names is read from its copy, and a file not pinned is an
+  /// error, so the result is the scenario the shard ran whatever the originals hold now.
+  package static func load(
+    pinned copies: InputCopies, original: String, limits: WorkLimits
+  ) throws(ScenarioLoadError) -> Scenario {
+    let path = try copy(of: original, in: copies, kind: "scenario")
+    let node = try document(path, kind: "scenario")
+    return try read(
+      node, file: path, baseDirectory: (path as NSString).deletingLastPathComponent, limits: limits,
+      pinned: (copies, (original as NSString).deletingLastPathComponent))
+  }
+
+  /// Loads the sweep whose original was at `original` (absolute) from the copies pinned beside a
+  /// shard, as ``load(pinned:original:limits:)`` loads a scenario.
+  package static func loadSweep(
+    pinned copies: InputCopies, original: String, limits: WorkLimits
+  ) throws(ScenarioLoadError) -> Sweep {
+    let path = try copy(of: original, in: copies, kind: "sweep")
+    let log = DiagnosticLog()
+    var reader = SweepReader(
+      reader: JSONReader(node: try document(path, kind: "sweep"), path: "", file: path, log: log),
+      baseDirectory: (path as NSString).deletingLastPathComponent, limits: limits)
+    reader.pinned = (copies, (original as NSString).deletingLastPathComponent)
+    return try checked(reader.read(), log: log, file: path, what: "sweep")
+  }
+
+  private static func copy(of original: String, in copies: InputCopies, kind: String) throws(ScenarioLoadError) -> String {
+    guard let path = copies.copies[original] else {
+      throw ScenarioLoadError(diagnostics: [
+        ScenarioDiagnostic(file: original, location: nil, path: "", message: "expected a pinned copy of this \(kind) file, found none")
+      ])
+    }
+    return path
+  }
+
   /// Parses scenario text; `file` names it in diagnostics and `baseDirectory` resolves relative
   /// schema paths.
   public static func parse(
@@ -25,12 +61,14 @@ public enum ScenarioLoader {
   }
 
   private static func read(
-    _ node: JSONNode, file: String, baseDirectory: String, limits: WorkLimits
+    _ node: JSONNode, file: String, baseDirectory: String, limits: WorkLimits,
+    pinned: (copies: InputCopies, folder: String)? = nil
   ) throws(ScenarioLoadError) -> Scenario {
     let log = DiagnosticLog()
-    let reader = ScenarioReader(
+    var reader = ScenarioReader(
       root: JSONReader(node: node, path: "", file: file, log: log), baseDirectory: baseDirectory, log: log,
       limits: limits)
+    reader.pinned = pinned
     var scenario = try checked(reader.read(), log: log, file: file, what: "scenario")
     scenario.inputFiles = log.inputFiles
     return scenario

@@ -15,6 +15,9 @@ package struct ScenarioReader {
   package var limits = WorkLimits.standard
   /// The scenario's schemas as read, checked against its users' events at the end.
   package let readSchemas = ReadSchemas()
+  /// Set when the scenario is read from copies pinned beside a shard: the copies, and the folder
+  /// (absolute) its original was in, against which its references resolve.
+  package var pinned: (copies: InputCopies, folder: String)?
 
   /// `$schema` names the JSON Schema an editor checks the file with (Docs/schemas); only its
   /// kind is checked here.
@@ -390,8 +393,9 @@ package struct ScenarioReader {
   /// A P-256 private key file, relative to the scenario's folder; checked here so a bad key is
   /// reported with the scenario's other errors rather than failing the run.
   private func readKeyFile(_ reader: JSONReader) -> SigningKeySource? {
-    guard let relativePath = reader.nonEmptyString() else { return nil }
-    let displayPath = resolve(relativePath)
+    guard let relativePath = reader.nonEmptyString(), let displayPath = locate(relativePath, kind: "key", reader) else {
+      return nil
+    }
     let text: String
     do {
       text = try FileProblem.readText(displayPath)
@@ -414,17 +418,26 @@ package struct ScenarioReader {
     return .pem(path: relativePath, text: text)
   }
 
-  /// A path as the user would type it from where they ran the tool.
-  private func resolve(_ relativePath: String) -> String {
-    relativePath.hasPrefix("/") || baseDirectory.isEmpty ? relativePath : "\(baseDirectory)/\(relativePath)"
+  /// The file `relativePath` (written at `reader`) names, as the user would type it from where
+  /// they ran the tool; from pinned copies, the copy of the file the shard read, or nil (an
+  /// error logged) when it pinned none by that name.
+  private func locate(_ relativePath: String, kind: String, _ reader: JSONReader) -> String? {
+    guard let pinned else {
+      return relativePath.hasPrefix("/") || baseDirectory.isEmpty ? relativePath : "\(baseDirectory)/\(relativePath)"
+    }
+    if let copy = pinned.copies.copy(of: relativePath, from: pinned.folder) { return copy }
+    reader.error(
+      "expected the \(kind) file '\(relativePath)' among the copies pinned beside the shard, found none: "
+        + "the shard's manifest or inputs are damaged; run the shards again")
+    return nil
   }
 
   private func readSchemaReference(_ reader: JSONReader) -> ConversionSchema? {
     guard case .string(let relativePath) = reader.node.value else {
       return readSchemas.note(SchemaReader(reader: reader).read(), root: reader)
     }
-    let displayPath = resolve(relativePath)
-    guard let node = InputDocument.node(at: displayPath, kind: "schema", referencedBy: reader) else { return nil }
+    guard let displayPath = locate(relativePath, kind: "schema", reader),
+      let node = InputDocument.node(at: displayPath, kind: "schema", referencedBy: reader) else { return nil }
     let root = JSONReader(node: node, path: "", file: displayPath, log: log)
     return readSchemas.note(SchemaReader(reader: root).read(), root: root)
   }

@@ -15,6 +15,9 @@ package struct SweepReader {
   package let baseDirectory: String
   /// How many runs and users the sweep may ask for.
   package var limits = WorkLimits.standard
+  /// Set when the sweep is read from copies pinned beside a shard: the copies, and the folder
+  /// (absolute) its original was in, against which its base scenario's path resolves.
+  package var pinned: (copies: InputCopies, folder: String)?
 
   package func read() -> Sweep? {
     let log = reader.log
@@ -35,7 +38,22 @@ package struct SweepReader {
     guard let scenarioReader = object.required("scenario", "the base scenario file"),
       let scenarioPath = scenarioReader.nonEmptyString()
     else { return nil }
-    let resolved = scenarioPath.hasPrefix("/") ? scenarioPath : (baseDirectory as NSString).appendingPathComponent(scenarioPath)
+    let resolved: String
+    // The folder the base scenario's original was in, against which the files it names resolve.
+    var pinnedFolder: String?
+    if let pinned {
+      guard let copy = pinned.copies.copy(of: scenarioPath, from: pinned.folder) else {
+        scenarioReader.error(
+          "expected the scenario file '\(scenarioPath)' among the copies pinned beside the shard, found none: "
+            + "the shard's manifest or inputs are damaged; run the shards again")
+        return nil
+      }
+      resolved = copy
+      let original = InputCopies.normalised(scenarioPath.hasPrefix("/") ? scenarioPath : "\(pinned.folder)/\(scenarioPath)")
+      pinnedFolder = (original as NSString).deletingLastPathComponent
+    } else {
+      resolved = scenarioPath.hasPrefix("/") ? scenarioPath : (baseDirectory as NSString).appendingPathComponent(scenarioPath)
+    }
     guard let base = InputDocument.node(at: resolved, kind: "scenario", referencedBy: scenarioReader) else { return nil }
     var parameters: [(parameter: SweepParameter, path: SweepPath, nodes: [JSONNode])] = []
     // Names of parameters refused below: the chart may name them without a second error.
@@ -99,10 +117,11 @@ package struct SweepReader {
         }
       }
       let pointLog = DiagnosticLog()
-      let scenario = ScenarioReader(
+      var pointReader = ScenarioReader(
         root: JSONReader(node: node, path: "", file: resolved, log: pointLog),
-        baseDirectory: (resolved as NSString).deletingLastPathComponent, log: pointLog, limits: limits
-      ).read()
+        baseDirectory: (resolved as NSString).deletingLastPathComponent, log: pointLog, limits: limits)
+      pointReader.pinned = pinned.map { ($0.copies, pinnedFolder!) }
+      let scenario = pointReader.read()
       for diagnostic in pointLog.diagnostics {
         var moved = diagnostic
         // A problem inside a swept value is shown where the sweep file wrote that value.

@@ -86,13 +86,30 @@ struct MergeCommand: Command {
 
   func run() -> ExitStatus {
     ProgressLine.chosen = progress
-    // A folder that is not there is missing input (66), as for every command that reads files.
-    let missing = folders.filter { !FileManager.default.fileExists(atPath: $0.path) }
-    guard missing.isEmpty else {
-      for folder in missing { Console.error("\(folder.relativePath): error: no such folder (expected a shard folder)") }
-      return .noInput
+    // A folder that is not there is missing input (66), as for every command that reads files;
+    // a file where a folder belongs is refused as such.
+    var inputs = folders.map { ($0, "a shard folder") }
+    if let finalise { inputs.append((finalise, "a sum of crowd counts ('attrsim merge --reduce')")) }
+    var missing = false
+    for (folder, what) in inputs {
+      var isFolder: ObjCBool = false
+      if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+        Console.error("\(folder.relativePath): error: no such folder (expected \(what))")
+        missing = true
+      } else if !isFolder.boolValue {
+        Console.error("\(folder.relativePath): error: is a file, not a folder (expected \(what))")
+        missing = true
+      }
     }
-    if folders.contains(where: SweepOutput.isShard) {
+    guard !missing else { return .noInput }
+    if let sweep = folders.first(where: SweepOutput.isShard) {
+      if let other = folders.first(where: { !SweepOutput.isShard($0) }) {
+        let found = FileManager.default.fileExists(atPath: other.appendingPathComponent("shard.json").path)
+          ? "a run shard (shard.json)" : "no sweep-shard.json (not a sweep shard, or one that did not finish)"
+        Console.error(
+          "\(other.relativePath): error: expected a sweep shard like \(sweep.relativePath) (sweep-shard.json), found \(found)")
+        return .dataError
+      }
       guard !reduce, finalise == nil else {
         Console.error("error: sweep shards merge in one step: --reduce and --finalise are for run shards")
         return .usage
@@ -115,6 +132,7 @@ struct MergeCommand: Command {
         }
       }
       let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
+      let created = Self.missingFolders(directory)
       var sink = TeeSink(
         try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace),
         ReportCollector(scenario: scenario))
@@ -134,11 +152,25 @@ struct MergeCommand: Command {
         return .success
       } catch {
         sink.first.discard()
+        // A shard found bad part-way must not leave the folders the writer made for it.
+        for folder in created { rmdir(folder.path) }
         throw error
       }
     } catch {
       return Self.failed(error)
     }
+  }
+
+  /// `folder` and those of its parents that do not exist yet, deepest first: what writing into
+  /// it creates.
+  private static func missingFolders(_ folder: URL) -> [URL] {
+    var missing: [URL] = []
+    var current = folder.standardizedFileURL
+    while current.path != "/", !FileManager.default.fileExists(atPath: current.path) {
+      missing.append(current)
+      current = current.deletingLastPathComponent()
+    }
+    return missing
   }
 
   private static func reduceCounts(_ folders: [URL], into output: URL) -> ExitStatus {
@@ -188,9 +220,16 @@ struct MergeCommand: Command {
     }
   }
 
-  /// Shards that do not fit together are bad input (65); anything else failed to write (74).
+  /// Shards that do not fit together are bad input (65), a shard file that is not there missing
+  /// input (66), and an output that could not be written an I/O error (74), which a cluster
+  /// retries.
   private static func failed(_ error: any Error) -> ExitStatus {
     Console.error("error: \(error)")
-    return error is ShardSet.Failure ? .dataError : .ioError
+    guard let failure = error as? ShardSet.Failure else { return .ioError }
+    switch failure.kind {
+    case .badShard: return .dataError
+    case .missing: return .noInput
+    case .cannotWrite: return .ioError
+    }
   }
 }

@@ -39,19 +39,28 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     (total * index / count)..<(total * (index + 1) / count)
   }
 
-  /// What is wrong with `shards` as the complete set of one split: mixed counts, a slice given
-  /// twice, or slices missing; nil when they are exactly slices 0 to N−1 of one N.
-  package static func problem(with shards: [Shard]) -> String? {
+  /// Why `shards`, read from `folders` (in the same order), are not the N shards of one run,
+  /// each once, naming the folders; nil when they are.
+  package static func problem(with shards: [Shard], folders: [String]) -> String? {
     guard let count = shards.first?.count else { return "no shard folders given" }
-    if let other = shards.first(where: { $0.count != count }) {
-      return "shard \(other) does not belong with shard \(shards[0]): they split the work differently"
+    if let other = shards.indices.first(where: { shards[$0].count != count }) {
+      return "\(folders[other]): expected one of \(count) shards, as \(folders[0]) (shard \(shards[0])), found shard "
+        + "\(shards[other]): they split the work differently"
     }
-    let indices = shards.map(\.index)
-    if let twice = Set(indices).sorted().first(where: { index in indices.filter { $0 == index }.count > 1 }) {
-      return "shard \(twice)/\(count) given twice"
+    var seen: [Int: Int] = [:]
+    for (position, shard) in shards.enumerated() {
+      if let earlier = seen[shard.index] {
+        return "\(folders[position]): expected each of the \(count) shards once, found shard \(shard) again "
+          + "(\(folders[earlier]) holds it too)"
+      }
+      seen[shard.index] = position
     }
-    let missing = (0..<count).filter { !indices.contains($0) }
-    guard missing.isEmpty else { return "missing shard(s) \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) of \(count)" }
+    let missing = (0..<count).filter { seen[$0] == nil }
+    guard missing.isEmpty else {
+      let given = shards.map(\.index).sorted().map { "\($0)/\(count)" }.joined(separator: ", ")
+      return "expected all \(count) shards, 0/\(count) to \(count - 1)/\(count), found \(given): missing shard(s) "
+        + "\(missing.map { "\($0)/\(count)" }.joined(separator: ", ")); give every shard's folder"
+    }
     return nil
   }
 }

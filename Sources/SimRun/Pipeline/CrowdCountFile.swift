@@ -15,10 +15,7 @@ package struct CrowdCountReader {
   /// Opens `folder/counts.jsonl`.
   package init(folder: URL) throws(ShardFailure) {
     let url = folder.appendingPathComponent(CrowdCountSet.fileName)
-    guard let lines = LineReader(url: url) else {
-      throw ShardFailure(description: "\(url.path): cannot read; is '\(folder.path)' a shard or a sum of crowd counts?")
-    }
-    self.lines = lines
+    lines = try ShardFile.lines(url, what: "the crowd counts of a shard or of a sum of shards")
     path = url.path
   }
 
@@ -73,9 +70,14 @@ package struct CrowdCountWriter {
     if let current { try file.appendLine(current.json) }
   }
 
-  /// Writes what is held and moves the file into place.
-  package mutating func commit() throws(RunDirectoryWriter.WriteError) {
+  /// Writes what is held and waits until it is on disk, for ``moveIntoPlace()``.
+  package mutating func synchronize() throws(RunDirectoryWriter.WriteError) {
     try flush()
+    try file.synchronize()
+  }
+
+  /// Moves the file into place, after ``synchronize()``.
+  package mutating func moveIntoPlace() throws(RunDirectoryWriter.WriteError) {
     try file.moveIntoPlace()
   }
 

@@ -9,7 +9,8 @@ import SimRecords
 /// again, so a reduce can be a tree: pairs of shards, then pairs of sums, and so on.
 package struct CrowdCountSet {
   package static let fileName = "counts.jsonl", manifestName = "counts.json"
-  package static let format = "attrsim-crowd-counts", version: Int64 = 1
+  /// Version 2 notes each pinned input's original (see ``ShardManifest/version``).
+  package static let format = "attrsim-crowd-counts", version: Int64 = 2
 
   /// The scenario file as the shards' command lines named it, for messages.
   package var scenarioPath: String
@@ -28,6 +29,11 @@ package struct CrowdCountSet {
   package init(folder: URL) throws(ShardFailure) {
     let url = folder.appendingPathComponent(Self.manifestName)
     guard FileManager.default.fileExists(atPath: url.path) else {
+      guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("shard.json").path) else {
+        throw ShardFailure(
+          description: "\(folder.path): expected crowd counts, a sum's counts.json or a run shard's shard.json, found neither: "
+            + "not a sum or a shard, or one whose reduce or run did not finish")
+      }
       let manifest = try ShardManifest(folder: folder)
       self.init(
         scenarioPath: manifest.scenarioPath, inputs: manifest.inputs, seed: manifest.seed,
@@ -36,13 +42,14 @@ package struct CrowdCountSet {
     }
     func fail(_ reason: String) -> ShardFailure { ShardFailure(description: "\(url.path): \(reason)") }
     let object = try ManifestFile.members(
-      at: url, format: Self.format, version: Self.version,
-      notKind: "not a sum of crowd counts (expected \"format\": \"\(Self.format)\")",
-      otherVersion: "written by another version of attrsim (expected crowd counts version \(Self.version)); reduce again")
-    guard case .string(let path)? = object["scenario"], let inputs = PinnedInputs(json: object["inputs"]),
-      case .int(let seed)? = object["seed"], case .int(let count)? = object["shards"], count >= 1,
-      case .array(let list)? = object["covers"]
-    else { throw fail("expected scenario, inputs, seed, shards and covers") }
+      at: url, what: "a sum of crowd counts", format: Self.format, version: Self.version,
+      notKind: "not a sum of crowd counts", otherVersion: "written by another version of attrsim; reduce again")
+    guard case .string(let path)? = object["scenario"] else { throw fail("$.scenario: expected the scenario's path") }
+    let inputs: PinnedInputs
+    do { inputs = try PinnedInputs(json: object["inputs"]) } catch { throw fail(error.description) }
+    guard case .int(let seed)? = object["seed"] else { throw fail("$.seed: expected an integer") }
+    guard case .int(let count)? = object["shards"], count >= 1 else { throw fail("$.shards: expected a shard count of 1 or more") }
+    guard case .array(let list)? = object["covers"] else { throw fail("$.covers: expected a list of shard indices") }
     var covers: [Int] = []
     for entry in list {
       guard case .int(let index) = entry, index >= 0, index < count else { throw fail("$.covers: expected shard indices below \(count)") }
@@ -109,7 +116,8 @@ package struct CrowdCountSet {
     do {
       try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
     } catch {
-      throw ShardFailure(description: "cannot create '\(output.path)': \(FileProblem.reason(writing: output.path, error))")
+      throw ShardFailure(
+        description: "cannot create '\(output.path)': \(FileProblem.reason(writing: output.path, error))", kind: .cannotWrite)
     }
     var file: BufferedFile
     var manifest: BufferedFile
@@ -117,7 +125,7 @@ package struct CrowdCountSet {
       file = try BufferedFile(final: output.appendingPathComponent(fileName))
       manifest = try BufferedFile(final: output.appendingPathComponent(manifestName))
     } catch {
-      throw ShardFailure(description: error.description)
+      throw ShardFailure(description: error.description, kind: .cannotWrite)
     }
     do throws(ShardFailure) {
       var heads: [CrowdCount?] = []
@@ -138,12 +146,17 @@ package struct CrowdCountSet {
         current = head
       }
       if let current { try write(current, to: &file) }
+      // Both on disk before either is renamed, the manifest last: a sum without its manifest is
+      // not read as one.
       do {
         try manifest.append(sum.json.serialized(pretty: true) + "\n")
+        try file.synchronize()
+        try manifest.synchronize()
+        try? FileManager.default.removeItem(at: output.appendingPathComponent(manifestName))
         try file.moveIntoPlace()
         try manifest.moveIntoPlace()
       } catch {
-        throw ShardFailure(description: error.description)
+        throw ShardFailure(description: error.description, kind: .cannotWrite)
       }
     } catch {
       file.discard()
@@ -154,6 +167,6 @@ package struct CrowdCountSet {
   }
 
   private static func write(_ count: CrowdCount, to file: inout BufferedFile) throws(ShardFailure) {
-    do { try file.appendLine(count.json) } catch { throw ShardFailure(description: error.description) }
+    do { try file.appendLine(count.json) } catch { throw ShardFailure(description: error.description, kind: .cannotWrite) }
   }
 }

@@ -54,12 +54,14 @@ package struct FinalWriter: RunSink {
   package mutating func receive(_ exchange: AdServicesExchange) { write(FinalCodec.encode(.adServices(exchange), at: position)) }
   package mutating func receive(_ record: SDKTraceRecord) { write(FinalCodec.encode(.sdk(record), at: position)) }
 
-  /// Moves the file into place, or discards it after a failed write.
-  package mutating func commit() throws(RunDirectoryWriter.WriteError) {
-    if let firstError {
-      file.discard()
-      throw firstError
-    }
+  /// Writes out what is held and waits until it is on disk, or throws the first failed write.
+  package mutating func synchronize() throws(RunDirectoryWriter.WriteError) {
+    if let firstError { throw firstError }
+    try file.synchronize()
+  }
+
+  /// Moves the file into place, after ``synchronize()``.
+  package mutating func moveIntoPlace() throws(RunDirectoryWriter.WriteError) {
     try file.moveIntoPlace()
   }
 

@@ -12,9 +12,8 @@ package struct LineReader {
   /// Bytes of the lines returned so far, newlines included: how far into the file the reader is.
   package private(set) var bytesRead = 0
 
-  /// Opens `url`, or nil when it cannot be read.
-  package init?(url: URL) {
-    guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+  /// Reads from `handle` (``ShardFile/lines(_:what:)`` opens shard files for it).
+  package init(handle: FileHandle) {
     self.handle = handle
   }
 

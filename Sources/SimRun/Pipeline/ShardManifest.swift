@@ -7,8 +7,9 @@ import SimRecords
 /// its users.
 package struct ShardManifest {
   /// The format's name and version, checked on reading.
-  /// Version 2 pins every input file (version 1 recorded the scenario's path and digest only).
-  package static let format = "attrsim-run-shard", version: Int64 = 2
+  /// Version 2 pins every input file (version 1 recorded the scenario's path and digest only);
+  /// version 3 notes each copy's original, so that a reference by absolute path finds the copy.
+  package static let format = "attrsim-run-shard", version: Int64 = 3
 
   /// The scenario file, as the shard's command line named it: for messages only, since the merge
   /// reads the pinned copies.
@@ -34,15 +35,21 @@ package struct ShardManifest {
   package init(folder: URL) throws(ShardFailure) {
     let url = folder.appendingPathComponent("shard.json")
     func fail(_ reason: String) -> ShardFailure { ShardFailure(description: "\(url.path): \(reason)") }
+    // The manifest is written last, after every other file of the shard is in place: a folder
+    // without it holds a shard that did not finish.
     let object = try ManifestFile.members(
-      at: url, format: Self.format, version: Self.version,
-      unreadable: "cannot read; is '\(folder.path)' a folder written by 'attrsim run --shard'?",
-      notKind: "not a run shard (expected \"format\": \"\(Self.format)\")",
-      otherVersion: "written by another version of attrsim (expected shard format version \(Self.version)); run the shards again")
-    guard case .string(let path) = object["scenario"], let inputs = PinnedInputs(json: object["inputs"]),
-      case .int(let seed) = object["seed"], case .string(let shardText) = object["shard"], let shard = Shard(shardText),
-      case .object(let counts) = object["summary"]
-    else { throw fail("expected scenario, inputs, seed, shard \"I/N\" and summary") }
+      at: url, what: "a run shard's manifest", format: Self.format, version: Self.version,
+      unreadable: "no such file (expected a run shard's manifest): '\(folder.path)' is not a folder written by "
+        + "'attrsim run --shard', or its shard did not finish; run it (again)",
+      notKind: "not a run shard", otherVersion: "written by another version of attrsim; run the shards again")
+    guard case .string(let path) = object["scenario"] else { throw fail("$.scenario: expected the scenario's path") }
+    let inputs: PinnedInputs
+    do { inputs = try PinnedInputs(json: object["inputs"]) } catch { throw fail(error.description) }
+    guard case .int(let seed) = object["seed"] else { throw fail("$.seed: expected an integer") }
+    guard case .string(let shardText) = object["shard"], let shard = Shard(shardText) else {
+      throw fail("$.shard: expected \"I/N\" with I below N, found \(object["shard"].map { $0.serialized() } ?? "nothing")")
+    }
+    guard case .object(let counts) = object["summary"] else { throw fail("$.summary: expected an object of counts") }
     var summary = RunSummary()
     for (name, path) in RunSummary.counts {
       guard case .int(let count) = counts[name] else { throw fail("$.summary.\(name): expected an integer") }

@@ -39,27 +39,39 @@ package struct ShardWriter: DraftSink {
     }
   }
 
-  /// Moves the drafts into place and writes `shard.json`.
+  /// Moves the drafts and counts into place and writes `shard.json`, all or nothing: every file
+  /// is written out and on disk before any is renamed, and the manifest is renamed last (a
+  /// folder without it is a shard that did not finish); on a failure no temporary file stays.
   package mutating func commit(_ manifest: ShardManifest) throws(RunDirectoryWriter.WriteError) {
-    if let firstError {
+    var file: BufferedFile?
+    do throws(RunDirectoryWriter.WriteError) {
+      if let firstError { throw firstError }
+      try drafts.synchronize()
+      try counts.synchronize()
+      file = try BufferedFile(final: folder.appendingPathComponent("shard.json"))
+      try file!.append(manifest.json.serialized(pretty: true) + "\n")
+      try file!.synchronize()
+      // A folder holding new drafts beside an old manifest must never look complete, nor keep an
+      // earlier run's phase 2.
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent("shard.json"))
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(FinalCodec.manifestName))
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(FinalCodec.fileName))
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(FinalCodec.signalsName))
+      try drafts.moveIntoPlace()
+      try counts.moveIntoPlace()
+      try file!.moveIntoPlace()
+      try BufferedFile.synchronizeFolder(folder)
+    } catch {
       drafts.discard()
       counts.discard()
-      throw firstError
-    }
-    // A folder holding new drafts beside an old manifest must never look complete, nor keep an
-    // earlier run's phase 2.
-    try? FileManager.default.removeItem(at: folder.appendingPathComponent("shard.json"))
-    try? FileManager.default.removeItem(at: folder.appendingPathComponent(FinalCodec.manifestName))
-    try? FileManager.default.removeItem(at: folder.appendingPathComponent(FinalCodec.signalsName))
-    try drafts.moveIntoPlace()
-    try counts.commit()
-    var file = try BufferedFile(final: folder.appendingPathComponent("shard.json"))
-    do {
-      try file.append(manifest.json.serialized(pretty: true) + "\n")
-      try file.moveIntoPlace()
-    } catch {
-      file.discard()
+      file?.discard()
       throw error
     }
+  }
+
+  /// Removes the temporary files, for a shard that will not be committed.
+  package mutating func discard() {
+    drafts.discard()
+    counts.discard()
   }
 }

@@ -21,19 +21,19 @@ public struct ShardSet {
   private let manifests: [ShardManifest]
 
   /// Reads each folder's `shard.json`, checks that the folders are the N shards of one run that
-  /// read the same inputs, and loads the scenario from the first folder's pinned copies (so the
-  /// folders may have moved, and the original files may since have changed).
+  /// read the same inputs, that every folder still holds its copies of them as pinned, and loads
+  /// the scenario from the first folder's copies alone (so the folders may have moved, and the
+  /// original files may since have changed or gone).
   public init(folders: [URL]) throws(Failure) {
     var manifests: [ShardManifest] = []
     for folder in folders { manifests.append(try ShardManifest(folder: folder)) }
     guard let first = manifests.first else { throw Failure(description: "no shard folders given") }
     for (folder, manifest) in zip(folders, manifests) {
-      guard manifest.inputs.scenario == first.inputs.scenario, manifest.seed == first.seed,
-        manifest.shard.count == first.shard.count
-      else {
+      guard manifest.seed == first.seed, manifest.shard.count == first.shard.count else {
         throw Failure(
-          description: "\(folder.path): shard \(manifest.shard) of '\(manifest.scenarioPath)' (seed \(manifest.seed)) "
-            + "is not from the same run as \(folders[0].path) (shard \(first.shard) of '\(first.scenarioPath)', seed \(first.seed))")
+          description: "\(folder.path): expected a shard of the run of \(folders[0].path) (shard \(first.shard) of "
+            + "'\(first.scenarioPath)', seed \(first.seed)), found shard \(manifest.shard) of '\(manifest.scenarioPath)' "
+            + "with seed \(manifest.seed): not the same run")
       }
       if let difference = first.inputs.difference(from: manifest.inputs) {
         throw Failure(
@@ -41,19 +41,28 @@ public struct ShardSet {
             + "the inputs changed between the shards; run them again")
       }
     }
-    if let problem = Shard.problem(with: manifests.map(\.shard)) { throw Failure(description: problem) }
-    let scenarioCopy = try first.inputs.verified(in: folders[0])
-    do {
-      // The shards ran these very files (the digests say so), within whatever limits they were given.
-      var scenario = try ScenarioLoader.load(path: scenarioCopy, limits: .large)
-      scenario.seed = first.seed
-      self.scenario = scenario
-    } catch {
-      throw Failure(description: error.description)
+    if let problem = Shard.problem(with: manifests.map(\.shard), folders: folders.map(\.path)) { throw Failure(description: problem) }
+    // Every shard's copies, not only the first's: a shard whose copy changed ran something else.
+    var copies: [InputCopies] = []
+    for (folder, manifest) in zip(folders, manifests) {
+      copies.append(try manifest.inputs.verified(in: folder, shard: "shard \(manifest.shard)"))
     }
+    self.scenario = try Self.load(first, copies: copies[0])
     let order = manifests.indices.sorted { manifests[$0].shard.index < manifests[$1].shard.index }
     self.folders = order.map { folders[$0] }
     self.manifests = order.map { manifests[$0] }
+  }
+
+  /// The scenario a shard ran, from its pinned copies, with its seed.
+  private static func load(_ manifest: ShardManifest, copies: InputCopies) throws(Failure) -> Scenario {
+    do {
+      // The shards ran these very files (the digests say so), within whatever limits they were given.
+      var scenario = try ScenarioLoader.load(pinned: copies, original: manifest.inputs.source, limits: .large)
+      scenario.seed = manifest.seed
+      return scenario
+    } catch {
+      throw Failure(description: error.description)
+    }
   }
 
   /// Simulates `shard`'s users of the scenario at `path` (loaded as `scenario`) and writes their
@@ -62,7 +71,16 @@ public struct ShardSet {
     _ scenario: Scenario, path: String, shard: Shard, folder: URL,
     progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
   ) throws(Failure) -> RunSummary {
-    let inputs = try PinnedInputs.pin(scenario, into: folder)
+    // The manifest goes first, so that a folder whose inputs are being replaced is never taken
+    // for a finished shard; it comes back last, once every other file is in place.
+    try? FileManager.default.removeItem(at: folder.appendingPathComponent("shard.json"))
+    let inputs: PinnedInputs
+    do {
+      inputs = try PinnedInputs.pin(scenario, into: folder)
+    } catch {
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(PinnedInputs.folderName))
+      throw error
+    }
     do {
       var sink: any DraftSink = try ShardWriter(folder: folder)
       let summary = ScenarioRunner.simulate(
@@ -73,7 +91,8 @@ public struct ShardSet {
         ShardManifest(scenarioPath: path, inputs: inputs, seed: scenario.seed, shard: shard, summary: summary))
       return summary
     } catch {
-      throw Failure(description: error.description)
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(PinnedInputs.folderName))
+      throw Failure(description: error.description, kind: .cannotWrite)
     }
   }
 
@@ -89,10 +108,9 @@ public struct ShardSet {
     if isFinalised { return try mergeFinalised(into: &sink, receive: receive, decoding: decoding, progress: progress) }
     var readers: [LineReader] = []
     var total = 0
-    for folder in folders {
+    for (folder, manifest) in zip(folders, manifests) {
       let url = folder.appendingPathComponent("drafts.jsonl")
-      guard let reader = LineReader(url: url) else { throw Failure(description: "\(url.path): cannot read") }
-      readers.append(reader)
+      readers.append(try ShardFile.lines(url, what: "the drafts of shard \(manifest.shard)"))
       total += ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
     }
     var failure: Failure?
@@ -171,12 +189,11 @@ public struct ShardSet {
         description: "\(counts.path): does not count shard(s) \(missing.joined(separator: ", ")): tiers need every shard's "
           + "installs; reduce the counts of all \(sum.shardCount) shards first")
     }
-    let scenarioCopy = try manifest.inputs.verified(in: folder)
-    var scenario: Scenario
-    do { scenario = try ScenarioLoader.load(path: scenarioCopy, limits: .large) } catch {
-      throw Failure(description: error.description)
-    }
-    scenario.seed = manifest.seed
+    let scenario = try load(manifest, copies: try manifest.inputs.verified(in: folder, shard: "shard \(manifest.shard)"))
+    // What can be refused is opened before anything is removed or made.
+    let feed = try CrowdFeed(folder: counts)
+    let url = folder.appendingPathComponent("drafts.jsonl")
+    var reader = try ShardFile.lines(url, what: "the drafts of shard \(manifest.shard)")
     // final.json marks the shard finalised: an earlier one goes first, so a phase 2 that fails
     // part-way cannot leave it beside a new final.jsonl and an old final-signals.txt.
     try? FileManager.default.removeItem(at: folder.appendingPathComponent(FinalCodec.manifestName))
@@ -187,16 +204,11 @@ public struct ShardSet {
     let keys = SimulatedKeys(scenario: scenario)
     let receiving = ScenarioRunner.receivers(scenario, model: scenario.schema, keys: keys, sink: DiscardingSink(), decoding: nil)
     do { writer = try FinalWriter(folder: folder, position: position, receiver: receiving.receiver, report: receiving.report) } catch {
-      throw Failure(description: error.description)
+      throw Failure(description: error.description, kind: .cannotWrite)
     }
     var stage = TierStage(scenario: scenario, policy: CrowdTierPolicy(scenario: scenario), keys: keys, downstream: writer)
-    stage.crowdFeed = try CrowdFeed(folder: counts)
+    stage.crowdFeed = feed
     stage.position = position
-    let url = folder.appendingPathComponent("drafts.jsonl")
-    guard var reader = LineReader(url: url) else {
-      writer.discard()
-      throw Failure(description: "\(url.path): cannot read")
-    }
     do throws(Failure) {
       while let envelope = try next(from: &reader, folder: folder) { stage.receive(envelope) }
       stage.flush()
@@ -226,19 +238,27 @@ public struct ShardSet {
       "counts": .array(sum.covers.map { .int(Int64($0)) }), "tiers": .object(tiers), "received": received.json,
       "firstSignals": .int(Int64(delays.count)),
     ])
+    // All three on disk before any is renamed, final.json last: a shard without it is not
+    // finalised, and a failure leaves no temporary file.
+    var signals: BufferedFile?
+    var manifestFile: BufferedFile?
     do throws(RunDirectoryWriter.WriteError) {
-      try writer.commit()
-      var signals = try BufferedFile(final: folder.appendingPathComponent(FinalCodec.signalsName))
-      do throws(RunDirectoryWriter.WriteError) {
-        for delay in delays { try signals.append("\(delay)\n") }
-        try signals.moveIntoPlace()
-      } catch {
-        signals.discard()
-        throw error
-      }
-      try BufferedFile.write(final.serialized(pretty: true) + "\n", to: folder.appendingPathComponent(FinalCodec.manifestName))
+      try writer.synchronize()
+      signals = try BufferedFile(final: folder.appendingPathComponent(FinalCodec.signalsName))
+      for delay in delays { try signals!.append("\(delay)\n") }
+      try signals!.synchronize()
+      manifestFile = try BufferedFile(final: folder.appendingPathComponent(FinalCodec.manifestName))
+      try manifestFile!.append(final.serialized(pretty: true) + "\n")
+      try manifestFile!.synchronize()
+      try writer.moveIntoPlace()
+      try signals!.moveIntoPlace()
+      try manifestFile!.moveIntoPlace()
+      try BufferedFile.synchronizeFolder(folder)
     } catch {
-      throw Failure(description: error.description)
+      writer.discard()
+      signals?.discard()
+      manifestFile?.discard()
+      throw Failure(description: error.description, kind: .cannotWrite)
     }
   }
 
@@ -261,17 +281,21 @@ public struct ShardSet {
     let url = folder.appendingPathComponent(FinalCodec.manifestName)
     func fail(_ reason: String) -> Failure { Failure(description: "\(url.path): \(reason)") }
     let object = try ManifestFile.members(
-      at: url, format: FinalCodec.format, version: FinalCodec.version, notKind: "not a finalised shard's manifest",
-      otherVersion: "written by another version of attrsim; finalise the shard again")
+      at: url, what: "the manifest of finalised shard \(shard)", format: FinalCodec.format, version: FinalCodec.version,
+      notKind: "not a finalised shard's manifest", otherVersion: "written by another version of attrsim; finalise the shard again")
     guard object["shard"] == .string(shard.description) else {
-      throw fail("finalises shard \(object["shard"].map { $0.serialized() } ?? "?"), but shard.json beside it is shard \(shard); finalise again")
+      throw fail(
+        "$.shard: expected \"\(shard)\", the shard shard.json beside it holds, found \(object["shard"].map { $0.serialized() } ?? "nothing"); "
+          + "finalise the shard again")
     }
     guard case .object(let tiers)? = object["tiers"], case .array(let byTier)? = tiers["conversionsByTier"],
       case .array(let postbacks)? = tiers["postbacks"], case .array(let digits)? = tiers["sourceIdentifierDigits"],
       byTier.count == 4, postbacks.count == 3, digits.count == 3
-    else { throw fail("expected the tier stage's counts") }
+    else {
+      throw fail("$.tiers: expected the tier stage's counts {conversionsByTier: 4 counts, postbacks: 3 × 3, sourceIdentifierDigits: 3}")
+    }
     func int(_ value: JSONValue) throws(Failure) -> Int {
-      guard case .int(let number) = value else { throw fail("expected whole counts") }
+      guard case .int(let number) = value else { throw fail("expected whole counts, found \(value.serialized())") }
       return Int(number)
     }
     var summary = RunSummary()
@@ -287,7 +311,9 @@ public struct ShardSet {
     guard case .object(let counts)? = object["received"], let accepted = counts["accepted"], let duplicates = counts["duplicates"],
       let differing = counts["duplicatesDiffering"], case .object(let rejectedCounts)? = counts["rejected"],
       let firstSignals = object["firstSignals"]
-    else { throw fail("expected the receivers' counts") }
+    else {
+      throw fail("$.received: expected the receivers' counts {accepted, duplicates, duplicatesDiffering, rejected} and $.firstSignals")
+    }
     var received = ReceiptCounts(
       accepted: try int(accepted), duplicates: try int(duplicates), duplicatesDiffering: try int(differing))
     for (code, count) in rejectedCounts { received.rejected[code] = try int(count) }
@@ -299,10 +325,9 @@ public struct ShardSet {
   /// as many delays as its `final.json` counts (`counts`, in shard order).
   private func firstSignalDelay(at index: Int, counts: [Int]) throws(Failure) -> Int64? {
     var readers: [(reader: LineReader, file: String)] = []
-    for folder in folders {
+    for (folder, manifest) in zip(folders, manifests) {
       let url = folder.appendingPathComponent(FinalCodec.signalsName)
-      guard let reader = LineReader(url: url) else { throw Failure(description: "\(url.path): cannot read") }
-      readers.append((reader, url.path))
+      readers.append((try ShardFile.lines(url, what: "the first-signal delays of finalised shard \(manifest.shard)"), url.path))
     }
     func next(_ shard: Int) throws(Failure) -> Int64? {
       let line: String?
@@ -365,10 +390,9 @@ public struct ShardSet {
     summary.hasSDK = scenario.app.sdk != nil
     var readers: [LineReader] = []
     var total = 0
-    for folder in folders {
+    for (folder, manifest) in zip(folders, manifests) {
       let url = folder.appendingPathComponent(FinalCodec.fileName)
-      guard let reader = LineReader(url: url) else { throw Failure(description: "\(url.path): cannot read") }
-      readers.append(reader)
+      readers.append(try ShardFile.lines(url, what: "the outputs of finalised shard \(manifest.shard)"))
       total += ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
     }
     func next(_ index: Int) throws(Failure) -> (at: SimTime, ordinal: Int, output: FinalCodec.Output)? {

@@ -127,8 +127,9 @@ public enum SweepOutput {
   }
 
   /// The shard manifest's format; version 2 pins every input file (version 1 recorded the
-  /// sweep's and scenario's paths and digests only).
-  package static let manifestFormat = "attrsim-sweep-shard", manifestVersion: Int64 = 2
+  /// sweep's and scenario's paths and digests only); version 3 notes each copy's original, so
+  /// that a reference by absolute path finds the copy.
+  package static let manifestFormat = "attrsim-sweep-shard", manifestVersion: Int64 = 3
 
   /// Writes a shard's rows (`rows.csv`, `long.csv`), copies of every file the sweep read
   /// (`inputs/`) and `sweep-shard.json` for ``merge(folders:)``.
@@ -137,7 +138,16 @@ public enum SweepOutput {
     estimator: DecodingSettings.Estimate? = nil
   ) throws(ShardSet.Failure) {
     let range = shard.range(of: sweep.rowCount)
-    let inputs = try PinnedInputs.pin(files: sweep.inputFiles, what: "sweep", into: folder)
+    // The manifest goes first and comes back last (BufferedFile.write renames in order): a folder
+    // without it is a shard that did not finish.
+    let manifestURL = folder.appendingPathComponent("sweep-shard.json")
+    try? FileManager.default.removeItem(at: manifestURL)
+    func removeInputs() { try? FileManager.default.removeItem(at: folder.appendingPathComponent(PinnedInputs.folderName)) }
+    let inputs: PinnedInputs
+    do { inputs = try PinnedInputs.pin(files: sweep.inputFiles, what: "sweep", into: folder) } catch {
+      removeInputs()
+      throw error
+    }
     var members: [String: JSONValue] = [
       "format": .string(manifestFormat), "version": .int(manifestVersion), "sweep": .string(path),
       "inputs": inputs.json, "shard": .string(shard.description),
@@ -156,7 +166,8 @@ public enum SweepOutput {
         ],
         into: folder)
     } catch {
-      throw ShardSet.Failure(description: error.description)
+      removeInputs()
+      throw ShardSet.Failure(description: error.description, kind: .cannotWrite)
     }
   }
 
@@ -174,12 +185,19 @@ public enum SweepOutput {
       let url = folder.appendingPathComponent("sweep-shard.json")
       func fail(_ reason: String) -> ShardSet.Failure { ShardSet.Failure(description: "\(url.path): \(reason)") }
       let object = try ManifestFile.members(
-        at: url, format: manifestFormat, version: manifestVersion, notKind: "cannot read a sweep shard manifest",
-        otherVersion: "written by another version of attrsim (expected sweep shard format version \(manifestVersion)); run the shards again")
-      guard case .string(let path) = object["sweep"], let inputs = PinnedInputs(json: object["inputs"]),
-        case .string(let shardText) = object["shard"], let shard = Shard(shardText), case .array(let bounds) = object["rows"],
-        bounds.count == 2, case .int(let low) = bounds[0], case .int(let high) = bounds[1], low <= high
-      else { throw fail("expected sweep, inputs, shard \"I/N\" and rows") }
+        at: url, what: "a sweep shard's manifest", format: manifestFormat, version: manifestVersion,
+        notKind: "not a sweep shard", otherVersion: "written by another version of attrsim; run the shards again")
+      guard case .string(let path) = object["sweep"] else { throw fail("$.sweep: expected the sweep's path") }
+      let inputs: PinnedInputs
+      do { inputs = try PinnedInputs(json: object["inputs"]) } catch { throw fail(error.description) }
+      guard case .string(let shardText) = object["shard"], let shard = Shard(shardText) else {
+        throw fail("$.shard: expected \"I/N\" with I below N, found \(object["shard"].map { $0.serialized() } ?? "nothing")")
+      }
+      guard case .array(let bounds) = object["rows"], bounds.count == 2, case .int(let low) = bounds[0],
+        case .int(let high) = bounds[1], low >= 0, low <= high
+      else {
+        throw fail("$.rows: expected [first, end] row numbers, found \(object["rows"].map { $0.serialized() } ?? "nothing")")
+      }
       if let first = parts.first {
         if let difference = first.inputs.difference(from: inputs) {
           throw ShardSet.Failure(
@@ -187,7 +205,8 @@ public enum SweepOutput {
               + "the inputs changed between the shards; run them again")
         }
         guard shard.count == first.shard.count else {
-          throw fail("shard \(shard) is not one of the \(first.shard.count) shards of \(first.folder.path) (shard \(first.shard))")
+          throw fail(
+            "$.shard: expected one of \(first.shard.count) shards, as \(first.folder.path) (shard \(first.shard)), found \(shard)")
         }
         guard object["estimator"] == first.estimator else {
           func name(_ value: JSONValue?) -> String {
@@ -199,25 +218,32 @@ public enum SweepOutput {
               + "run every shard with the same")
         }
       }
-      guard let rows = try? String(contentsOf: folder.appendingPathComponent("rows.csv"), encoding: .utf8),
-        let long = try? String(contentsOf: folder.appendingPathComponent("long.csv"), encoding: .utf8)
-      else { throw fail("rows.csv or long.csv beside it cannot be read") }
-      guard rows.split(separator: "\n").count == Int(high - low) else {
-        throw fail("rows.csv should hold \(high - low) rows")
+      let rowsURL = folder.appendingPathComponent("rows.csv"), longURL = folder.appendingPathComponent("long.csv")
+      let rows = try ShardFile.text(rowsURL, what: "the rows of sweep shard \(shard)")
+      let long = try ShardFile.text(longURL, what: "the long rows of sweep shard \(shard)")
+      let rowCount = rows.split(separator: "\n").count
+      guard rowCount == Int(high - low) else {
+        throw ShardSet.Failure(
+          description: "\(rowsURL.path): expected \(high - low) rows (rows \(low)–\(high - 1), as sweep-shard.json beside it says), "
+            + "found \(rowCount): the shard is damaged; run it again")
       }
       if let bad = long.split(separator: "\n").firstIndex(where: {
         CSVLine.cells(String($0)).count != SweepFigure.longColumns.count
       }) {
-        throw fail("long.csv line \(bad + 1) does not have the \(SweepFigure.longColumns.count) columns \(SweepFigure.longColumns.joined(separator: ", "))")
+        throw ShardSet.Failure(
+          description: "\(longURL.path):\(bad + 1): expected the \(SweepFigure.longColumns.count) columns "
+            + "\(SweepFigure.longColumns.joined(separator: ", ")), found \(CSVLine.cells(String(long.split(separator: "\n")[bad])).count)")
       }
       parts.append((shard, rows, long, folder, inputs, path, object["estimator"]))
     }
-    if let problem = Shard.problem(with: parts.map(\.shard)) { throw ShardSet.Failure(description: problem) }
+    if let problem = Shard.problem(with: parts.map(\.shard), folders: parts.map(\.folder.path)) { throw ShardSet.Failure(description: problem) }
     guard let first = parts.first else { throw ShardSet.Failure(description: "no shard folders given") }
-    let copy = try first.inputs.verified(in: first.folder)
+    // Every shard's copies, not only the first's: a shard whose copy changed ran something else.
+    var copies: [InputCopies] = []
+    for part in parts { copies.append(try part.inputs.verified(in: part.folder, shard: "sweep shard \(part.shard)")) }
     let sweep: Sweep
     // The shards ran these very files (the digests say so), within whatever limits they were given.
-    do { sweep = try ScenarioLoader.loadSweep(path: copy, limits: .large) } catch {
+    do { sweep = try ScenarioLoader.loadSweep(pinned: copies[0], original: first.inputs.source, limits: .large) } catch {
       throw ShardSet.Failure(description: error.description)
     }
     let columns = SweepParameterColumns(sweep.parameters)
@@ -225,7 +251,8 @@ public enum SweepOutput {
       let width = SweepRow.reservedNames.count + columns.names.count + SweepMetrics.names.count
       if let bad = part.rows.split(separator: "\n").firstIndex(where: { CSVLine.cells(String($0)).count != width }) {
         throw ShardSet.Failure(
-          description: "\(part.folder.appendingPathComponent("rows.csv").path): line \(bad + 1) does not have the sweep's \(width) columns")
+          description: "\(part.folder.appendingPathComponent("rows.csv").path):\(bad + 1): expected the sweep's \(width) columns, "
+            + "found \(CSVLine.cells(String(part.rows.split(separator: "\n")[bad])).count)")
       }
     }
     let ordered = parts.sorted { $0.shard.index < $1.shard.index }
