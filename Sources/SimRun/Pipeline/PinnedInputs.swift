@@ -163,11 +163,6 @@ package struct PinnedInputs {
     self.files = files
   }
 
-  /// SHA-256 of a file's bytes in hex, or nil when it cannot be read.
-  package static func digest(ofFileAt path: String) -> String? {
-    FileManager.default.contents(atPath: path).map(digest)
-  }
-
   /// SHA-256 of `data` in hex.
   package static func digest(_ data: Data) -> String {
     SHA256.hash([UInt8](data)).map { byte in
