@@ -66,6 +66,10 @@ struct DecodeCommand: Command {
       Console.error("\(out): error: cannot write the decodings: is a directory (expected a file path for -o)")
       return .ioError
     }
+    if let out, let obstacle = OutputFile(out).obstacle() {
+      Console.error("error: \(obstacle.description); nothing was decoded")
+      return .writing(obstacle)
+    }
     var scenario: Scenario?
     var schema: ConversionSchema
     do {
@@ -135,12 +139,11 @@ struct DecodeCommand: Command {
     Console.out(notes.joined(separator: "; "))
     if let out {
       do {
-        try Data((lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")).utf8)
-          .write(to: URL(fileURLWithPath: out), options: .atomic)
-        Console.out("wrote \(out)")
+        try OutputFile(out).write(lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
+        if !OutputFile(out).isStandardOutput { Console.out("wrote \(out)") }
       } catch {
-        Console.error("\(out): error: cannot write: \(FileProblem.reason(writing: out, error))")
-        return .ioError
+        Console.error("error: \(error.description)")
+        return .writing(error)
       }
     }
     return counts.invalid > 0 ? .dataError : .success

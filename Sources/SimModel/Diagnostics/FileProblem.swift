@@ -57,14 +57,26 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// The bytes of the file at `path`, whatever they are.
   public static func readBytes(_ path: String) throws(FileProblem) -> [UInt8] {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-      throw FileProblem(path: path, kind: .isDirectory)
-    }
+    if let kind = notAFile(path) { throw FileProblem(path: path, kind: kind) }
     do {
       return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
       throw FileProblem(path: path, error: error)
+    }
+  }
+
+  /// What `path` is when it is not a file to read (a folder, a FIFO, a device, a socket), said
+  /// as such: Foundation calls all but the first "permission denied". Nil for a regular file or
+  /// one that is not there (the reading says so).
+  private static func notAFile(_ path: String) -> Kind? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: return .isDirectory
+    case S_IFIFO: return .other("is a FIFO, not a regular file")
+    case S_IFCHR, S_IFBLK: return .other("is a device, not a regular file")
+    case S_IFSOCK: return .other("is a socket, not a regular file")
+    default: return nil
     }
   }
 

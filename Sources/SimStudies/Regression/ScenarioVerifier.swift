@@ -84,7 +84,14 @@ public struct ScenarioVerifier: Sendable {
     let settings = scenario.expectations.golden
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("attrsim-verify-\(ProcessInfo.processInfo.globallyUniqueString)")
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    // Registered, so that an interruption removes it with whatever the run wrote so far.
+    guard TemporaryFiles.shared.createFolder(scratch) else {
+      let reason = String(cString: strerror(errno))
+      result.checks.append(
+        CheckResult(name: "the scenario runs", problems: ["cannot create the scratch folder '\(scratch.path)': \(reason)"]))
+      return result
+    }
+    defer { TemporaryFiles.shared.removeFolder(scratch) }
     var sink: TeeSink<RunDirectoryWriter, ExpectationSink>
     do {
       let writer = try RunDirectoryWriter(
@@ -161,7 +168,7 @@ public struct ScenarioVerifier: Sendable {
           try BufferedFile.write(produced, to: target)
           result.goldenUpdated.append(shown)
         } catch {
-          check.problems.append(error.description)
+          result.goldenUnwritten.append(error)
         }
         continue
       }
