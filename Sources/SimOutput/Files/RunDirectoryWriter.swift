@@ -33,7 +33,8 @@ public struct RunDirectoryWriter: RunSink {
   /// `deliveries.jsonl` with --deliver); no other file of the folder is ever removed.
   public static let outputNames: Set<String> = [
     "postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json", "decoded.csv", "report.html", "report.md",
-    "trace.jsonl", "adservices.jsonl", "sdk-trace.jsonl", "replicates.json", DeliveryResult.fileName,
+    // deliveries.jsonl by name: Delivery depends on this folder, not this folder on it.
+    "trace.jsonl", "adservices.jsonl", "sdk-trace.jsonl", "replicates.json", "deliveries.jsonl",
   ]
 
   /// The output folder.

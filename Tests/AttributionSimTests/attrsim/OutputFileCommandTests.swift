@@ -118,6 +118,7 @@ struct OutputFileCommandTests {
     let second = try attrsim(["run", "s.json", "--out", "o", "--seed", "7"], in: folder)
     #expect(second.status == 0, "\(second.output)")
     let after = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+    #expect(RunDirectoryWriter.outputNames.contains(DeliveryResult.fileName))
     #expect(after == [
       "conversions.jsonl", "decoded.csv", "keys.json", "notes.txt", "postbacks.jsonl", "report.html", "report.md", "summary.json",
     ])
