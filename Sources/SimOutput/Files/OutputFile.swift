@@ -9,8 +9,8 @@ import SimModel
 
 /// One output file named on the command line (`decode --out`, `calibrate --out`, `verify
 /// --junit`): a regular file, or a new one, is replaced whole through a temporary file and a
-/// rename; a character device or FIFO (`/dev/null`, `/dev/stdout`, a pipe) is written through,
-/// never replaced, and `-` is standard output. Its folder must exist: nothing is created but the
+/// rename; a character device or FIFO (`/dev/null`, a pipe) is written through, never replaced,
+/// and `-`, `/dev/stdout` and `/dev/fd/N` are written on the descriptor this process holds. Its folder must exist: nothing is created but the
 /// file.
 public struct OutputFile {
   /// How the file is written.
@@ -19,8 +19,10 @@ public struct OutputFile {
     case replace(String)
     /// Opened and written in place: a device, a FIFO, or what a link into /dev or /proc names.
     case through
-    /// Standard output (`-`).
-    case standardOutput
+    /// A descriptor this process holds: 1 for `-` and `/dev/stdout`, N for `/dev/fd/N`. Written
+    /// on it, at its offset: opening the path anew would start at the file's beginning and
+    /// overwrite what the process printed there.
+    case descriptor(Int32)
   }
 
   /// The path as the user named it.
@@ -63,8 +65,8 @@ public struct OutputFile {
       }
     case .success(.through):
       try writeThrough(text)
-    case .success(.standardOutput):
-      try writeAll(text, to: STDOUT_FILENO, shown: "standard output")
+    case .success(.descriptor(let descriptor)):
+      try writeAll(text, to: descriptor, shown: isStandardOutput ? "standard output" : path)
     }
   }
 
@@ -72,7 +74,7 @@ public struct OutputFile {
   /// `/dev/stdout` does) is written through whatever it is, since replacing it would replace a
   /// system entry or another program's file.
   func way() -> Result<Way, RunDirectoryWriter.WriteError> {
-    if isStandardOutput { return .success(.standardOutput) }
+    if let descriptor = Self.descriptor(named: path) { return .success(.descriptor(descriptor)) }
     var current = path
     var system = Self.isSystemPath(current)
     var info = stat()
@@ -153,6 +155,22 @@ public struct OutputFile {
   /// The system's words for `number`, lowercase as in every message.
   static func reason(_ number: Int32) -> String {
     String(cString: strerror(number)).lowercased()
+  }
+
+  /// The descriptor `path` names: `-` and `/dev/stdout` standard output, `/dev/stderr` standard
+  /// error, `/dev/fd/N` and `/proc/self/fd/N` descriptor N; nil for any other path, and for a
+  /// descriptor this process does not hold.
+  static func descriptor(named path: String) -> Int32? {
+    let number: Int32?
+    switch path {
+    case "-", "/dev/stdout": number = STDOUT_FILENO
+    case "/dev/stderr": number = STDERR_FILENO
+    default:
+      let prefix = ["/dev/fd/", "/proc/self/fd/"].first { path.hasPrefix($0) }
+      number = prefix.flatMap { Int32(path.dropFirst($0.count)) }
+    }
+    guard let number, fcntl(number, F_GETFD) >= 0 else { return nil }
+    return number
   }
 
   /// The folder part of `path` up to and with its last `/` ("" for a bare name): a link's

@@ -64,7 +64,7 @@ public final class TemporaryFiles: @unchecked Sendable {
   /// or the folder cannot be created.
   package func createFolder(_ folder: URL) -> Bool {
     lock.withLock {
-      guard !sealed, mkdir(folder.path, 0o700) == 0 else { return false }
+      guard !sealed, mkdir(folder.path, 0o777) == 0 else { return false }
       folders.insert(folder.path)
       return true
     }

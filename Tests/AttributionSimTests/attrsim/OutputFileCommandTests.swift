@@ -102,6 +102,32 @@ struct OutputFileCommandTests {
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
   }
 
+  // /dev/fd/1 rather than /dev/stdout: were the output ever renamed into place again, it would
+  // fail in /proc instead of replacing the machine's /dev/stdout.
+  @Test("-o /dev/fd/1 with standard output in a file writes after what was printed, not over it")
+  func devStdoutIntoAFile() throws {
+    let folder = try workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("printed.txt")
+    try #require(FileManager.default.createFile(atPath: file.path, contents: Data("before\n".utf8)))
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.seekToEnd()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(ChildProcess.attrsim))
+    process.arguments = ["calibrate", "s.json", "-o", "/dev/fd/1"]
+    process.currentDirectoryURL = folder
+    process.standardOutput = handle
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    #expect(process.terminationStatus == 0)
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(text.hasPrefix("before\n{\n"), "\(text)")
+    #expect(text.hasSuffix("wrote /dev/fd/1\n") && text.contains("attrsim-calibration"), "\(text)")
+    #expect(type(file.path) == S_IFREG)
+  }
+
   @Test("a rerun into a folder removes the earlier run's outputs it does not write, and no other file")
   func rerunRemovesEarlierOutputs() throws {
     let folder = try workspace()
