@@ -80,6 +80,18 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 
+  /// "FIFO", "device" or "socket" when `path` (followed) is one, so a message says what stands there.
+  private static func special(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFIFO: return "FIFO"
+    case S_IFCHR, S_IFBLK: return "device"
+    case S_IFSOCK: return "socket"
+    default: return nil
+    }
+  }
+
   /// The problem behind a Foundation error about `path`, read or written.
   public init(path: String, error: any Error) {
     self.path = path
@@ -97,7 +109,7 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
       (NSCocoaErrorDomain, NSFileWriteNoPermissionError, _):
       kind = .permissionDenied
     case (NSCocoaErrorDomain, NSFileWriteFileExistsError, _), (_, _, Int(EEXIST)?):
-      kind = .other("a file of that name is in the way")
+      kind = .other("a \(Self.special(path) ?? "file") of that name is in the way")
     case (_, _, let code?):
       kind = .other(String(cString: strerror(Int32(code))).lowercased())
     case (NSCocoaErrorDomain, NSFileWriteOutOfSpaceError, _):
@@ -123,7 +135,7 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
     while !ancestor.isEmpty, ancestor != "/" {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
-        return isDirectory.boolValue ? nil : "'\(ancestor)' is a file, not a folder"
+        return isDirectory.boolValue ? nil : "'\(ancestor)' is a \(special(ancestor) ?? "file"), not a folder"
       }
       ancestor = (ancestor as NSString).deletingLastPathComponent
     }
