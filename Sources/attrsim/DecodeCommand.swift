@@ -128,15 +128,17 @@ struct DecodeCommand: Command {
         lines.append(Self.line(place: place, fields: fields, outcome: outcome, schema: schema))
       }
     }
-    Console.out(TextTable.render(report.table))
+    // With -o -, standard output holds the decodings alone; the table goes to standard error.
+    let say = out.map { OutputFile($0).isStandardOutput } == true ? Console.error : Console.out
+    say(TextTable.render(report.table))
     var notes = ["\(counts.postbacks) winning postbacks decoded"]
     if counts.copies > 0 { notes.append("\(counts.copies) developer copies skipped") }
     if counts.duplicates > 0 { notes.append("\(counts.duplicates) repeated transaction-ids or postback-identifiers skipped") }
     if counts.nonWinning > 0 { notes.append("\(counts.nonWinning) non-winning (they carry no value)") }
     if counts.invalid > 0 { notes.append("\(counts.invalid) entries not postbacks") }
     // The estimate's provenance first: the counts stay the last line, as scripts read them.
-    Console.out(Self.note(report))
-    Console.out(notes.joined(separator: "; "))
+    say(Self.note(report))
+    say(notes.joined(separator: "; "))
     if let out {
       do {
         try OutputFile(out).write(lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))

@@ -60,13 +60,14 @@ public final class TemporaryFiles: @unchecked Sendable {
   }
 
   /// Creates `folder`, a scratch folder of this process, and registers it, so that an
-  /// interruption removes it with everything in it; false when the process is being interrupted
-  /// or the folder cannot be created.
-  package func createFolder(_ folder: URL) -> Bool {
+  /// interruption removes it with everything in it; nil when created, else why not (`EINTR`
+  /// when the process is being interrupted).
+  package func createFolder(_ folder: URL) -> SystemError? {
     lock.withLock {
-      guard !sealed, mkdir(folder.path, 0o777) == 0 else { return false }
+      guard !sealed else { return SystemError(number: EINTR) }
+      guard mkdir(folder.path, 0o777) == 0 else { return SystemError(number: errno) }
       folders.insert(folder.path)
-      return true
+      return nil
     }
   }
 

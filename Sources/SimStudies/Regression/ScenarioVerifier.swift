@@ -85,10 +85,9 @@ public struct ScenarioVerifier: Sendable {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("attrsim-verify-\(ProcessInfo.processInfo.globallyUniqueString)")
     // Registered, so that an interruption removes it with whatever the run wrote so far.
-    guard TemporaryFiles.shared.createFolder(scratch) else {
-      let reason = String(cString: strerror(errno))
+    if let error = TemporaryFiles.shared.createFolder(scratch) {
       result.checks.append(
-        CheckResult(name: "the scenario runs", problems: ["cannot create the scratch folder '\(scratch.path)': \(reason)"]))
+        CheckResult(name: "the scenario runs", problems: ["cannot create the scratch folder '\(scratch.path)': \(error.reason)"]))
       return result
     }
     defer { TemporaryFiles.shared.removeFolder(scratch) }

@@ -91,7 +91,7 @@ struct OutputFileCommandTests {
     #expect(try String(contentsOf: target, encoding: .utf8) != "old")
   }
 
-  @Test("-o - puts the calibration on standard output, alone there, and writes no file named '-'")
+  @Test("-o - puts the calibration or the decodings on standard output, alone there, and writes no file named '-'")
   func standardOutput() throws {
     let folder = try workspace()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -100,6 +100,10 @@ struct OutputFileCommandTests {
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.hasPrefix("{") && result.output.contains("attrsim-calibration"), "\(result.output)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
+    let decoded = try ChildProcess.runApart(binary, ["decode", "p.jsonl", "--schema", "x.json", "-o", "-"], in: folder)
+    #expect(decoded.status == 0, "\(decoded.errors)")
+    #expect(decoded.output.hasPrefix(#"{"ad-network-id""#) && decoded.output.split(separator: "\n").count == 1, "\(decoded.output)")
+    #expect(decoded.errors.contains("1 winning postbacks decoded"), "\(decoded.errors)")
   }
 
   // /dev/fd/1 rather than /dev/stdout: were the output ever renamed into place again, it would
