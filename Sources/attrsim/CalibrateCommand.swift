@@ -7,7 +7,7 @@ import Foundation
 struct CalibrateCommand: Command {
   static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
   static let out = Option(
-    name: "out", short: "o", valueName: "file", help: "The calibration file to write (JSON).", parsing: .outputPath)
+    name: "out", short: "o", valueName: "file", help: "The calibration file to write (JSON; - for standard output).", parsing: .outputPath)
   static let schema = Option(
     name: "schema", valueName: "file", help: "Calibrate this schema instead of the scenario's.", parsing: .inputPath)
   static let seed = Option(

@@ -12,7 +12,7 @@ struct DecodeCommand: Command {
   static let scenario = Option(
     name: "scenario", valueName: "file", help: "Name networks and campaigns from this scenario.", parsing: .inputPath)
   static let out = Option(
-    name: "out", short: "o", valueName: "file", help: "Write each postback's decoding (JSON lines).",
+    name: "out", short: "o", valueName: "file", help: "Write each postback's decoding (JSON lines; - for standard output).",
     parsing: .outputPath)
   static let calibration = Option(
     name: "calibration", valueName: "file",

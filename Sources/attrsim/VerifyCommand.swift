@@ -14,7 +14,7 @@ struct VerifyCommand: Command {
   static let paths = Argument(name: "paths", help: "Scenario files or folders.", isRepeating: true, parsing: .inputPath)
   static let junit = Option(
     name: "junit", valueName: "file",
-    help: "Also write the results as JUnit XML (times in seconds, skipped scenarios, failures with their differences).",
+    help: "Also write the results as JUnit XML (times in seconds, skipped scenarios, failures with their differences; - for standard output).",
     parsing: .outputPath)
   static let jobs = Option(
     name: "jobs", short: "j", valueName: "n", help: "Scenarios verified at once.", defaultDescription: "all cores",
