@@ -85,6 +85,8 @@ public struct OutputFile {
         return newFile(at: current, system: system)
       }
       guard info.st_mode & S_IFMT == S_IFLNK else { break }
+      // A link to /dev/stdout or /dev/fd/N: that descriptor, not what it is open on.
+      if let descriptor = Self.descriptor(named: current) { return .success(.descriptor(descriptor)) }
       guard let target = Self.linkTarget(current) else { return .failure(problem(Self.reason(errno), cannotCreate: true)) }
       current = target.hasPrefix("/") ? target : Self.folder(of: current) + target
       system = system || Self.isSystemPath(current)
@@ -180,9 +182,11 @@ public struct OutputFile {
     return String(path[...slash])
   }
 
-  /// Whether `path` is in /dev or /proc, where entries are the system's.
+  /// Whether `path` is in /dev or /proc, where entries are the system's (but not in /dev/shm,
+  /// a folder for ordinary files).
   private static func isSystemPath(_ path: String) -> Bool {
-    path == "/dev" || path == "/proc" || path.hasPrefix("/dev/") || path.hasPrefix("/proc/")
+    guard !path.hasPrefix("/dev/shm/") else { return false }
+    return path == "/dev" || path == "/proc" || path.hasPrefix("/dev/") || path.hasPrefix("/proc/")
   }
 
   /// The text of the link at `path`, or nil with errno set.

@@ -100,6 +100,12 @@ struct OutputFileCommandTests {
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.hasPrefix("{") && result.output.contains("attrsim-calibration"), "\(result.output)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
+    // A link to /dev/stdout is standard output too, whatever it is open on (a pipe here).
+    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("so").path, withDestinationPath: "/dev/stdout")
+    let linked = try ChildProcess.runApart(binary, ["calibrate", "s.json", "-o", "so"], in: folder)
+    #expect(linked.status == 0, "\(linked.errors)")
+    #expect(linked.output.hasPrefix("{") && linked.output.contains("attrsim-calibration"), "\(linked.output)")
+    #expect(type(folder.appendingPathComponent("so").path) == S_IFLNK)
     let decoded = try ChildProcess.runApart(binary, ["decode", "p.jsonl", "--schema", "x.json", "-o", "-"], in: folder)
     #expect(decoded.status == 0, "\(decoded.errors)")
     #expect(decoded.output.hasPrefix(#"{"ad-network-id""#) && decoded.output.split(separator: "\n").count == 1, "\(decoded.output)")
