@@ -13,6 +13,9 @@ public enum ExitStatus: Int32, Sendable {
   /// A service the command needed, such as a postback receiver, did not take what was sent
   /// (EX_UNAVAILABLE).
   case unavailable = 69
+  /// An output file could not be created: its folder is missing, the system refused it, or it is
+  /// a kind of file that is not written (EX_CANTCREAT).
+  case cannotCreate = 73
   /// Reading or writing a file failed (EX_IOERR).
   case ioError = 74
 }

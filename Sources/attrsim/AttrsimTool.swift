@@ -28,8 +28,11 @@ enum AttrsimTool {
         "A usage error, including a scenario that would start a program or reach another machine without "
           + "--allow-commands or --allow-network."),
       ExitStatusNote(.dataError, "A problem in an input file's content."),
-      ExitStatusNote(.noInput, "An input file missing or unreadable (no such file, a directory, permission denied)."),
+      ExitStatusNote(.noInput, "An input file missing or unreadable (no such file, a directory, a FIFO or device, permission denied)."),
       ExitStatusNote(.unavailable, "A postback given up by --deliver."),
+      ExitStatusNote(
+        .cannotCreate,
+        "An output could not be created (its folder missing, a FIFO no program reads, the system refusing it)."),
       ExitStatusNote(.ioError, "An output could not be written."),
     ],
     manSections: [

@@ -7,7 +7,7 @@ import Foundation
 struct CalibrateCommand: Command {
   static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
   static let out = Option(
-    name: "out", short: "o", valueName: "file", help: "The calibration file to write (JSON).", parsing: .outputPath)
+    name: "out", short: "o", valueName: "file", help: "The calibration file to write (JSON; - for standard output).", parsing: .outputPath)
   static let schema = Option(
     name: "schema", valueName: "file", help: "Calibrate this schema instead of the scenario's.", parsing: .inputPath)
   static let seed = Option(
@@ -58,6 +58,10 @@ struct CalibrateCommand: Command {
       Console.error("\(out): error: cannot write the calibration: is a directory (expected a file path for -o)")
       return .ioError
     }
+    if let obstacle = OutputFile(out).obstacle() {
+      Console.error("error: \(obstacle.description); nothing was calibrated")
+      return .writing(obstacle)
+    }
     var scenario: Scenario
     switch RunCommand.prepare(path, limits: limits, permissions: permissions, seed: seed) {
     case .success(let prepared): scenario = prepared
@@ -80,15 +84,17 @@ struct CalibrateCommand: Command {
       return .dataError
     }
     do {
-      try Data((calibration.json.serialized(pretty: true) + "\n").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+      try OutputFile(out).write(calibration.json.serialized(pretty: true) + "\n")
     } catch {
-      Console.error("\(out): error: cannot write: \(FileProblem.reason(writing: out, error))")
-      return .ioError
+      Console.error("error: \(error.description)")
+      return .writing(error)
     }
-    Console.out(
+    // With -o -, standard output holds the calibration alone.
+    let say = OutputFile(out).isStandardOutput ? Console.error : Console.out
+    say(
       "\(scenario.name): calibrated on \(calibration.seeds.count) runs, \(calibration.installs) attributed installs, "
         + "\(calibration.cells.count) cells (cells under \(calibration.minimumInstalls) installs fall back)")
-    Console.out("wrote \(out)")
+    if !OutputFile(out).isStandardOutput { Console.out("wrote \(out)") }
     return .success
   }
 }

@@ -12,7 +12,7 @@ struct DecodeCommand: Command {
   static let scenario = Option(
     name: "scenario", valueName: "file", help: "Name networks and campaigns from this scenario.", parsing: .inputPath)
   static let out = Option(
-    name: "out", short: "o", valueName: "file", help: "Write each postback's decoding (JSON lines).",
+    name: "out", short: "o", valueName: "file", help: "Write each postback's decoding (JSON lines; - for standard output).",
     parsing: .outputPath)
   static let calibration = Option(
     name: "calibration", valueName: "file",
@@ -65,6 +65,10 @@ struct DecodeCommand: Command {
     if let out, FileManager.default.isDirectory(out) {
       Console.error("\(out): error: cannot write the decodings: is a directory (expected a file path for -o)")
       return .ioError
+    }
+    if let out, let obstacle = OutputFile(out).obstacle() {
+      Console.error("error: \(obstacle.description); nothing was decoded")
+      return .writing(obstacle)
     }
     var scenario: Scenario?
     var schema: ConversionSchema
@@ -137,23 +141,24 @@ struct DecodeCommand: Command {
         lines.append(Self.line(place: place, fields: fields, outcome: outcome, schema: schema))
       }
     }
-    Console.out(TextTable.render(report.table))
+    // With -o -, standard output holds the decodings alone; the table goes to standard error.
+    let say = out.map { OutputFile($0).isStandardOutput } == true ? Console.error : Console.out
+    say(TextTable.render(report.table))
     var notes = ["\(counts.postbacks) winning postbacks decoded"]
     if counts.copies > 0 { notes.append("\(counts.copies) developer copies skipped") }
     if counts.duplicates > 0 { notes.append("\(counts.duplicates) repeated transaction-ids or postback-identifiers skipped") }
     if counts.nonWinning > 0 { notes.append("\(counts.nonWinning) non-winning (they carry no value)") }
     if counts.invalid > 0 { notes.append("\(counts.invalid) entries not postbacks") }
     // The estimate's provenance first: the counts stay the last line, as scripts read them.
-    Console.out(Self.note(report))
-    Console.out(notes.joined(separator: "; "))
+    say(Self.note(report))
+    say(notes.joined(separator: "; "))
     if let out {
       do {
-        try Data((lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")).utf8)
-          .write(to: URL(fileURLWithPath: out), options: .atomic)
-        Console.out("wrote \(out)")
+        try OutputFile(out).write(lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
+        if !OutputFile(out).isStandardOutput { Console.out("wrote \(out)") }
       } catch {
-        Console.error("\(out): error: cannot write: \(FileProblem.reason(writing: out, error))")
-        return .ioError
+        Console.error("error: \(error.description)")
+        return .writing(error)
       }
     }
     return counts.invalid > 0 ? .dataError : .success

@@ -2,9 +2,12 @@ import AttributionSim
 import Dispatch
 import Foundation
 
-/// Ends the tool on SIGINT and SIGTERM without leaving temporary files or started programs
-/// behind: the signal is taken on a queue of its own (not in signal context), the files being
-/// written are removed, programs it started are asked to stop (SIGTERM), and the process exits with the shell's status for the signal, 128 + its number (130, 143).
+/// Ends the tool on SIGINT, SIGTERM, SIGHUP (a closed terminal or SSH session) and SIGQUIT
+/// without leaving temporary files, scratch folders or started programs behind: the signal is
+/// taken on a queue of its own (not in signal context), the files being written are removed,
+/// programs it started are asked to stop (SIGTERM), and the process exits with the shell's status
+/// for the signal, 128 + its number (130, 143, 129, 131). SIGQUIT asks for a stop, not a crash
+/// report: it prints no backtrace and leaves no core.
 enum Interruption {
   /// The signal sources; kept alive for the life of the process.
   nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
@@ -17,7 +20,7 @@ enum Interruption {
     sigemptyset(&none)
     pthread_sigmask(SIG_SETMASK, &none, nil)
     let queue = DispatchQueue(label: "attrsim.signals")
-    for (number, name) in [(SIGINT, "interrupted"), (SIGTERM, "terminated")] {
+    for (number, name) in [(SIGINT, "interrupted"), (SIGTERM, "terminated"), (SIGHUP, "hung up"), (SIGQUIT, "quit")] {
       // The default action would end the process at once; the source sees the signal instead.
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)

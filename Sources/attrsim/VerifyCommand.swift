@@ -14,7 +14,7 @@ struct VerifyCommand: Command {
   static let paths = Argument(name: "paths", help: "Scenario files or folders.", isRepeating: true, parsing: .inputPath)
   static let junit = Option(
     name: "junit", valueName: "file",
-    help: "Also write the results as JUnit XML (times in seconds, skipped scenarios, failures with their differences).",
+    help: "Also write the results as JUnit XML (times in seconds, skipped scenarios, failures with their differences; - for standard output).",
     parsing: .outputPath)
   static let jobs = Option(
     name: "jobs", short: "j", valueName: "n", help: "Scenarios verified at once.", defaultDescription: "all cores",
@@ -86,6 +86,11 @@ struct VerifyCommand: Command {
       for path in found.missing { Console.error("\(path): error: no such file or folder (expected a scenario or a folder of them)") }
       return .noInput
     }
+    // Refused before any scenario runs: a report that cannot be written would waste the runs.
+    if let junit, let obstacle = OutputFile(junit).obstacle() {
+      Console.error("error: \(obstacle.description); nothing was verified")
+      return .writing(obstacle)
+    }
     // A file named on the command line that is not a scenario is worth a word even when quiet.
     for (file, reason) in found.skipped where paths.contains(file) { Console.error("skipped \(file): \(reason)") }
     guard !found.scenarios.isEmpty else {
@@ -121,10 +126,10 @@ struct VerifyCommand: Command {
     }
     if let junit {
       do {
-        try JUnitReport.write(results, to: URL(fileURLWithPath: junit))
+        try JUnitReport.write(results, to: OutputFile(junit))
       } catch {
         Console.error("error: \(error.description)")
-        return .ioError
+        return .writing(error)
       }
     }
     let verified = results.filter { $0.skipped == nil }
@@ -139,6 +144,14 @@ struct VerifyCommand: Command {
     } else {
       Console.out(VerificationSummary.json(results).serialized(pretty: true))
     }
+    // Golden copies that could not be written are the machine's problem, not a failed check.
+    let unwritten = results.flatMap(\.goldenUnwritten)
+    var said = Set<String>()
+    // Once each: a golden folder that cannot be created fails every file of it alike.
+    for error in unwritten where said.insert(error.description).inserted {
+      Console.error("error: cannot update a golden copy: \(error.description)")
+    }
+    if !unwritten.isEmpty { return unwritten.allSatisfy(\.cannotCreate) ? .cannotCreate : .ioError }
     return failed == 0 ? .success : .failure
   }
 }

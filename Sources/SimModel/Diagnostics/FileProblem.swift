@@ -57,14 +57,38 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// The bytes of the file at `path`, whatever they are.
   public static func readBytes(_ path: String) throws(FileProblem) -> [UInt8] {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-      throw FileProblem(path: path, kind: .isDirectory)
-    }
+    if let kind = notAFile(path) { throw FileProblem(path: path, kind: kind) }
     do {
       return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
       throw FileProblem(path: path, error: error)
+    }
+  }
+
+  /// What `path` is when it is not a file to read (a folder, a FIFO, a device, a socket), said
+  /// as such: Foundation calls all but the first "permission denied". Nil for a regular file or
+  /// one that is not there (the reading says so).
+  private static func notAFile(_ path: String) -> Kind? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: return .isDirectory
+    case S_IFIFO: return .other("is a FIFO, not a regular file")
+    case S_IFCHR, S_IFBLK: return .other("is a device, not a regular file")
+    case S_IFSOCK: return .other("is a socket, not a regular file")
+    default: return nil
+    }
+  }
+
+  /// "FIFO", "device" or "socket" when `path` (followed) is one, so a message says what stands there.
+  private static func special(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFIFO: return "FIFO"
+    case S_IFCHR, S_IFBLK: return "device"
+    case S_IFSOCK: return "socket"
+    default: return nil
     }
   }
 
@@ -85,7 +109,7 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
       (NSCocoaErrorDomain, NSFileWriteNoPermissionError, _):
       kind = .permissionDenied
     case (NSCocoaErrorDomain, NSFileWriteFileExistsError, _), (_, _, Int(EEXIST)?):
-      kind = .other("a file of that name is in the way")
+      kind = .other("a \(Self.special(path) ?? "file") of that name is in the way")
     case (_, _, let code?):
       kind = .other(String(cString: strerror(Int32(code))).lowercased())
     case (NSCocoaErrorDomain, NSFileWriteOutOfSpaceError, _):
@@ -111,7 +135,7 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
     while !ancestor.isEmpty, ancestor != "/" {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
-        return isDirectory.boolValue ? nil : "'\(ancestor)' is a file, not a folder"
+        return isDirectory.boolValue ? nil : "'\(ancestor)' is a \(special(ancestor) ?? "file"), not a folder"
       }
       ancestor = (ancestor as NSString).deletingLastPathComponent
     }

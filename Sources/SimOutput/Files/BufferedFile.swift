@@ -17,12 +17,16 @@ package struct BufferedFile {
     self.final = final
     // The process ID keeps concurrent runs into one folder from sharing a temporary file.
     temporary = TemporaryFiles.path(for: final)
-    guard TemporaryFiles.shared.create(temporary), let handle = FileHandle(forWritingAtPath: temporary.path) else {
-      TemporaryFiles.shared.unregister(temporary)
-      try? FileManager.default.removeItem(at: temporary)
-      throw RunDirectoryWriter.WriteError(description: "cannot create '\(temporary.path)'")
+    switch TemporaryFiles.shared.create(temporary) {
+    case .success(let descriptor):
+      handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    case .failure(let error):
+      // The output asked for first, with the system's reason; the temporary name last.
+      throw RunDirectoryWriter.WriteError(
+        description: "cannot create '\(final.path)': \(error.reason) (while creating its temporary file "
+          + "'\(temporary.lastPathComponent)')",
+        cannotCreate: true)
     }
-    self.handle = handle
     buffer.reserveCapacity(1 << 20)
   }
 
@@ -58,7 +62,7 @@ package struct BufferedFile {
     do {
       try handle.synchronize()
     } catch {
-      throw RunDirectoryWriter.WriteError(description: "cannot write '\(final.path)' to disk: \(error.localizedDescription)")
+      throw RunDirectoryWriter.WriteError(description: "cannot write '\(final.path)' to disk: \(FileProblem.reason(writing: final.path, error))")
     }
     synchronized = true
   }
@@ -101,7 +105,8 @@ package struct BufferedFile {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
       throw RunDirectoryWriter.WriteError(
-        description: "cannot create folder '\(folder.path)': \(FileProblem.reason(writing: folder.path, error))")
+        description: "cannot create folder '\(folder.path)': \(FileProblem.reason(writing: folder.path, error))",
+        cannotCreate: true)
     }
     var file = try BufferedFile(final: url)
     do {
@@ -121,7 +126,8 @@ package struct BufferedFile {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
       throw RunDirectoryWriter.WriteError(
-        description: "cannot create output folder '\(folder.path)': \(FileProblem.reason(writing: folder.path, error))")
+        description: "cannot create output folder '\(folder.path)': \(FileProblem.reason(writing: folder.path, error))",
+        cannotCreate: true)
     }
     var staged: [BufferedFile] = []
     do {

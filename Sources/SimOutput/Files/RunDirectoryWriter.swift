@@ -10,18 +10,32 @@ import SimRecords
 ///
 /// Lines go to hidden temporary files beside their targets as the run produces them, so memory
 /// stays flat however long the run; ``commit(_:scenario:report:)`` renames them into place, so a
-/// reader never sees a half-written file and a failed run leaves the old outputs untouched.
+/// reader never sees a half-written file and a failed run leaves the old outputs untouched. A
+/// run owns its folder's outputs: as its own land, those of an earlier run it does not write
+/// (``outputNames``) are removed, so the folder never mixes two runs.
 public struct RunDirectoryWriter: RunSink {
   /// Why the outputs could not be written.
-  public struct WriteError: Error, CustomStringConvertible {
+  public struct WriteError: Error, Sendable, CustomStringConvertible {
     /// Lowercase description naming the file.
     public var description: String
+    /// Whether the output could not be created at all (its folder missing or not writable, a
+    /// kind of file attrsim does not replace), rather than failing as it was written.
+    public var cannotCreate: Bool
 
     /// Each stored property as given; other targets of the package build it too.
-    package init(description: String) {
+    package init(description: String, cannotCreate: Bool = false) {
       self.description = description
+      self.cannotCreate = cannotCreate
     }
   }
+
+  /// Every name a run may write into its folder (`replicates.json` with --replicates,
+  /// `deliveries.jsonl` with --deliver); no other file of the folder is ever removed.
+  public static let outputNames: Set<String> = [
+    "postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json", "decoded.csv", "report.html", "report.md",
+    // deliveries.jsonl by name: Delivery depends on this folder, not this folder on it.
+    "trace.jsonl", "adservices.jsonl", "sdk-trace.jsonl", "replicates.json", "deliveries.jsonl",
+  ]
 
   /// The output folder.
   public let directory: URL
@@ -48,7 +62,8 @@ public struct RunDirectoryWriter: RunSink {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
       throw WriteError(
-        description: "cannot create output folder '\(directory.path)': \(FileProblem.reason(writing: directory.path, error))")
+        description: "cannot create output folder '\(directory.path)': \(FileProblem.reason(writing: directory.path, error))",
+        cannotCreate: true)
     }
     postbacks = try BufferedFile(final: directory.appendingPathComponent("postbacks.jsonl"))
     conversions = try BufferedFile(final: directory.appendingPathComponent("conversions.jsonl"))
@@ -137,12 +152,27 @@ public struct RunDirectoryWriter: RunSink {
         try adServices?.moveIntoPlace()
         try sdkTrace?.moveIntoPlace()
         for index in small.indices { try small[index].moveIntoPlace() }
+        let written = [postbacks, conversions].map(\.final) + [trace, adServices, sdkTrace].compactMap { $0?.final }
+          + small.map(\.final)
+        Self.removeEarlierOutputs(in: directory, keeping: Set(written.map(\.lastPathComponent)))
       }
       try BufferedFile.synchronizeFolder(directory)
     } catch {
       discard()
       for index in small.indices { small[index].discard() }
       throw error
+    }
+  }
+
+  /// Removes from `folder` the regular files of ``outputNames`` not in `kept`: an earlier run's,
+  /// which this one did not replace. A file that cannot be removed stays; links and folders of
+  /// those names are not attrsim's and stay too.
+  private static func removeEarlierOutputs(in folder: URL, keeping kept: Set<String>) {
+    for name in outputNames.subtracting(kept) {
+      let path = folder.appendingPathComponent(name).path
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      unlink(path)
     }
   }
 

@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// The temporary files this process is writing, so that an interrupted run can remove them, and
-/// the stale ones of dead processes, which a later run into the same folder removes.
+/// the stale ones of dead processes, which a later run into the same folder removes; and the
+/// scratch folders it works in, which an interruption removes too.
 ///
 /// A temporary file is named `.<final name>.<process ID>.tmp` and sits beside its final file
 /// until it is renamed into place. The library never handles signals itself: the command line
@@ -19,6 +20,8 @@ public final class TemporaryFiles: @unchecked Sendable {
   // Recursive: ``uninterrupted(_:)`` holds it while the files it renames unregister themselves.
   private let lock = NSRecursiveLock()
   private var paths: Set<String> = []
+  /// Scratch folders of this process, removed whole on an interruption.
+  private var folders: Set<String> = []
   /// Folders already cleared of stale temporary files.
   private var swept: Set<String> = []
   /// Set by ``removeAll()``: the process is ending, and creates no more.
@@ -26,23 +29,69 @@ public final class TemporaryFiles: @unchecked Sendable {
 
   private init() {}
 
+  /// An error number of the system, as it words it.
+  package struct SystemError: Error {
+    /// The `errno` value.
+    package let number: Int32
+    /// "no space left on device": strerror(3) in lowercase, as in every message.
+    package var reason: String { number == EINTR ? "interrupted" : String(cString: strerror(number)).lowercased() }
+  }
+
   /// The temporary path of `final` for this process.
   package static func path(for final: URL) -> URL {
     final.deletingLastPathComponent()
       .appendingPathComponent(".\(final.lastPathComponent).\(getpid()).tmp")
   }
 
-  /// Creates `temporary` empty and registers it; false when it cannot be created or the process
-  /// is being interrupted. The first file in a folder first removes the folder's stale ones.
-  package func create(_ temporary: URL) -> Bool {
+  /// Creates `temporary` empty (replacing a file of that name) and registers it; returns its
+  /// descriptor, open for writing, or the system's error number: `EINTR` when the process is
+  /// being interrupted. The first file in a folder first removes the folder's stale ones.
+  package func create(_ temporary: URL) -> Result<Int32, SystemError> {
     lock.withLock {
-      guard !sealed else { return false }
+      guard !sealed else { return .failure(SystemError(number: EINTR)) }
       let folder = temporary.deletingLastPathComponent().standardizedFileURL.path
       if swept.insert(folder).inserted { Self.removeStale(in: folder) }
-      guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else { return false }
+      // O_NOFOLLOW: a link planted under the temporary name must not redirect the output.
+      let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o666)
+      guard fd >= 0 else { return .failure(SystemError(number: errno)) }
       paths.insert(temporary.path)
+      return .success(fd)
+    }
+  }
+
+  /// Creates `folder`, a scratch folder of this process, and registers it, so that an
+  /// interruption removes it with everything in it; nil when created, else why not (`EINTR`
+  /// when the process is being interrupted).
+  package func createFolder(_ folder: URL) -> SystemError? {
+    lock.withLock {
+      guard !sealed else { return SystemError(number: EINTR) }
+      guard mkdir(folder.path, 0o777) == 0 else { return SystemError(number: errno) }
+      folders.insert(folder.path)
+      return nil
+    }
+  }
+
+  /// Registers `folder`, about to be created by a copy, as a scratch folder (see
+  /// ``createFolder(_:)``); false when the process is being interrupted.
+  package func registerFolder(_ folder: URL) -> Bool {
+    lock.withLock {
+      guard !sealed else { return false }
+      folders.insert(folder.path)
       return true
     }
+  }
+
+  /// Removes the scratch folder `folder` with everything in it, and forgets it.
+  package func removeFolder(_ folder: URL) {
+    lock.withLock {
+      try? FileManager.default.removeItem(at: folder)
+      folders.remove(folder.path)
+    }
+  }
+
+  /// Forgets the scratch folder `folder`, renamed into place.
+  package func unregisterFolder(_ folder: URL) {
+    _ = lock.withLock { folders.remove(folder.path) }
   }
 
   /// Forgets `temporary`, renamed into place or removed.
@@ -58,14 +107,17 @@ public final class TemporaryFiles: @unchecked Sendable {
     return try body()
   }
 
-  /// Removes every temporary file being written and refuses new ones; returns how many were
-  /// removed. Called as the process ends on a signal; safe from any thread.
+  /// Removes every temporary file being written and every scratch folder, and refuses new ones;
+  /// returns how many files were removed. Called as the process ends on a signal; safe from any
+  /// thread.
   @discardableResult
   public func removeAll() -> Int {
     lock.withLock {
       sealed = true
       let removed = paths.filter { unlink($0) == 0 }.count
       paths.removeAll()
+      for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+      folders.removeAll()
       return removed
     }
   }

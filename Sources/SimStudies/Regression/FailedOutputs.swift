@@ -1,4 +1,5 @@
 import Foundation
+import SimModel
 import SimOutput
 
 /// Where a failed scenario's outputs are kept for inspection (`attrsim verify --keep-failed DIR`):
@@ -39,6 +40,8 @@ package struct FailedOutputs {
     // Built beside the target and renamed into place, so a kept folder is always whole.
     let partial = destination.deletingLastPathComponent()
       .appendingPathComponent(".\(destination.lastPathComponent).partial-\(ProcessInfo.processInfo.globallyUniqueString)")
+    // Registered, so that an interruption removes it rather than leave it beside the target.
+    guard TemporaryFiles.shared.registerFolder(partial) else { return }
     do {
       try files.createDirectory(at: partial.deletingLastPathComponent(), withIntermediateDirectories: true)
       try files.copyItem(at: outputs, to: partial)
@@ -52,10 +55,15 @@ package struct FailedOutputs {
       try BufferedFile.write(kept.report() + "\n", to: partial.appendingPathComponent(Self.marker))
       if files.fileExists(atPath: target) { try files.removeItem(at: destination) }
       try files.moveItem(at: partial, to: destination)
+      TemporaryFiles.shared.unregisterFolder(partial)
       result = kept
     } catch {
-      try? files.removeItem(at: partial)
-      let reason = (error as? RunDirectoryWriter.WriteError)?.description ?? error.localizedDescription
+      TemporaryFiles.shared.removeFolder(partial)
+      // Foundation's words name neither the file nor the reason: say both.
+      let path = (error as NSError).userInfo[NSFilePathErrorKey] as? String ?? target
+      let reason =
+        (error as? RunDirectoryWriter.WriteError)?.description
+        ?? "cannot write '\(path)': \(FileProblem.reason(writing: path, error))"
       result.notes.append("outputs not kept in \(target): \(reason)")
     }
   }

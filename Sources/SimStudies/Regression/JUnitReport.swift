@@ -3,9 +3,10 @@ import SimOutput
 
 /// JUnit XML for CI systems: one test suite per scenario file, one test case per check.
 public enum JUnitReport {
-  /// Writes ``xml(_:)`` to `url` through a temporary file, so a CI system never reads half a report.
-  public static func write(_ results: [VerificationResult], to url: URL) throws(RunDirectoryWriter.WriteError) {
-    try BufferedFile.write(xml(results), to: url)
+  /// Writes ``xml(_:)`` to `file`: a regular file through a temporary file, so a CI system never
+  /// reads half a report; a device or FIFO written through, never replaced.
+  public static func write(_ results: [VerificationResult], to file: OutputFile) throws(RunDirectoryWriter.WriteError) {
+    try file.write(xml(results))
   }
 
   /// The XML document for `results`, ending in a newline.

@@ -84,7 +84,13 @@ public struct ScenarioVerifier: Sendable {
     let settings = scenario.expectations.golden
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("attrsim-verify-\(ProcessInfo.processInfo.globallyUniqueString)")
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    // Registered, so that an interruption removes it with whatever the run wrote so far.
+    if let error = TemporaryFiles.shared.createFolder(scratch) {
+      result.checks.append(
+        CheckResult(name: "the scenario runs", problems: ["cannot create the scratch folder '\(scratch.path)': \(error.reason)"]))
+      return result
+    }
+    defer { TemporaryFiles.shared.removeFolder(scratch) }
     var sink: TeeSink<RunDirectoryWriter, ExpectationSink>
     do {
       let writer = try RunDirectoryWriter(
@@ -161,7 +167,7 @@ public struct ScenarioVerifier: Sendable {
           try BufferedFile.write(produced, to: target)
           result.goldenUpdated.append(shown)
         } catch {
-          check.problems.append(error.description)
+          result.goldenUnwritten.append(error)
         }
         continue
       }

@@ -1,3 +1,5 @@
+import SimOutput
+
 /// What verifying one scenario file found: each check with its differences.
 public struct VerificationResult: Sendable {
   /// The scenario file, as named.
@@ -6,6 +8,9 @@ public struct VerificationResult: Sendable {
   public var checks: [CheckResult]
   /// Golden files written because they were new or differed (with `updateGolden`).
   public var goldenUpdated: [String]
+  /// Golden copies that could not be written (with `updateGolden`), each naming the file and why:
+  /// not a difference in the outputs but a problem of the machine, which the command reports apart.
+  public var goldenUnwritten: [RunDirectoryWriter.WriteError] = []
   /// Remarks that are not failures, e.g. that a scenario has nothing to check.
   public var notes: [String]
   /// Wall time of verifying the scenario (loading, running, writing and checking), in seconds.

@@ -66,8 +66,8 @@ struct InterruptedRunTests {
   }
 
   @Test(
-    "SIGINT and SIGTERM remove the run's temporary files, keep the earlier outputs byte for byte and exit 128 + the signal",
-    arguments: [(SIGINT, 130, "interrupted"), (SIGTERM, 143, "terminated")])
+    "SIGINT, SIGTERM, SIGHUP and SIGQUIT remove the run's temporary files, keep the earlier outputs byte for byte and exit 128 + the signal",
+    arguments: [(SIGINT, 130, "interrupted"), (SIGTERM, 143, "terminated"), (SIGHUP, 129, "hung up"), (SIGQUIT, 131, "quit")])
   func signalRemovesTemporaryFiles(signal: Int32, status: Int32, word: String) throws {
     let (folder, out, before) = try folderWithOutputs()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -79,9 +79,44 @@ struct InterruptedRunTests {
     #expect(process.terminationReason == .exit)
     #expect(process.terminationStatus == status, "\(text)")
     #expect(text.contains("\(word); removed 2 unfinished temporary files"), "\(text)")
+    // One line for the signal, no crash report (SIGQUIT's default prints a backtrace).
+    #expect(text.split(separator: "\n").count <= 2, "\(text)")
     let after = try contents(of: out)
     #expect(after.keys.filter { $0.hasSuffix(".tmp") } == [])
     #expect(after == before)
+  }
+
+  @Test("SIGINT during verify removes its scratch folders from TMPDIR, not only the files in them")
+  func verifyLeavesNoScratchFolders() throws {
+    let binary = try #require(ChildProcess.attrsim)
+    let folder = try TemporaryFolder.create("interrupted-verify")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.long.write(to: folder.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
+    let scratch = folder.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = ["verify", "long.json"]
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    // Waits until the run's outputs are open in its scratch folder: the folder would be left.
+    let deadline = Date().addingTimeInterval(60)
+    func opened() -> Bool {
+      let folders = (try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []
+      return folders.contains { name in
+        ((try? FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent(name).path)) ?? []).count >= 2
+      }
+    }
+    while Date() < deadline, process.isRunning, !opened() { Thread.sleep(forTimeInterval: 0.02) }
+    #expect(opened(), "verify writes its run into a scratch folder under TMPDIR")
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
   }
 
   @Test("SIGINT also stops a conversion-model command the run started, which would otherwise outlive it")
