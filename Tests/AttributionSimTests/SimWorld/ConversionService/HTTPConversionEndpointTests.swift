@@ -109,6 +109,44 @@ struct HTTPConversionEndpointTests {
     }
   }
 
+  @Test("45.3: a 200 whose body never ends is cut off at the answer limit as malformed, not buffered without end")
+  func endlessBodyIsCutOff() throws {
+    let server = try LoopbackServer { _ in
+      var response = LoopbackServer.Response(status: 200, headers: ["Content-Type": "application/json"])
+      response.endlessBody = true
+      return response
+    }
+    // A generous timeout: the limit, not the clock, must end the exchange.
+    let answer = HTTPConversionEndpoint(url: server.baseURL, timeout: 60).answer(request)
+    guard case .failed(.malformed(let why)) = answer else {
+      Issue.record("expected malformed, got \(answer)")
+      return
+    }
+    #expect(why.contains("at most 1 MiB"))
+  }
+
+  @Test("45.3: a body announced longer than the answer limit is malformed without being read")
+  func announcedLongBodyIsRefused() throws {
+    let body = Data(repeating: UInt8(ascii: " "), count: HTTPConversionEndpoint.answerLimit) + Data("{}".utf8)
+    let server = try LoopbackServer { _ in LoopbackServer.Response(status: 200, body: body) }
+    let answer = HTTPConversionEndpoint(url: server.baseURL, timeout: 60).answer(request)
+    guard case .failed(.malformed(let why)) = answer else {
+      Issue.record("expected malformed, got \(answer)")
+      return
+    }
+    #expect(why.contains("at most 1 MiB"))
+  }
+
+  @Test("45.4: a redirect is not followed: the 3xx is an HTTP failure and its target gets no request")
+  func redirectIsNotFollowed() throws {
+    let elsewhere = try LoopbackServer { _ in .json(#"{"conversion_value": 9}"#) }
+    let target = elsewhere.baseURL.absoluteString + "/cv"
+    let server = try LoopbackServer { _ in LoopbackServer.Response(status: 302, headers: ["Location": target]) }
+    #expect(HTTPConversionEndpoint(url: server.baseURL, timeout: 5).answer(request) == .failed(.httpStatus(302)))
+    #expect(server.requests.count == 1)
+    #expect(elsewhere.requests.isEmpty)
+  }
+
   @Test("a URL that is not http or https is unreachable without a request")
   func nonHTTPURLIsUnreachable() throws {
     let endpoint = HTTPConversionEndpoint(url: URL(fileURLWithPath: "/tmp/cv.json"), timeout: 1)
