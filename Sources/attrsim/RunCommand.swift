@@ -268,6 +268,14 @@ struct RunCommand: Command {
       Console.error(
         "warning: receivers accepted \(received.accepted) of \(received.total) postbacks; see 'received' in summary.json")
     }
+    let unanswered = summary.sdk.timeouts + summary.sdk.unreachable
+    if summary.hasSDK, unanswered > 0 {
+      // A dead model would otherwise pass unnoticed: the run goes on without its values.
+      Console.error(
+        "warning: \(unanswered) of \(summary.sdk.requests) requests to the SDK's conversion model got no answer "
+          + "(\(summary.sdk.timeouts) timeouts, \(summary.sdk.unreachable) unreachable) and made no update; "
+          + "see sdk-trace.jsonl")
+    }
     let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"]
       + (summary.decoding != nil ? ["decoded.csv"] : []) + ["report.html", "report.md"] + (trace ? ["trace.jsonl"] : [])
       + (scenario.appleAds != nil ? ["adservices.jsonl"] : []) + (scenario.app.sdk != nil ? ["sdk-trace.jsonl"] : []) + (replicated ? ["replicates.json"] : [])
