@@ -41,7 +41,18 @@ struct PostbackVerifyCommand: Command {
       guard let text = InputText.read(path, what: "key file (a PEM public key or a run's keys.json)", failed: &failed)
       else { return failed }
       do {
-        keys.add(try PublicKeyFile.keys(in: text))
+        let read = try PublicKeyFile.keys(in: text)
+        // Not silent: a key here for one of Apple's key IDs makes what it signed verify as
+        // Apple's, so a keys.json from a run one did not make can pass forged postbacks.
+        let replaced = read.adAttributionKitKeys.filter { kid, key in
+          AdAttributionKitVerifier.applesKeys[kid].map { $0.spkiDER != key.spkiDER } ?? false
+        }
+        for kid in replaced.keys.sorted() {
+          Console.error(
+            "\(path): warning: its key for kid '\(kid)' replaces Apple's published AdAttributionKit key: postbacks "
+              + "signed with it verify as if Apple signed them; give --key only the keys.json of a run you trust")
+        }
+        keys.add(read)
       } catch {
         Console.error("\(path): error: \(error.description)")
         return .dataError
