@@ -16,7 +16,9 @@ struct PostbackVerifyCommand: Command {
       postbacks.jsonl) and prints for each whether its signature verifies, or why not, and \
       whether it repeats an earlier postback's transaction-id or postback-identifier. Apple's \
       published keys are built in; --key adds a PEM public key or a run's keys.json, whose \
-      AdAttributionKit keys replace Apple's for the same key IDs. A valid postback is \
+      AdAttributionKit keys replace Apple's for the same key IDs, with a warning for each: \
+      what such a key signed verifies as Apple's, so give only the keys.json of a run you \
+      trust. A valid postback is \
       warned about when an unsigned value is one no device sends (conversion-value 99, a \
       coarse value before 4.0, both values) and when its signature is high-S (malleable); \
       Docs/receiving-postbacks.md lists what a receiver must not trust. Exit status 1 when \

@@ -56,8 +56,9 @@ struct RunCommand: Command {
       is reported in full and nothing is written (exit status 65). With --deliver, the \
       postbacks are then POSTed as JSON to their recipients in virtual-time order, retried as \
       the device retries (platform.postbackDelivery: 9 attempts a day apart by default), and \
-      every attempt is logged to deliveries.jsonl; exit status 69 when any postback is given \
-      up. With --replicates N, the folder holds replicate 0's outputs (the scenario's own \
+      every attempt is logged to deliveries.jsonl as it is made; the same command rerun into \
+      the same folder resumes that log, sending none of the postbacks it shows accepted; exit \
+      status 69 when any postback is given up. With --replicates N, the folder holds replicate 0's outputs (the scenario's own \
       seed: the same files as without --replicates) and replicates.json: the seed of each \
       replicate (a hash of the scenario's seed and the replicate's number; rerun one with \
       --seed), each headline figure per replicate, and its mean with a 95 % Student t \
