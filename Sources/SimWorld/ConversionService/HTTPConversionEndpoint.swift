@@ -13,10 +13,13 @@ import Foundation
 /// answered the SDK's question. No answer within `timeout` seconds is `.failed(.timeout)`, and
 /// a connection that cannot be made or is lost is `.failed(.unreachable)`. The timeout covers
 /// the whole exchange, body included, and a body is read up to ``answerLimit`` bytes: a server
-/// that keeps sending is cut off there (`.failed(.malformed)`) instead of filling memory.
-/// Redirects are not followed: the 3xx is the answer (`.failed(.httpStatus)`), so a loopback
-/// endpoint cannot send the SDK to a host the command line did not allow. Safe to call from
-/// several threads at once; all calls share one session and its kept-alive connections.
+/// that keeps sending is cut off there (`.failed(.malformed)`). Redirects are not followed:
+/// the 3xx is the answer (`.failed(.httpStatus)`), so a loopback endpoint cannot send the SDK
+/// to a host the command line did not allow. Safe to call from several threads at once.
+///
+/// http:// requests are read by ``PlainHTTPGet``, a connection per request, which reads
+/// nothing past the limit; https:// ones share one URLSession and its kept-alive connections,
+/// which on Linux reads a body ahead of the limit as fast as it arrives.
 public final class HTTPConversionEndpoint: ConversionService {
   /// The endpoint, with any query of its own; the request's parameters follow that query.
   public let url: URL
@@ -65,6 +68,7 @@ public final class HTTPConversionEndpoint: ConversionService {
     guard let target = Self.url(url, appending: request.parameters) else {
       return .failed(.unreachable("cannot add the request's parameters to \(url.absoluteString)"))
     }
+    if scheme == "http" { return plainAnswer(target) }
     var get = URLRequest(
       url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.sessionTimeout(timeout))
     get.httpMethod = "GET"
@@ -80,7 +84,7 @@ public final class HTTPConversionEndpoint: ConversionService {
     }
     // Checked first: the task was cancelled for it, and its error only says so.
     if outcome.tooLong {
-      return .failed(.malformed("expected an answer of at most 1 MiB, found a longer one (the rest was not read)"))
+      return .failed(.malformed(Self.tooLongText))
     }
     guard let http = outcome.response else {
       if let error = outcome.error { return .failed(Self.failure(error, target: target)) }
@@ -91,6 +95,22 @@ public final class HTTPConversionEndpoint: ConversionService {
     if let error = outcome.error { return .failed(Self.failure(error, target: target)) }
     return ConversionAnswer(json: outcome.body)
   }
+
+  /// The answer to a GET of `target` (an http:// URL) on a connection of its own, read within
+  /// the timeout and up to ``answerLimit`` bytes.
+  private func plainAnswer(_ target: URL) -> ConversionAnswer {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+    switch PlainHTTPGet.get(target, headers: [("Accept", "application/json")], deadline: deadline, limit: Self.answerLimit) {
+    case .answer(let status, let body):
+      guard status == 200 else { return .failed(.httpStatus(status)) }
+      return ConversionAnswer(json: Data(body))
+    case .tooLong: return .failed(.malformed(Self.tooLongText))
+    case .timeout: return .failed(.timeout)
+    case .failure(let why): return .failed(.unreachable("\(Self.hostAndPort(target)): \(why)"))
+    }
+  }
+
+  private static let tooLongText = "expected an answer of at most 1 MiB, found a longer one (the rest was not read)"
 
   /// The session's timeout for a given one: whole seconds, rounded up, plus one.
   ///
