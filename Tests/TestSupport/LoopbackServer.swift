@@ -57,6 +57,9 @@ package final class LoopbackServer: @unchecked Sendable {
     /// After the head, send body bytes without end until the client goes away (no
     /// Content-Length): a server that never finishes its answer.
     package var endlessBody = false
+    /// The whole answer as these bytes, head included, then the connection closed: for
+    /// answers the encoder does not make (chunked, no length, broken).
+    package var raw: Data?
 
     /// An answer of the given parts; by default an immediate, empty 200.
     package init(
@@ -229,6 +232,10 @@ private final class Core: @unchecked Sendable {
         return
       }
       if response.dropConnection { return }
+      if let raw = response.raw {
+        _ = write(fd, raw)
+        return
+      }
       if response.endlessBody {
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\nConnection: close\r\n"
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
