@@ -24,6 +24,19 @@ struct DeliveryRequest {
         "'--deliver' cannot be used with '--shard': a shard's postbacks are not final until 'attrsim merge' has decided their tiers")
     }
     guard let target = try values.read(RunCommand.deliver) else { return nil }
+    if case .receiver(let url) = target {
+      // Not echoed: the value holds a secret, and a message is an output too.
+      if url.user != nil || url.password != nil {
+        throw values.usageError(
+          "'--deliver': the receiver URL holds a user name or password; attrsim sends no credentials and writes "
+            + "every URL into deliveries.jsonl, so give the URL without 'user:password@'")
+      }
+      if url.fragment != nil {
+        throw values.usageError(
+          "'--deliver': '\(url.absoluteString)' has a fragment ('#\(url.fragment ?? "")'), which is never sent; "
+            + "give the URL without it")
+      }
+    }
     var options = DeliveryOptions()
     if let speed = try values.read(RunCommand.speed) { options.speed = speed }
     if let timeout = try values.read(RunCommand.deliverTimeout) { options.timeout = timeout }

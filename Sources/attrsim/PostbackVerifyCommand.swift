@@ -16,7 +16,9 @@ struct PostbackVerifyCommand: Command {
       postbacks.jsonl) and prints for each whether its signature verifies, or why not, and \
       whether it repeats an earlier postback's transaction-id or postback-identifier. Apple's \
       published keys are built in; --key adds a PEM public key or a run's keys.json, whose \
-      AdAttributionKit keys replace Apple's for the same key IDs. A valid postback is \
+      AdAttributionKit keys replace Apple's for the same key IDs, with a warning for each: \
+      what such a key signed verifies as Apple's, so give only the keys.json of a run you \
+      trust. A valid postback is \
       warned about when an unsigned value is one no device sends (conversion-value 99, a \
       coarse value before 4.0, both values) and when its signature is high-S (malleable); \
       Docs/receiving-postbacks.md lists what a receiver must not trust. Exit status 1 when \
@@ -41,7 +43,18 @@ struct PostbackVerifyCommand: Command {
       guard let text = InputText.read(path, what: "key file (a PEM public key or a run's keys.json)", failed: &failed)
       else { return failed }
       do {
-        keys.add(try PublicKeyFile.keys(in: text))
+        let read = try PublicKeyFile.keys(in: text)
+        // Not silent: a key here for one of Apple's key IDs makes what it signed verify as
+        // Apple's, so a keys.json from a run one did not make can pass forged postbacks.
+        let replaced = read.adAttributionKitKeys.filter { kid, key in
+          AdAttributionKitVerifier.applesKeys[kid].map { $0.spkiDER != key.spkiDER } ?? false
+        }
+        for kid in replaced.keys.sorted() {
+          Console.error(
+            "\(path): warning: its key for kid '\(kid)' replaces Apple's published AdAttributionKit key: postbacks "
+              + "signed with it verify as if Apple signed them; give --key only the keys.json of a run you trust")
+        }
+        keys.add(read)
       } catch {
         Console.error("\(path)\(error.location.map { ":\($0)" } ?? ""): error: \(error.description)")
         return .dataError

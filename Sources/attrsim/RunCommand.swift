@@ -56,8 +56,9 @@ struct RunCommand: Command {
       is reported in full and nothing is written (exit status 65). With --deliver, the \
       postbacks are then POSTed as JSON to their recipients in virtual-time order, retried as \
       the device retries (platform.postbackDelivery: 9 attempts a day apart by default), and \
-      every attempt is logged to deliveries.jsonl; exit status 69 when any postback is given \
-      up. With --replicates N, the folder holds replicate 0's outputs (the scenario's own \
+      every attempt is logged to deliveries.jsonl as it is made; the same command rerun into \
+      the same folder resumes that log, sending none of the postbacks it shows accepted; exit \
+      status 69 when any postback is given up. With --replicates N, the folder holds replicate 0's outputs (the scenario's own \
       seed: the same files as without --replicates) and replicates.json: the seed of each \
       replicate (a hash of the scenario's seed and the replicate's number; rerun one with \
       --seed), each headline figure per replicate, and its mean with a 95 % Student t \
@@ -137,11 +138,24 @@ struct RunCommand: Command {
     if delivery.target == .scenario {
       guard permissions.allow(scenario.deliveryPermissions, file: path) else { return .usage }
     }
+    // Read before the run, so a log that cannot be resumed costs nothing and nothing is written.
+    let logFile = directory.appendingPathComponent(DeliveryResult.fileName)
+    let history: DeliveryHistory?
+    do {
+      history = try DeliveryHistory.read(from: logFile)
+    } catch {
+      Console.error(
+        "\(logFile.relativePath):\(error.description.first?.isNumber == true ? "" : " ")\(error.description); a rerun "
+          + "with --deliver resumes this log: move it away, or choose another --out")
+      Console.error("\(path): nothing was run or written")
+      return .dataError
+    }
     let (status, collector) = Self.runWhole(
       scenario, directory: directory, trace: trace, decoding: decoding, jobs: jobs, beside: PostbackCollector())
     guard status == .success else { return status }
     return Self.deliver(
-      collector.postbacks, with: deliverer, request: delivery, scenario: scenario, directory: directory, file: path)
+      collector.postbacks, with: deliverer, request: delivery, scenario: scenario, directory: directory,
+      history: history, file: path)
   }
 
   /// Runs the whole scenario into `directory`, feeding `extra` beside the writer and the report;
@@ -204,23 +218,57 @@ struct RunCommand: Command {
     return summaries
   }
 
-  /// POSTs the run's postbacks, writes deliveries.jsonl and says how it went; exit status 69
-  /// when any postback was given up.
+  /// POSTs the run's postbacks, logging each attempt to deliveries.jsonl as it is made, and says
+  /// how it went; resumes `history` (the folder's earlier log) when it is this delivery's; exit
+  /// status 69 when any postback was given up, 74 when the log cannot be written.
   private static func deliver(
     _ postbacks: [PostbackRecord], with deliverer: PostbackDeliverer, request: DeliveryRequest, scenario: Scenario,
-    directory: URL, file: String
+    directory: URL, history: DeliveryHistory?, file: String
   ) -> ExitStatus {
-    let copies = postbacks.filter { $0.recipient == .developer }.count
+    let logPath = "\(directory.relativePath)/\(DeliveryResult.fileName)"
+    var resumption = DeliveryHistory.Resumption()
+    var kept = ""
+    if let history {
+      let matched: Result<DeliveryHistory.Resumption, DeliveryHistory.Mismatch>
+      do {
+        matched = try deliverer.resumption(of: history, for: postbacks)
+      } catch {
+        reportUndeliverable(error, file: file)
+        return .dataError
+      }
+      switch matched {
+      case .success(let found):
+        resumption = found
+        kept = history.text
+        let cut = history.droppedPartialLine ? " (its last line, cut short, dropped)" : ""
+        Console.out(
+          "resuming \(logPath)\(cut): \(found.accepted.count) postback\(found.accepted.count == 1 ? "" : "s") the "
+            + "receiver accepted before \(found.accepted.count == 1 ? "is" : "are") not sent again")
+      case .failure(let mismatch):
+        Console.error(
+          "warning: \(logPath) is not this delivery's log (\(mismatch.description)): another scenario, seed or "
+            + "receiver; it is replaced and every postback is sent")
+      }
+    }
+    let log: DeliveryLog
+    do {
+      log = try DeliveryLog(directory: directory, epoch: scenario.epoch, keeping: kept)
+    } catch {
+      Console.error("error: \(error.description)")
+      return .ioError
+    }
+    let toSend = postbacks.count - resumption.accepted.count
+    let copies = postbacks.indices.filter { postbacks[$0].recipient == .developer && !resumption.accepted.contains($0) }.count
     Console.out(
-      "delivering \(postbacks.count) postbacks (\(postbacks.count - copies) to ad networks, \(copies) developer copies) "
+      "delivering \(toSend) postbacks (\(toSend - copies) to ad networks, \(copies) developer copies) "
         + "to \(request.destination)")
     let progress = ProgressLine(what: "postbacks delivered or given up", unit: "postbacks")
     var settled = 0
     let result: DeliveryResult
     do {
-      result = try deliverer.deliver(postbacks) { attempt in
+      result = try deliverer.deliver(postbacks, resuming: resumption, log: log) { attempt in
         if attempt.outcome != .retry { settled += 1 }
-        progress.update(done: settled, total: postbacks.count, users: settled)
+        progress.update(done: settled, total: toSend, users: settled)
       }
     } catch {
       progress.clear()
@@ -228,10 +276,10 @@ struct RunCommand: Command {
       return .dataError
     }
     progress.clear()
-    do {
-      try result.writeLog(into: directory, epoch: scenario.epoch)
-    } catch {
-      Console.error("error: \(error.description)")
+    if let failure = result.logFailure {
+      Console.error(
+        "error: \(failure); delivery stopped after \(result.summary.attempts) attempt\(result.summary.attempts == 1 ? "" : "s"), "
+          + "the last not logged: a rerun resumes from the log and may send it again")
       return .ioError
     }
     Console.out(result.summary.line)
@@ -241,7 +289,7 @@ struct RunCommand: Command {
         "\(result.summary.possiblyDuplicated) sent again after an attempt that went out unanswered (uncertain in "
           + "\(DeliveryResult.fileName)): a receiver may have them twice and keeps one per transaction-id/postback-identifier")
     }
-    Console.out("wrote \(directory.relativePath)/\(DeliveryResult.fileName)")
+    Console.out("wrote \(logPath)")
     guard result.summary.gaveUp == 0 else {
       Console.error(
         "error: \(result.summary.gaveUp) postback\(result.summary.gaveUp == 1 ? " was" : "s were") given up after "
@@ -267,6 +315,14 @@ struct RunCommand: Command {
     if let received = summary.received, received.accepted != received.total {
       Console.error(
         "warning: receivers accepted \(received.accepted) of \(received.total) postbacks; see 'received' in summary.json")
+    }
+    let unanswered = summary.sdk.timeouts + summary.sdk.unreachable
+    if summary.hasSDK, unanswered > 0 {
+      // A dead model would otherwise pass unnoticed: the run goes on without its values.
+      Console.error(
+        "warning: \(unanswered) of \(summary.sdk.requests) requests to the SDK's conversion model got no answer "
+          + "(\(summary.sdk.timeouts) timeouts, \(summary.sdk.unreachable) unreachable) and made no update; "
+          + "see sdk-trace.jsonl")
     }
     let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"]
       + (summary.decoding != nil ? ["decoded.csv"] : []) + ["report.html", "report.md"] + (trace ? ["trace.jsonl"] : [])

@@ -54,6 +54,12 @@ package final class LoopbackServer: @unchecked Sendable {
     package var dropConnection = false
     /// Abort the connection without answering: the client gets a reset (RST), not an orderly close.
     package var resetConnection = false
+    /// After the head, send body bytes without end until the client goes away (no
+    /// Content-Length): a server that never finishes its answer.
+    package var endlessBody = false
+    /// The whole answer as these bytes, head included, then the connection closed: for
+    /// answers the encoder does not make (chunked, no length, broken).
+    package var raw: Data?
 
     /// An answer of the given parts; by default an immediate, empty 200.
     package init(
@@ -226,6 +232,18 @@ private final class Core: @unchecked Sendable {
         return
       }
       if response.dropConnection { return }
+      if let raw = response.raw {
+        _ = write(fd, raw)
+        return
+      }
+      if response.endlessBody {
+        var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\nConnection: close\r\n"
+        for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        guard write(fd, Data((head + "\r\n").utf8)) else { return }
+        let chunk = Data(repeating: UInt8(ascii: "7"), count: 65536)
+        while write(fd, chunk) {}
+        return
+      }
       let closing =
         head.wantsClose
         || response.headers.contains { $0.key.lowercased() == "connection" && $0.value.lowercased() == "close" }

@@ -7,11 +7,13 @@ public struct DeliveryResult: Sendable {
   public var attempts: [DeliveryAttempt] = []
   /// The counts.
   public var summary = DeliverySummary()
+  /// Why the log could not be written, when it could not: delivery stopped at that attempt.
+  public var logFailure: String?
 
   /// The file name of the attempt log in a run folder.
   public static let fileName = "deliveries.jsonl"
 
-  /// `deliveries.jsonl`'s text: one canonical JSON line per attempt.
+  /// `deliveries.jsonl`'s lines for these attempts: one canonical JSON line each.
   public func jsonLines(epoch: Epoch) -> String {
     var text = ""
     for attempt in attempts {
@@ -19,10 +21,5 @@ public struct DeliveryResult: Sendable {
       text += "\n"
     }
     return text
-  }
-
-  /// Writes `deliveries.jsonl` into `directory`, replacing any earlier one atomically.
-  public func writeLog(into directory: URL, epoch: Epoch) throws(RunDirectoryWriter.WriteError) {
-    try BufferedFile.write(jsonLines(epoch: epoch), to: directory.appendingPathComponent(Self.fileName))
   }
 }

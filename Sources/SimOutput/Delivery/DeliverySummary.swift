@@ -7,6 +7,8 @@ public struct DeliverySummary: Sendable, Hashable {
   public var postbacks = 0
   /// Postbacks the receiver accepted with a 200.
   public var delivered = 0
+  /// Postbacks an earlier delivery's log says the receiver accepted: not sent again.
+  public var skipped = 0
   /// Attempts made, first ones included.
   public var attempts = 0
   /// Attempts that failed with attempts left: each led to another attempt.
@@ -38,9 +40,10 @@ public struct DeliverySummary: Sendable, Hashable {
   }
 
   /// One line for people: "delivered N of M postbacks in K attempts (R retries, G given up,
-  /// D possibly duplicated)".
+  /// D possibly duplicated)", saying how many were skipped as accepted before, if any.
   public var line: String {
     "delivered \(delivered) of \(postbacks) postback\(postbacks == 1 ? "" : "s") "
+      + (skipped > 0 ? "(and \(skipped) accepted before, not sent again) " : "")
       + "in \(attempts) attempt\(attempts == 1 ? "" : "s") (\(retries) \(retries == 1 ? "retry" : "retries"), "
       + "\(gaveUp) given up, \(possiblyDuplicated) possibly duplicated)"
   }

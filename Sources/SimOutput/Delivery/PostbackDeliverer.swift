@@ -43,23 +43,66 @@ public struct PostbackDeliverer {
     self.clock = clock
   }
 
-  /// Delivers `postbacks` (a run's, in send order), calling `progress` after each attempt.
-  /// Every URL is resolved before the first request, so a missing endpoint sends nothing.
+  /// What resuming the delivery of `postbacks` after `history` (an earlier log in the same
+  /// folder) comes to, or why that log is not of this delivery: a line about a postback this
+  /// run did not make (another scenario or seed), or one sent to another URL (another receiver).
+  public func resumption(
+    of history: DeliveryHistory, for postbacks: [PostbackRecord]
+  ) throws(DeliveryError) -> Result<DeliveryHistory.Resumption, DeliveryHistory.Mismatch> {
+    var positions: [String: Int] = [:]
+    var urls: [String] = []
+    for (index, postback) in postbacks.enumerated() {
+      let key = Self.key(PostbackFields(postback.payload).identifier ?? "", postback.recipient.rawValue)
+      positions[key] = positions[key] ?? index
+      urls.append(try router.url(for: postback).absoluteString)
+    }
+    var resumption = DeliveryHistory.Resumption()
+    var uncertain: Set<Int> = []
+    for entry in history.entries {
+      guard let index = positions[Self.key(entry.postback, entry.recipient)] else {
+        return .failure(
+          DeliveryHistory.Mismatch(
+            description: "line \(entry.line): this run has no \(entry.recipient) postback '\(entry.postback)'"))
+      }
+      guard urls[index] == entry.url else {
+        return .failure(
+          DeliveryHistory.Mismatch(description: "line \(entry.line): sent to \(entry.url), not \(urls[index])"))
+      }
+      if entry.outcome == .delivered { resumption.accepted.insert(index) }
+      if entry.uncertain { uncertain.insert(index) }
+    }
+    resumption.unanswered = uncertain.subtracting(resumption.accepted)
+    return .success(resumption)
+  }
+
+  private static func key(_ postback: String, _ recipient: String) -> String { recipient + " " + postback }
+
+  /// Delivers `postbacks` (a run's, in send order), appending each attempt to `log` as it is
+  /// made and then calling `progress`; those `resuming` says were accepted are not sent.
+  /// Every URL is resolved before the first request, so a missing endpoint sends nothing; a
+  /// log that cannot be written stops delivery, since an attempt it does not show would be
+  /// sent again by a rerun (``DeliveryResult/logFailure``).
   public func deliver(
-    _ postbacks: [PostbackRecord], progress: (DeliveryAttempt) -> Void = { _ in }
+    _ postbacks: [PostbackRecord], resuming: DeliveryHistory.Resumption = DeliveryHistory.Resumption(),
+    log: DeliveryLog? = nil, progress: (DeliveryAttempt) -> Void = { _ in }
   ) throws(DeliveryError) -> DeliveryResult {
     var urls: [URL] = []
     urls.reserveCapacity(postbacks.count)
     for postback in postbacks { urls.append(try router.url(for: postback)) }
     var result = DeliveryResult()
     result.summary.postbacks = postbacks.count
+    result.summary.skipped = resuming.accepted.count
     var queue = EventQueue<Int>()
     var attemptsMade = [Int](repeating: 0, count: postbacks.count)
-    /// Per postback: whether an attempt went out unanswered, and whether it was then sent again.
+    /// Per postback: whether an attempt went out unanswered (in this delivery or the one
+    /// resumed), and whether it was then sent again.
     var unanswered = [Bool](repeating: false, count: postbacks.count)
+    for index in resuming.unanswered where unanswered.indices.contains(index) { unanswered[index] = true }
     var resentAfterUnanswered = [Bool](repeating: false, count: postbacks.count)
-    for (index, postback) in postbacks.enumerated() { queue.insert(index, at: postback.time) }
-    let firstTime = postbacks.map(\.time).min() ?? .zero
+    for (index, postback) in postbacks.enumerated() where !resuming.accepted.contains(index) {
+      queue.insert(index, at: postback.time)
+    }
+    let firstTime = postbacks.indices.filter { !resuming.accepted.contains($0) }.map { postbacks[$0].time }.min() ?? .zero
     let start = clock.now()
     while let entry = queue.popFirst() {
       let index = entry.payload
@@ -101,6 +144,14 @@ public struct PostbackDeliverer {
       }
       result.attempts.append(attempt)
       result.summary.add(attempt)
+      if let log {
+        do {
+          try log.append(attempt)
+        } catch {
+          result.logFailure = error.description
+          return result
+        }
+      }
       progress(attempt)
     }
     return result

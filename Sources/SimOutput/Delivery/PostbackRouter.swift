@@ -30,6 +30,15 @@ public struct PostbackRouter: Sendable {
     if strict {
       let missing = scenario.networksReceivingPostbacks.filter { scenario.adNetworks[$0].postbackURL == nil }
       if !missing.isEmpty { throw Self.missingEndpoints(missing.map { scenario.adNetworks[$0] }) }
+      // Every URL posted to is written into deliveries.jsonl: one holding a secret is refused,
+      // and the message does not repeat it.
+      for network in scenario.adNetworks {
+        if let url = network.postbackURL, Self.holdsCredentials(url) {
+          throw DeliveryError(
+            "ad network '\(network.name)' (\(network.identifier)) has a postbackURL with a user name or password; "
+              + "attrsim sends no credentials and would write them into deliveries.jsonl")
+        }
+      }
     }
     networks = scenario.adNetworks
     copies = Self.copies(of: scenario, reportEndpoint: reportEndpoint, copyEndpoint: copyEndpoint)
@@ -90,7 +99,7 @@ public struct PostbackRouter: Sendable {
   }
 
   /// `own`'s path and query (or `path` when there is no `own`) at `receiver`'s scheme, host and
-  /// port, after the receiver's own path.
+  /// port, after the receiver's own path; the receiver's own query comes first, then `own`'s.
   private static func redirect(_ own: URL?, path fallback: String, to receiver: URL) -> URL {
     let ownComponents = own.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
     var path = ownComponents?.percentEncodedPath ?? fallback
@@ -99,7 +108,9 @@ public struct PostbackRouter: Sendable {
     let prefix = components.percentEncodedPath.hasSuffix("/")
       ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
     components.percentEncodedPath = prefix + path
-    components.percentEncodedQuery = ownComponents?.percentEncodedQuery
+    let queries = [components.percentEncodedQuery, ownComponents?.percentEncodedQuery].compactMap { $0 }
+      .filter { !$0.isEmpty }
+    components.percentEncodedQuery = queries.isEmpty ? nil : queries.joined(separator: "&")
     components.fragment = nil
     return components.url ?? receiver
   }
@@ -117,6 +128,14 @@ public struct PostbackRouter: Sendable {
       guard strict else { return nil }
       throw DeliveryError("the app's \(key) '\(text)' is not a URL with a host")
     }
+    if strict, holdsCredentials(url) {
+      throw DeliveryError(
+        "the app's \(key) has a user name or password; attrsim sends no credentials and would write them into "
+          + "deliveries.jsonl")
+    }
     return url
   }
+
+  /// Whether `url` has a user name or password (`user:password@host`).
+  private static func holdsCredentials(_ url: URL) -> Bool { url.user != nil || url.password != nil }
 }

@@ -11,8 +11,9 @@ import Foundation
 /// A kept-alive connection is what URLSession re-sends requests over when it turns out closed;
 /// a session per attempt has none to reuse. Redirects are not followed: a receiver must answer
 /// 200 itself (§5.3), so a 3xx is an answer like any other non-200 and is retried. The timeout
-/// is enforced here, to the fraction of a second, rather than left to URLSession, which on Linux
-/// counts it in whole seconds. URLSession does not say whether a request went out before a
+/// is enforced here, for the whole exchange and to the fraction of a second, rather than left to
+/// URLSession, which on Linux counts it in whole seconds. Only the status is read: the answer
+/// counts once its head arrives, and its body is never kept, however long it is. URLSession does not say whether a request went out before a
 /// failure, so every failure but one before connecting is uncertain.
 public final class URLSessionTransport: PostbackTransport, @unchecked Sendable {
   // @unchecked: the queue is thread-safe, and FoundationNetworking's types are not marked Sendable.
@@ -85,15 +86,36 @@ public final class URLSessionTransport: PostbackTransport, @unchecked Sendable {
       completionHandler(nil)
     }
 
+    package func urlSession(
+      _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+      completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+      // The status is the answer: the caller goes on without waiting for the body, and the
+      // session is cancelled behind it.
+      if let response = response as? HTTPURLResponse { settle(.status(response.statusCode)) }
+      completionHandler(.allow)
+    }
+
+    package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+      // Dropped: a receiver's body says nothing delivery needs.
+    }
+
     package func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-      let answer: TransportAnswer
       if error == nil, let response = task.response as? HTTPURLResponse {
-        answer = .status(response.statusCode)
+        settle(.status(response.statusCode))
       } else {
-        answer = error.map(URLSessionTransport.answer(for:)) ?? .uncertain("no HTTP answer")
+        settle(error.map(URLSessionTransport.answer(for:)) ?? .uncertain("no HTTP answer"))
       }
-      lock.withLock { stored = answer }
-      done.signal()
+    }
+
+    /// Keeps the first answer and wakes the caller once.
+    private func settle(_ answer: TransportAnswer) {
+      let first = lock.withLock {
+        guard stored == nil else { return false }
+        stored = answer
+        return true
+      }
+      if first { done.signal() }
     }
   }
 }

@@ -44,14 +44,35 @@ public final class ChildProcesses: @unchecked Sendable {
   /// Forgets a program that has ended.
   package func ended(_ pid: Int32) { lock.withLock { _ = running.remove(pid) } }
 
-  /// Sends SIGTERM to every program still running; returns how many were asked to stop.
+  /// Seconds a program has to end after SIGTERM before it is killed.
+  public static let gracePeriod = 1.0
+
+  /// Stops every program still running, with whatever it started: SIGTERM to each one's process
+  /// group, then, for groups still alive after ``gracePeriod`` seconds (a program that ignores
+  /// SIGTERM, or a child it left in the background), SIGKILL. Returns how many were asked to stop.
   @discardableResult
   public func terminateAll() -> Int {
-    lock.withLock {
+    let groups = lock.withLock {
       stopping = true
-      for pid in running { kill(pid, SIGTERM) }
       defer { running.removeAll() }
-      return running.count
+      return running
     }
+    // Each program leads a process group of its own (Foundation starts it so on Linux); the
+    // second kill covers systems where it does not.
+    for pid in groups {
+      kill(-pid, SIGTERM)
+      kill(pid, SIGTERM)
+    }
+    let deadline = Date().addingTimeInterval(Self.gracePeriod)
+    var alive = groups
+    while !alive.isEmpty, Date() < deadline {
+      alive = alive.filter { kill(-$0, 0) == 0 || kill($0, 0) == 0 }
+      if !alive.isEmpty { usleep(20_000) }
+    }
+    for pid in alive {
+      kill(-pid, SIGKILL)
+      kill(pid, SIGKILL)
+    }
+    return groups.count
   }
 }

@@ -249,6 +249,10 @@ package final class CommandProcess {
       kill(-pid, SIGKILL)
       kill(pid, SIGKILL)
       _ = exitSignal.wait(until: .now() + 5)
+    } else if pid > 0 {
+      // It exited by itself; what it left running in the background (`model &`) would outlive
+      // the run.
+      kill(-pid, SIGKILL)
     }
     try? output.fileHandleForReading.close()
     try? errors.fileHandleForReading.close()

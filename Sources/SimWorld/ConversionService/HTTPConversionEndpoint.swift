@@ -11,14 +11,22 @@ import Foundation
 /// A 200 answer is read by ``ConversionAnswer/init(json:)``; any other status is
 /// `.failed(.httpStatus)` whatever its body says, since a server that cannot answer 200 has not
 /// answered the SDK's question. No answer within `timeout` seconds is `.failed(.timeout)`, and
-/// a connection that cannot be made or is lost is `.failed(.unreachable)`. Safe to call from
-/// several threads at once; all calls share one session and its kept-alive connections.
+/// a connection that cannot be made or is lost is `.failed(.unreachable)`. The timeout covers
+/// the whole exchange, body included, and a body is read up to ``answerLimit`` bytes: a server
+/// that keeps sending is cut off there (`.failed(.malformed)`). Redirects are not followed:
+/// the 3xx is the answer (`.failed(.httpStatus)`), so a loopback endpoint cannot send the SDK
+/// to a host the command line did not allow. Safe to call from several threads at once.
+///
+/// http:// requests are read by ``PlainHTTPGet``, a connection per request, which reads
+/// nothing past the limit; https:// ones share one URLSession and its kept-alive connections,
+/// which on Linux reads a body ahead of the limit as fast as it arrives.
 public final class HTTPConversionEndpoint: ConversionService {
   /// The endpoint, with any query of its own; the request's parameters follow that query.
   public let url: URL
   /// Seconds to wait for a whole answer.
   public let timeout: Double
   private let session: URLSession
+  private let exchanges: Exchanges
   /// The callbacks' queue, held here: OperationQueue holds its underlying queue unowned(unsafe).
   private let callbackQueue = DispatchQueue(label: "HTTPConversionEndpoint")
 
@@ -42,8 +50,13 @@ public final class HTTPConversionEndpoint: ConversionService {
     // shared thread pool, which busy simulation threads (or tests) can starve for a second.
     let callbacks = OperationQueue()
     callbacks.underlyingQueue = callbackQueue
-    session = URLSession(configuration: configuration, delegate: nil, delegateQueue: callbacks)
+    exchanges = Exchanges()
+    session = URLSession(configuration: configuration, delegate: exchanges, delegateQueue: callbacks)
   }
+
+  /// The most bytes of an answer's body read: a conversion answer is a few dozen bytes, and a
+  /// server that sends more than this (or never stops) is not answering the SDK's question.
+  public static let answerLimit = 1 << 20
 
   deinit { session.invalidateAndCancel() }
 
@@ -55,27 +68,49 @@ public final class HTTPConversionEndpoint: ConversionService {
     guard let target = Self.url(url, appending: request.parameters) else {
       return .failed(.unreachable("cannot add the request's parameters to \(url.absoluteString)"))
     }
+    if scheme == "http" { return plainAnswer(target) }
     var get = URLRequest(
       url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.sessionTimeout(timeout))
     get.httpMethod = "GET"
     get.setValue("application/json", forHTTPHeaderField: "Accept")
-    let exchange = Exchange()
-    let task = session.dataTask(with: get) { body, response, error in
-      exchange.finish(body: body, response: response, error: error)
-    }
+    let task = session.dataTask(with: get)
+    let exchange = exchanges.begin(task)
+    defer { exchanges.end(task) }
     task.resume()
-    // This deadline is the timeout; the session's own is only a backstop.
-    guard let (body, response, error) = exchange.wait(seconds: timeout) else {
+    // This deadline is the timeout, for the whole exchange; the session's own is only a backstop.
+    guard let outcome = exchange.wait(seconds: timeout) else {
       task.cancel()
       return .failed(.timeout)
     }
-    if let error { return .failed(Self.failure(error, target: target)) }
-    guard let http = response as? HTTPURLResponse else {
+    // Checked first: the task was cancelled for it, and its error only says so.
+    if outcome.tooLong {
+      return .failed(.malformed(Self.tooLongText))
+    }
+    guard let http = outcome.response else {
+      if let error = outcome.error { return .failed(Self.failure(error, target: target)) }
       return .failed(.unreachable("\(Self.hostAndPort(target)) gave no HTTP answer"))
     }
+    // A 3xx whose redirect was refused is a status like any other.
     guard http.statusCode == 200 else { return .failed(.httpStatus(http.statusCode)) }
-    return ConversionAnswer(json: body ?? Data())
+    if let error = outcome.error { return .failed(Self.failure(error, target: target)) }
+    return ConversionAnswer(json: outcome.body)
   }
+
+  /// The answer to a GET of `target` (an http:// URL) on a connection of its own, read within
+  /// the timeout and up to ``answerLimit`` bytes.
+  private func plainAnswer(_ target: URL) -> ConversionAnswer {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+    switch PlainHTTPGet.get(target, headers: [("Accept", "application/json")], deadline: deadline, limit: Self.answerLimit) {
+    case .answer(let status, let body):
+      guard status == 200 else { return .failed(.httpStatus(status)) }
+      return ConversionAnswer(json: Data(body))
+    case .tooLong: return .failed(.malformed(Self.tooLongText))
+    case .timeout: return .failed(.timeout)
+    case .failure(let why): return .failed(.unreachable("\(Self.hostAndPort(target)): \(why)"))
+    }
+  }
+
+  private static let tooLongText = "expected an answer of at most 1 MiB, found a longer one (the rest was not read)"
 
   /// The session's timeout for a given one: whole seconds, rounded up, plus one.
   ///
@@ -142,19 +177,108 @@ public final class HTTPConversionEndpoint: ConversionService {
   }
 }
 
-/// One request's outcome, handed from the session's callback to the waiting caller.
+/// The session's delegate: each task's answer, gathered as it arrives (its body cut off at
+/// ``HTTPConversionEndpoint/answerLimit``) and handed to the caller waiting for it.
+private final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private let lock = NSLock()
+  private var byTask: [Int: Exchange] = [:]
+
+  func begin(_ task: URLSessionTask) -> Exchange {
+    let exchange = Exchange()
+    lock.withLock { byTask[task.taskIdentifier] = exchange }
+    return exchange
+  }
+
+  func end(_ task: URLSessionTask) { lock.withLock { _ = byTask.removeValue(forKey: task.taskIdentifier) } }
+
+  private func exchange(_ task: URLSessionTask) -> Exchange? { lock.withLock { byTask[task.taskIdentifier] } }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    // Following it could reach a host --allow-network was needed for; the 3xx is the answer.
+    completionHandler(nil)
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let length = response.expectedContentLength
+    if length > HTTPConversionEndpoint.answerLimit, let exchange = exchange(dataTask) {
+      exchange.markTooLong()
+      completionHandler(.cancel)
+      return
+    }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    guard let exchange = exchange(dataTask) else { return }
+    if exchange.append(data, limit: HTTPConversionEndpoint.answerLimit) { dataTask.cancel() }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    exchange(task)?.finish(response: task.response as? HTTPURLResponse, error: error)
+  }
+}
+
+/// One request's answer as it arrives, handed from the session's callbacks to the waiting caller.
 private final class Exchange: @unchecked Sendable {
+  struct Outcome {
+    var response: HTTPURLResponse?
+    var body = Data()
+    var error: (any Error)?
+    /// The body passed the limit: the task was cancelled and the rest not read.
+    var tooLong = false
+  }
+
   private let done = DispatchSemaphore(value: 0)
   private let lock = NSLock()
-  private var outcome: (Data?, URLResponse?, (any Error)?)?
+  private var outcome = Outcome()
 
-  func finish(body: Data?, response: URLResponse?, error: (any Error)?) {
-    lock.withLock { outcome = (body, response, error) }
-    done.signal()
+  private var finished = false
+
+  /// Ends the exchange as too long: the caller is woken at once rather than when the cancelled
+  /// task completes, which can take seconds.
+  func markTooLong() {
+    let first = lock.withLock { () -> Bool in
+      outcome.tooLong = true
+      outcome.body = Data()
+      defer { finished = true }
+      return !finished
+    }
+    if first { done.signal() }
+  }
+
+  /// Adds a piece of the body; true when the body is now over `limit` (and the exchange over).
+  func append(_ data: Data, limit: Int) -> Bool {
+    let over = lock.withLock { () -> Bool in
+      guard !outcome.tooLong else { return true }
+      guard outcome.body.count + data.count > limit else {
+        outcome.body.append(data)
+        return false
+      }
+      return true
+    }
+    if over { markTooLong() }
+    return over
+  }
+
+  func finish(response: HTTPURLResponse?, error: (any Error)?) {
+    let first = lock.withLock { () -> Bool in
+      defer { finished = true }
+      guard !finished else { return false }
+      outcome.response = response
+      outcome.error = error
+      return true
+    }
+    if first { done.signal() }
   }
 
   /// The outcome, or nil when none arrived within `seconds`.
-  func wait(seconds: Double) -> (Data?, URLResponse?, (any Error)?)? {
+  func wait(seconds: Double) -> Outcome? {
     guard done.wait(timeout: .now() + seconds) == .success else { return nil }
     return lock.withLock { outcome }
   }

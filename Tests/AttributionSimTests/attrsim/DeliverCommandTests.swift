@@ -2,6 +2,10 @@ import AttributionTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `attrsim run … --deliver`: the run's postbacks POSTed to a loopback receiver after its
 /// outputs are written.
 @Suite("attrsim run --deliver posts the run's postbacks")
@@ -38,6 +42,69 @@ struct DeliverCommandTests {
     // The postbacks POSTed are those of postbacks.jsonl.
     let written = try String(contentsOf: out.appendingPathComponent("postbacks.jsonl"), encoding: .utf8)
     for request in requests { #expect(written.contains(String(decoding: request.body, as: UTF8.self))) }
+  }
+
+  @Test("45.5: interrupted mid-delivery, the log holds each answered attempt, and a rerun into the folder sends only the rest")
+  func interruptedDeliveryResumes() throws {
+    let binary = try #require(ChildProcess.attrsim)
+    let slow = SlowSwitch()
+    let server = try LoopbackServer { _ in
+      var response = LoopbackServer.Response.json("{}")
+      response.delay = slow.delay
+      return response
+    }
+    let folder = try TemporaryFolder.create("deliver")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try DeliveryFixtures.skAdNetwork().write(to: folder.appendingPathComponent("deliver.json"), atomically: true, encoding: .utf8)
+    let arguments = ["run", "deliver.json", "--out", "out", "--deliver", server.baseURL.absoluteString]
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(60)
+    while server.requests.count < 3, Date() < deadline, process.isRunning { Thread.sleep(forTimeInterval: 0.02) }
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    let logFile = folder.appendingPathComponent("out/deliveries.jsonl")
+    let logged = try String(contentsOf: logFile, encoding: .utf8).split(separator: "\n")
+    #expect(logged.count >= 2, "each answered attempt is in the log at once")
+    #expect(logged.allSatisfy { $0.contains(#""outcome":"delivered""#) })
+    let before = server.requests.count
+    slow.delay = 0
+    let (status, output) = try ChildProcess.run(binary, arguments, in: folder)
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("resuming out/deliveries.jsonl: \(logged.count) postbacks the receiver accepted before are not sent again"), "\(output)")
+    #expect(server.requests.count - before == 8 - logged.count)
+    let all = try String(contentsOf: logFile, encoding: .utf8).split(separator: "\n")
+    #expect(all.count == 8)
+    #expect(Array(all.prefix(logged.count)) == logged)
+  }
+
+  /// The test receiver's delay, changed between the two runs.
+  private final class SlowSwitch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0.2
+    var delay: Double {
+      get { lock.withLock { value } }
+      set { lock.withLock { value = newValue } }
+    }
+  }
+
+  @Test("45.12: --deliver with user:password@ is refused without repeating the password, and nothing is sent or written")
+  func credentialsAreRefused() throws {
+    let server = try LoopbackServer { _ in .json("{}") }
+    let url = "http://ann:hunter2@127.0.0.1:\(server.port)/in"
+    let (status, output, out) = try run(DeliveryFixtures.skAdNetwork(), ["--deliver", url])
+    defer { try? FileManager.default.removeItem(at: out.deletingLastPathComponent()) }
+    #expect(status == 64)
+    #expect(output.contains("user name or password"), "\(output)")
+    #expect(!output.contains("hunter2"))
+    #expect(server.requests.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: out.path))
   }
 
   @Test("§5.3: exit status 69 when a postback is given up")

@@ -34,6 +34,31 @@ struct PostbackRoutingTests {
     #expect(alpha.url.query == "src=sim")
   }
 
+  @Test("45.12: the receiver URL's own query is kept on every URL, before the postbackURL's")
+  func receiverQueryIsKept() throws {
+    let server = try LoopbackServer { _ in .json("{}") }
+    let (scenario, postbacks) = try DeliveryFixtures.run(DeliveryFixtures.skAdNetwork())
+    let receiver = try #require(URL(string: server.baseURL.absoluteString + "/in?token=t%26k"))
+    let result = try PostbackDeliverer(scenario: scenario, target: .receiver(receiver)).deliver(postbacks)
+    #expect(server.requests.count == postbacks.count)
+    #expect(server.requests.allSatisfy { $0.queryItems.first == LoopbackServer.QueryItem(name: "token", value: "t&k") })
+    let alpha = try #require(result.attempts.first { $0.network == "alpha1234.skadnetwork" && $0.recipient == .adNetwork })
+    #expect(alpha.url.query == "token=t%26k&src=sim")
+  }
+
+  @Test("45.12: delivering to the scenario's endpoints refuses a postbackURL with a password, without repeating it")
+  func credentialsInPostbackURLAreRefused() throws {
+    let (scenario, _) = try DeliveryFixtures.run(
+      DeliveryFixtures.skAdNetwork(
+        alphaURL: "http://ann:hunter2@127.0.0.1:9/in", betaURL: "http://127.0.0.1:9/beta", developerEndpoint: false))
+    #expect {
+      _ = try PostbackRouter(scenario: scenario, target: .scenario)
+    } throws: { error in
+      let text = (error as? DeliveryError)?.description ?? ""
+      return text.contains("user name or password") && !text.contains("hunter2") && !text.contains("ann")
+    }
+  }
+
   @Test("§7.6: AdAttributionKit copies go to the appattribution well-known path, SKAdNetwork copies beside them to the skadnetwork one")
   func adAttributionKitRouting() throws {
     let (server, attempts, postbacks) = try paths(DeliveryFixtures.adAttributionKit)

@@ -154,4 +154,52 @@ struct CommandConversionServiceTests {
       #expect(pool.answer(for: ticket) == .update(fine: ticket.number, coarse: 1, lock: false))
     }
   }
+
+  @Test("45.9: after three timeouts or exits in a row the command is not started again, and later requests say why at once")
+  func repeatedFailuresGiveTheCommandUp() {
+    let service = shell("while read -r line; do sleep 1000; done", timeout: 0.2)
+    for _ in 0..<CommandConversionService.failureLimit { #expect(service.answer(request()) == .failed(.timeout)) }
+    let expected = ConversionAnswer.failed(
+      .unreachable("not started again after 3 failures in a row (the last: no answer within 0.2 s)"))
+    #expect(service.answer(request()) == expected)
+    #expect(service.answer(request()) == expected)
+    #expect(service.launches == CommandConversionService.failureLimit)
+    #expect(service.abandonment != nil)
+  }
+
+  @Test("45.9: an answer between failures starts the count again")
+  func answerResetsTheFailureCount() {
+    // Exits after every answer: each second request fails, never two in a row.
+    let service = shell(#"read -r line; echo '{"conversion_value": 1}'; read -r line; exit 2"#)
+    for _ in 0..<4 {
+      #expect(service.answer(request()) == .update(fine: 1, coarse: nil, lock: false))
+      #expect(service.answer(request()) == .failed(.unreachable("the command exited with status 2")))
+    }
+    #expect(service.abandonment == nil)
+  }
+
+  @Test("45.9: what the command left running in the background ends with it")
+  func backgroundChildEndsWithTheCommand() throws {
+    let directory = try TemporaryFolder.create("command-service")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let service = shell(
+      #"sleep 1000 & echo $! > child.pid; while IFS= read -r line; do echo '{}'; done"#, in: directory, timeout: 5)
+    #expect(service.answer(request()) == .update(fine: nil, coarse: nil, lock: false))
+    service.close()
+    let text = try String(contentsOf: directory.appendingPathComponent("child.pid"), encoding: .utf8)
+    let child = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    var alive = true
+    for _ in 0..<100 where alive {
+      alive = kill(child, 0) == 0 && !Self.isZombie(child)
+      if alive { Thread.sleep(forTimeInterval: 0.05) }
+    }
+    if alive { kill(child, SIGKILL) }
+    #expect(!alive, "the command's background child outlived it")
+  }
+
+  /// Whether `pid` has ended and only waits to be reaped.
+  private static func isZombie(_ pid: Int32) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+    return status.contains("State:\tZ")
+  }
 }

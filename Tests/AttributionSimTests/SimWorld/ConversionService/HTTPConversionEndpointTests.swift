@@ -109,6 +109,75 @@ struct HTTPConversionEndpointTests {
     }
   }
 
+  @Test("45.3: a 200 whose body never ends is cut off at the answer limit as malformed, not buffered without end")
+  func endlessBodyIsCutOff() throws {
+    let server = try LoopbackServer { _ in
+      var response = LoopbackServer.Response(status: 200, headers: ["Content-Type": "application/json"])
+      response.endlessBody = true
+      return response
+    }
+    // A generous timeout: the limit, not the clock, must end the exchange.
+    let answer = HTTPConversionEndpoint(url: server.baseURL, timeout: 60).answer(request)
+    guard case .failed(.malformed(let why)) = answer else {
+      Issue.record("expected malformed, got \(answer)")
+      return
+    }
+    #expect(why.contains("at most 1 MiB"))
+  }
+
+  @Test("45.3: a body announced longer than the answer limit is malformed without being read")
+  func announcedLongBodyIsRefused() throws {
+    let body = Data(repeating: UInt8(ascii: " "), count: HTTPConversionEndpoint.answerLimit) + Data("{}".utf8)
+    let server = try LoopbackServer { _ in LoopbackServer.Response(status: 200, body: body) }
+    let answer = HTTPConversionEndpoint(url: server.baseURL, timeout: 60).answer(request)
+    guard case .failed(.malformed(let why)) = answer else {
+      Issue.record("expected malformed, got \(answer)")
+      return
+    }
+    #expect(why.contains("at most 1 MiB"))
+  }
+
+  @Test("45.3: an answer's body is read whether chunked, of a Content-Length, or up to the connection's end", arguments: [
+    "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n9;x=1\r\n{\"convers\r\ne\r\nion_value\": 5}\r\n0\r\n\r\n",
+    "HTTP/1.1 200 OK\r\nContent-Length: 23\r\n\r\n{\"conversion_value\": 5}",
+    "HTTP/1.0 200 OK\r\n\r\n{\"conversion_value\": 5}",
+  ])
+  func bodyEncodings(answer: String) throws {
+    let server = try LoopbackServer { _ in
+      var response = LoopbackServer.Response()
+      response.raw = Data(answer.utf8)
+      return response
+    }
+    #expect(HTTPConversionEndpoint(url: server.baseURL, timeout: 5).answer(request) == .update(fine: 5, coarse: nil, lock: false))
+  }
+
+  @Test("45.3: a chunked body past the answer limit is malformed, the rest not read")
+  func longChunkedBody() throws {
+    let chunk = String(repeating: " ", count: 65536)
+    let body = String(repeating: "10000\r\n\(chunk)\r\n", count: 17) + "0\r\n\r\n"
+    let server = try LoopbackServer { _ in
+      var response = LoopbackServer.Response()
+      response.raw = Data(("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + body).utf8)
+      return response
+    }
+    let answer = HTTPConversionEndpoint(url: server.baseURL, timeout: 10).answer(request)
+    guard case .failed(.malformed(let why)) = answer else {
+      Issue.record("expected malformed, got \(answer)")
+      return
+    }
+    #expect(why.contains("at most 1 MiB"))
+  }
+
+  @Test("45.4: a redirect is not followed: the 3xx is an HTTP failure and its target gets no request")
+  func redirectIsNotFollowed() throws {
+    let elsewhere = try LoopbackServer { _ in .json(#"{"conversion_value": 9}"#) }
+    let target = elsewhere.baseURL.absoluteString + "/cv"
+    let server = try LoopbackServer { _ in LoopbackServer.Response(status: 302, headers: ["Location": target]) }
+    #expect(HTTPConversionEndpoint(url: server.baseURL, timeout: 5).answer(request) == .failed(.httpStatus(302)))
+    #expect(server.requests.count == 1)
+    #expect(elsewhere.requests.isEmpty)
+  }
+
   @Test("a URL that is not http or https is unreachable without a request")
   func nonHTTPURLIsUnreachable() throws {
     let endpoint = HTTPConversionEndpoint(url: URL(fileURLWithPath: "/tmp/cv.json"), timeout: 1)
