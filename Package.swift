@@ -53,7 +53,7 @@ let package = Package(
     .target(
       name: "SimReceiver", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimEngine", "SimJSON", "AttributionCrypto"]),
     /// Run folders, reports, charts and delivery of postbacks over HTTP.
-    .target(name: "SimOutput", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimEngine", "SimJSON"]),
+    .target(name: "SimOutput", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimWorld", "SimEngine", "SimJSON"]),
     /// Running a scenario: the runner, the tier stage, shards and their merge.
     .target(
       name: "SimRun",

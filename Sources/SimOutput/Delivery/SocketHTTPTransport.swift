@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SimWorld
 
 #if canImport(Glibc)
   import Glibc
@@ -60,99 +61,33 @@ public struct SocketHTTPTransport: PostbackTransport {
 
   /// The request's bytes: `Connection: close`, since no second request follows on it.
   package static func request(_ body: Data, to url: URL, host: String) -> Data {
-    let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-    var target = components?.percentEncodedPath ?? "/"
-    if target.isEmpty { target = "/" }
-    if let query = components?.percentEncodedQuery { target += "?" + query }
-    let hostField = host.contains(":") ? "[\(host)]" : host
+    let (target, hostField) = DeadlineSocket.target(of: url, host: host)
     let head =
-      "POST \(target) HTTP/1.1\r\nHost: \(hostField)\(url.port.map { ":\($0)" } ?? "")\r\n"
+      "POST \(target) HTTP/1.1\r\nHost: \(hostField)\r\n"
       + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
       + "User-Agent: attrsim\r\n\r\n"
     return Data(head.utf8) + body
   }
 
-  /// Milliseconds left until `deadline`, for poll(2); 0 when it has passed.
-  private static func remaining(_ deadline: UInt64) -> Int32 {
-    let now = DispatchTime.now().uptimeNanoseconds
-    guard deadline > now else { return 0 }
-    return Int32(min(UInt64(Int32.max), (deadline - now + 999_999) / 1_000_000))
-  }
-
-  /// Waits until `fd` is ready for `events`; false at the deadline.
-  private static func wait(_ fd: Int32, for events: Int32, deadline: UInt64) -> Bool {
-    while true {
-      let left = remaining(deadline)
-      guard left > 0 else { return false }
-      var poller = pollfd(fd: fd, events: Int16(events), revents: 0)
-      let ready = poll(&poller, 1, left)
-      if ready > 0 { return true }
-      if ready < 0, errno != EINTR { return true }  // the next call reports the error
-    }
-  }
-
   /// A connected non-blocking socket to the first of `host`'s addresses that accepts.
   private static func connectSocket(host: String, port: Int, deadline: UInt64) -> Result<Int32, Stop> {
-    var hints = addrinfo()
-    hints.ai_family = AF_UNSPEC
-    #if canImport(Glibc)
-      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    #else
-      hints.ai_socktype = SOCK_STREAM
-    #endif
-    hints.ai_flags = AI_NUMERICSERV
-    var list: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else { return .failure(Stop("unknown host")) }
-    defer { freeaddrinfo(first) }
-    var stop = Stop("connection refused")
-    var next: UnsafeMutablePointer<addrinfo>? = first
-    while let address = next {
-      next = address.pointee.ai_next
-      let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
-      guard fd >= 0 else { continue }
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-      #if canImport(Darwin)
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-      #endif
-      if connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return .success(fd) }
-      if errno == EINPROGRESS || errno == EINTR {
-        guard wait(fd, for: Int32(POLLOUT), deadline: deadline) else {
-          close(fd)
-          return .failure(Stop("connect timeout"))
-        }
-        var error: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        if getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 { return .success(fd) }
-        stop = error == ETIMEDOUT ? Stop("connect timeout") : Stop(errno: error)
-      } else {
-        stop = Stop(errno: errno)
-      }
-      close(fd)
-    }
-    return .failure(stop)
+    DeadlineSocket.connect(host: host, port: port, deadline: deadline).mapError(Self.stop)
   }
 
   /// Writes all of `data`; a stop when the connection fails or the deadline passes first.
   private static func sendAll(_ data: Data, on fd: Int32, deadline: UInt64) -> Result<Void, Stop> {
-    let bytes = [UInt8](data)
-    var offset = 0
-    #if canImport(Glibc)
-      let flags = Int32(MSG_NOSIGNAL)
-    #else
-      let flags: Int32 = 0
-    #endif
-    while offset < bytes.count {
-      let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, flags) }
-      if sent > 0 {
-        offset += sent
-        continue
-      }
-      guard sent < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return .failure(Stop(errno: errno)) }
-      guard wait(fd, for: Int32(POLLOUT), deadline: deadline) else { return .failure(Stop("timeout")) }
+    DeadlineSocket.send([UInt8](data), on: fd, deadline: deadline).mapError { failure in
+      failure == .timeout ? Stop("timeout") : stop(failure)
     }
-    return .success(())
+  }
+
+  /// The stop for a failed socket step; a connection that timed out says so.
+  private static func stop(_ failure: DeadlineSocket.Failure) -> Stop {
+    switch failure {
+    case .unknownHost: Stop("unknown host")
+    case .timeout: Stop("connect timeout")
+    case .system(let number): Stop(errno: number)
+    }
   }
 
   /// Reads the answer's head and returns its final status (skipping 1xx interim answers).
@@ -174,7 +109,7 @@ public struct SocketHTTPTransport: PostbackTransport {
       } else if count == 0 {
         return .failure(Stop(buffer.isEmpty ? "connection closed" : "bad response"))
       } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-        guard wait(fd, for: Int32(POLLIN), deadline: deadline) else { return .failure(Stop("timeout")) }
+        guard DeadlineSocket.wait(fd, for: Int16(POLLIN), deadline: deadline) else { return .failure(Stop("timeout")) }
       } else {
         return .failure(Stop(errno: errno))
       }
@@ -183,11 +118,6 @@ public struct SocketHTTPTransport: PostbackTransport {
 
   /// The status code of an answer's head: `HTTP/1.1 200 OK` gives 200.
   package static func statusCode(_ head: String) -> Int? {
-    let line = head.split(separator: "\r\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-    let parts = line.split(separator: " ", maxSplits: 2)
-    guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let status = Int(parts[1]),
-      (100..<600).contains(status)
-    else { return nil }
-    return status
+    DeadlineSocket.statusCode(ofLine: head.split(separator: "\r\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
   }
 }

@@ -36,11 +36,8 @@ package enum PlainHTTPGet {
     case .failure(let outcome): return outcome
     }
     defer { close(fd) }
-    let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-    var target = components?.percentEncodedPath ?? "/"
-    if target.isEmpty { target = "/" }
-    if let query = components?.percentEncodedQuery { target += "?" + query }
-    var head = "GET \(target) HTTP/1.1\r\nHost: \(host.contains(":") ? "[\(host)]" : host)\(url.port.map { ":\($0)" } ?? "")\r\n"
+    let (target, hostField) = DeadlineSocket.target(of: url, host: host)
+    var head = "GET \(target) HTTP/1.1\r\nHost: \(hostField)\r\n"
     for (name, value) in headers { head += "\(name): \(value)\r\n" }
     head += "Connection: close\r\nUser-Agent: attrsim\r\n\r\n"
     var reader = Reader(fd: fd, deadline: deadline)
@@ -51,10 +48,9 @@ package enum PlainHTTPGet {
     repeat {
       guard let text = reader.headText() else { return reader.stop ?? .failure("not an HTTP answer") }
       let lines = text.components(separatedBy: "\r\n")
-      let parts = (lines.first ?? "").split(separator: " ", maxSplits: 2)
-      guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let code = Int(parts[1]),
-        (100..<600).contains(code)
-      else { return .failure("not an HTTP answer") }
+      guard let code = DeadlineSocket.statusCode(ofLine: Substring(lines.first ?? "")) else {
+        return .failure("not an HTTP answer")
+      }
       status = code
       fields = [:]
       for line in lines.dropFirst() {
@@ -78,50 +74,13 @@ package enum PlainHTTPGet {
 
   /// A connected socket to the first of `host`'s addresses that accepts before `deadline`.
   private static func connect(host: String, port: Int, deadline: UInt64) -> Result<Int32, Outcome> {
-    var hints = addrinfo()
-    hints.ai_family = AF_UNSPEC
-    #if canImport(Glibc)
-      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    #else
-      hints.ai_socktype = SOCK_STREAM
-    #endif
-    hints.ai_flags = AI_NUMERICSERV
-    var list: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else { return .failure(.failure("host not found")) }
-    defer { freeaddrinfo(first) }
-    var stop = Outcome.failure("connection refused")
-    var next: UnsafeMutablePointer<addrinfo>? = first
-    while let address = next {
-      next = address.pointee.ai_next
-      let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
-      guard fd >= 0 else { continue }
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-      #if canImport(Darwin)
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-      #endif
-      #if canImport(Glibc)
-        let connected = Glibc.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen)
-      #else
-        let connected = Darwin.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen)
-      #endif
-      if connected == 0 { return .success(fd) }
-      if errno == EINPROGRESS || errno == EINTR {
-        guard Reader.wait(fd, for: Int16(POLLOUT), deadline: deadline) else {
-          close(fd)
-          return .failure(.timeout)
-        }
-        var error: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        if getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 { return .success(fd) }
-        stop = .failure(error == ECONNREFUSED ? "connection refused" : String(cString: strerror(error)))
-      } else {
-        stop = .failure(errno == ECONNREFUSED ? "connection refused" : String(cString: strerror(errno)))
+    DeadlineSocket.connect(host: host, port: port, deadline: deadline).mapError { failure in
+      switch failure {
+      case .unknownHost: .failure("host not found")
+      case .timeout: .timeout
+      case .system(let number): .failure(number == ECONNREFUSED ? "connection refused" : String(cString: strerror(number)))
       }
-      close(fd)
     }
-    return .failure(stop)
   }
 
   /// The connection's bytes, read as needed before the deadline.
@@ -140,38 +99,15 @@ package enum PlainHTTPGet {
       self.deadline = deadline
     }
 
-    static func wait(_ fd: Int32, for events: Int16, deadline: UInt64) -> Bool {
-      while true {
-        let now = DispatchTime.now().uptimeNanoseconds
-        guard deadline > now else { return false }
-        let left = Int32(min(UInt64(Int32.max), (deadline - now + 999_999) / 1_000_000))
-        var poller = pollfd(fd: fd, events: events, revents: 0)
-        let ready = poll(&poller, 1, left)
-        if ready > 0 { return true }
-        if ready < 0, errno != EINTR { return true }
-      }
-    }
-
     var available: Int { buffer.count - start }
 
     /// Writes all of `bytes`; the outcome to return when it cannot.
-    mutating func send(_ bytes: [UInt8]) -> Outcome? {
-      #if canImport(Glibc)
-        let flags = Int32(MSG_NOSIGNAL)
-      #else
-        let flags: Int32 = 0
-      #endif
-      var offset = 0
-      while offset < bytes.count {
-        let sent = bytes[offset...].withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, flags) }
-        if sent > 0 {
-          offset += sent
-          continue
-        }
-        guard sent < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return .failure("connection lost") }
-        guard Self.wait(fd, for: Int16(POLLOUT), deadline: deadline) else { return .timeout }
+    func send(_ bytes: [UInt8]) -> Outcome? {
+      switch DeadlineSocket.send(bytes, on: fd, deadline: deadline) {
+      case .success: nil
+      case .failure(.timeout): .timeout
+      case .failure: .failure("connection lost")
       }
-      return nil
     }
 
     /// Reads more; false at the end of the stream, an error or the deadline (then `stop`).
@@ -195,7 +131,7 @@ package enum PlainHTTPGet {
           stop = .failure("connection lost")
           return false
         }
-        guard Self.wait(fd, for: Int16(POLLIN), deadline: deadline) else {
+        guard DeadlineSocket.wait(fd, for: Int16(POLLIN), deadline: deadline) else {
           stop = .timeout
           return false
         }
