@@ -150,8 +150,10 @@ struct RunCommand: Command {
       Console.error("\(path): nothing was run or written")
       return .dataError
     }
+    // The earlier log stays through the commit: delivery rewrites it with what it resumes.
     let (status, collector) = Self.runWhole(
-      scenario, directory: directory, trace: trace, decoding: decoding, jobs: jobs, beside: PostbackCollector())
+      scenario, directory: directory, trace: trace, decoding: decoding, jobs: jobs, beside: PostbackCollector(),
+      keeping: [DeliveryResult.fileName])
     guard status == .success else { return status }
     return Self.deliver(
       collector.postbacks, with: deliverer, request: delivery, scenario: scenario, directory: directory,
@@ -159,10 +161,11 @@ struct RunCommand: Command {
   }
 
   /// Runs the whole scenario into `directory`, feeding `extra` beside the writer and the report;
-  /// with `replicates`, then runs the other replicates and adds their figures.
+  /// with `replicates`, then runs the other replicates and adds their figures; outputs named in
+  /// `later` are written after the commit and survive it.
   private static func runWhole<Extra: RunSink>(
     _ scenario: Scenario, directory: URL, trace: Bool, decoding: DecodingOptions.Choice, replicates: Int? = nil,
-    jobs: Int = 1, beside extra: Extra
+    jobs: Int = 1, beside extra: Extra, keeping later: Set<String> = []
   ) -> (status: ExitStatus, extra: Extra) {
     do {
       // The report's counts are taken as the outputs stream past, beside the writer.
@@ -179,7 +182,7 @@ struct RunCommand: Command {
       progress.clear()
       guard let replicates else {
         let report = RunReport(scenario: scenario, summary: summary, collector: sink.first.second)
-        try sink.first.first.commit(summary, scenario: scenario, report: report)
+        try sink.first.first.commit(summary, scenario: scenario, report: report, keeping: later)
         announce(summary, scenario: scenario, directory: directory, trace: trace)
         return (.success, sink.second)
       }
@@ -190,7 +193,7 @@ struct RunCommand: Command {
         replicated: replicates > 1 ? study.headlineValues : [:])
       try sink.first.first.commit(
         summary, scenario: scenario, report: report,
-        extra: [(name: "replicates.json", text: study.json.serialized(pretty: true) + "\n")])
+        extra: [(name: "replicates.json", text: study.json.serialized(pretty: true) + "\n")], keeping: later)
       announce(summary, scenario: scenario, directory: directory, trace: trace, replicated: true)
       Console.out("\n\(replicates) replicate\(replicates == 1 ? "" : "s"), seeds \(study.seeds.map(String.init).joined(separator: ", "))")
       Console.out(TextTable.render(study.table))

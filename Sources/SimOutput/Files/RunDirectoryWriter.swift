@@ -117,9 +117,12 @@ public struct RunDirectoryWriter: RunSink {
 
   /// Writes `summary.json`, `keys.json` (the public keys that verify the run's signatures) and,
   /// given `report`, `report.html` and `report.md`, and `extra` files (name and text), and moves
-  /// every file into place.
+  /// every file into place. An earlier run's outputs this run does not replace are removed then,
+  /// except those named in `later`: outputs written after the commit (`deliveries.jsonl`, which a
+  /// rerun's delivery resumes), so no moment is left without them.
   public mutating func commit(
-    _ summary: RunSummary, scenario: Scenario, report: RunReport? = nil, extra: [(name: String, text: String)] = []
+    _ summary: RunSummary, scenario: Scenario, report: RunReport? = nil, extra: [(name: String, text: String)] = [],
+    keeping later: Set<String> = []
   ) throws(WriteError) {
     if let firstError {
       discard()
@@ -154,7 +157,7 @@ public struct RunDirectoryWriter: RunSink {
         for index in small.indices { try small[index].moveIntoPlace() }
         let written = [postbacks, conversions].map(\.final) + [trace, adServices, sdkTrace].compactMap { $0?.final }
           + small.map(\.final)
-        Self.removeEarlierOutputs(in: directory, keeping: Set(written.map(\.lastPathComponent)))
+        Self.removeEarlierOutputs(in: directory, keeping: Set(written.map(\.lastPathComponent)).union(later))
       }
       try BufferedFile.synchronizeFolder(directory)
     } catch {
