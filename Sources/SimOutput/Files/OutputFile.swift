@@ -10,8 +10,8 @@ import SimModel
 /// One output file named on the command line (`decode --out`, `calibrate --out`, `verify
 /// --junit`): a regular file, or a new one, is replaced whole through a temporary file and a
 /// rename; a character device or FIFO (`/dev/null`, a pipe) is written through, never replaced,
-/// and `-`, `/dev/stdout` and `/dev/fd/N` are written on the descriptor this process holds. Its folder must exist: nothing is created but the
-/// file.
+/// and `-`, `/dev/stdout` and `/dev/fd/N` are written on the descriptor this process holds. Its
+/// folder must exist: nothing is created but the file.
 public struct OutputFile {
   /// How the file is written.
   enum Way: Equatable {
