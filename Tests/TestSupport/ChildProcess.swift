@@ -117,4 +117,24 @@ package enum ChildProcess {
     process.environment = merged
     return process
   }
+
+  /// Whether process `pid` ends (or only waits to be reaped) within `seconds`; one still running
+  /// then is killed (SIGKILL), so a failing test leaves nothing behind.
+  package static func ends(_ pid: Int32, within seconds: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while kill(pid, 0) == 0, !isZombie(pid) {
+      guard Date() < deadline else {
+        kill(pid, SIGKILL)
+        return false
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return true
+  }
+
+  /// Whether `pid` has ended and only waits to be reaped.
+  private static func isZombie(_ pid: Int32) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+    return status.contains("State:\tZ")
+  }
 }

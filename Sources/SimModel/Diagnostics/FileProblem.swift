@@ -71,20 +71,20 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
   private static func notAFile(_ path: String) -> Kind? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    switch info.st_mode & S_IFMT {
-    case S_IFDIR: return .isDirectory
-    case S_IFIFO: return .other("is a FIFO, not a regular file")
-    case S_IFCHR, S_IFBLK: return .other("is a device, not a regular file")
-    case S_IFSOCK: return .other("is a socket, not a regular file")
-    default: return nil
-    }
+    if info.st_mode & S_IFMT == S_IFDIR { return .isDirectory }
+    return special(mode: info.st_mode).map { .other("is a \($0), not a regular file") }
   }
 
   /// "FIFO", "device" or "socket" when `path` (followed) is one, so a message says what stands there.
   private static func special(_ path: String) -> String? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    switch info.st_mode & S_IFMT {
+    return special(mode: info.st_mode)
+  }
+
+  /// "FIFO", "device" or "socket" for a file of `mode`; nil for a regular file or a folder.
+  private static func special(mode: mode_t) -> String? {
+    switch mode & S_IFMT {
     case S_IFIFO: return "FIFO"
     case S_IFCHR, S_IFBLK: return "device"
     case S_IFSOCK: return "socket"

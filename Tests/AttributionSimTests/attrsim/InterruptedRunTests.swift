@@ -147,20 +147,7 @@ struct InterruptedRunTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 130)
     // The command was asked to stop; it is gone (or a zombie awaiting init) within moments.
-    var alive = true
-    for _ in 0..<100 where alive {
-      alive = kill(pid, 0) == 0 && !Self.isZombie(pid)
-      if alive { Thread.sleep(forTimeInterval: 0.05) }
-    }
-    let state = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? "gone"
-    if alive { kill(pid, SIGKILL) }
-    #expect(!alive, "the started command outlived the interrupted run: \(pid) \(state.split(separator: "\n").filter { $0.hasPrefix("Sig") || $0.hasPrefix("State") })")
-  }
-
-  /// Whether `pid` has ended and only waits to be reaped.
-  private static func isZombie(_ pid: Int32) -> Bool {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
-    return status.contains("State:\tZ")
+    #expect(ChildProcess.ends(pid, within: 5), "the started command outlived the interrupted run: \(pid)")
   }
 
   @Test("after a SIGKILL, the next run into the folder removes the killed run's temporary files and no others")

@@ -63,21 +63,7 @@ struct ModelCommandTests {
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     #expect(process.terminationStatus == 130)
-    for pid in started {
-      var alive = true
-      // The grace period is a second; then SIGKILL.
-      for _ in 0..<100 where alive {
-        alive = kill(pid, 0) == 0 && !Self.isZombie(pid)
-        if alive { Thread.sleep(forTimeInterval: 0.05) }
-      }
-      if alive { kill(pid, SIGKILL) }
-      #expect(!alive, "process \(pid) outlived the interrupted run")
-    }
-  }
-
-  /// Whether `pid` has ended and only waits to be reaped.
-  private static func isZombie(_ pid: Int32) -> Bool {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
-    return status.contains("State:\tZ")
+    // The grace period is a second; then SIGKILL.
+    for pid in started { #expect(ChildProcess.ends(pid, within: 5), "process \(pid) outlived the interrupted run") }
   }
 }

@@ -188,18 +188,6 @@ struct CommandConversionServiceTests {
     service.close()
     let text = try String(contentsOf: directory.appendingPathComponent("child.pid"), encoding: .utf8)
     let child = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
-    var alive = true
-    for _ in 0..<100 where alive {
-      alive = kill(child, 0) == 0 && !Self.isZombie(child)
-      if alive { Thread.sleep(forTimeInterval: 0.05) }
-    }
-    if alive { kill(child, SIGKILL) }
-    #expect(!alive, "the command's background child outlived it")
-  }
-
-  /// Whether `pid` has ended and only waits to be reaped.
-  private static func isZombie(_ pid: Int32) -> Bool {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
-    return status.contains("State:\tZ")
+    #expect(ChildProcess.ends(child, within: 5), "the command's background child outlived it")
   }
 }
