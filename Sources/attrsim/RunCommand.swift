@@ -145,7 +145,7 @@ struct RunCommand: Command {
       history = try DeliveryHistory.read(from: logFile)
     } catch {
       Console.error(
-        "\(logFile.relativePath):\(error.description.first?.isNumber == true ? "" : " ")\(error.description); a rerun "
+        "\(logFile.relativePath)\(error.location.map { ":\($0)" } ?? ""): \(error.message); a rerun "
           + "with --deliver resumes this log: move it away, or choose another --out")
       Console.error("\(path): nothing was run or written")
       return .dataError

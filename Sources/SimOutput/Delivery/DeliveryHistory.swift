@@ -1,5 +1,6 @@
 import Foundation
 import SimJSON
+import SimModel
 
 #if canImport(Glibc)
   import Glibc
@@ -48,8 +49,19 @@ public struct DeliveryHistory: Sendable {
 
   /// Why the log cannot be read: the rerun stops before anything is run or written.
   public struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `line:column: ` or empty, then lowercase text.
-    public var description: String
+    /// `line:column` in the log, when the problem is on one of its lines.
+    public var location: String?
+    /// What is wrong, lowercase.
+    public var message: String
+
+    /// `message`, at `location` when on a line.
+    init(_ message: String, at location: String? = nil) {
+      self.message = message
+      self.location = location
+    }
+
+    /// `line:column: message`, or the message alone.
+    public var description: String { (location.map { "\($0): " } ?? "") + message }
   }
 
   /// Every whole line read, in order.
@@ -65,20 +77,20 @@ public struct DeliveryHistory: Sendable {
     var status = stat()
     guard lstat(file.path, &status) == 0 else {
       if errno == ENOENT { return nil }
-      throw ReadError(description: "cannot read it: \(String(cString: strerror(errno)))")
+      throw ReadError("cannot read it: \(String(cString: strerror(errno)))")
     }
     // A FIFO would block the read, and a link or a folder is not a log this tool wrote.
     guard status.st_mode & S_IFMT == S_IFREG else {
-      throw ReadError(description: "expected the log of an earlier delivery (a regular file), found \(kind(status.st_mode))")
+      throw ReadError("expected the log of an earlier delivery (a regular file), found \(kind(status.st_mode))")
     }
     let data: Data
     do {
       data = try Data(contentsOf: file)
     } catch {
-      throw ReadError(description: "cannot read it: \((error as NSError).localizedDescription)")
+      throw ReadError("cannot read it: \(FileProblem(path: file.path, error: error).reason)")
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw ReadError(description: "expected UTF-8 text (JSON lines), found other bytes")
+      throw ReadError("expected UTF-8 text (JSON lines), found other bytes")
     }
     return try parse(text)
   }
@@ -113,20 +125,20 @@ public struct DeliveryHistory: Sendable {
     do {
       node = try JSONParser.parse(line)
     } catch {
-      throw ReadError(description: "\(number):\(error.location.column): expected a delivery attempt (a JSON object), found \(error.message)")
+      throw ReadError("expected a delivery attempt (a JSON object), found \(error.message)", at: "\(number):\(error.location.column)")
     }
     guard case .object(let fields) = JSONValue(node) else {
-      throw ReadError(description: "\(number):1: expected a delivery attempt (a JSON object), found another value")
+      throw ReadError("expected a delivery attempt (a JSON object), found another value", at: "\(number):1")
     }
     func text(_ name: String) throws(ReadError) -> String {
       guard case .string(let value) = fields[name] else {
-        throw ReadError(description: "\(number):1: expected '\(name)' to be a string in a delivery attempt, found \(fields[name] == nil ? "none" : "another value")")
+        throw ReadError("expected '\(name)' to be a string in a delivery attempt, found \(fields[name] == nil ? "none" : "another value")", at: "\(number):1")
       }
       return value
     }
     let outcomeText = try text("outcome")
     guard let outcome = DeliveryAttempt.Outcome(rawValue: outcomeText) else {
-      throw ReadError(description: "\(number):1: expected 'outcome' to be delivered, retry or gave up, found '\(outcomeText)'")
+      throw ReadError("expected 'outcome' to be delivered, retry or gave up, found '\(outcomeText)'", at: "\(number):1")
     }
     var uncertain = false
     if case .bool(let flag) = fields["uncertain"] { uncertain = flag }
