@@ -92,78 +92,102 @@ public struct RunSummary: Sendable, Equatable {
     }
     let winning = postbacks.map { $0.reduce(0, +) }.reduce(0, +)
     let contentTotals = (0..<3).map { kind in postbacks.reduce(0) { $0 + $1[kind] } }
-    return .object([
+    // Totals derived from the counters, the per-index tables and what is not a count.
+    var object: [String: JSONValue] = [
       "scenario": .string(scenario),
       "seed": .int(Int64(bitPattern: seed)),
-      "users": .int(Int64(users)),
-      "impressions": .object([
-        "total": .int(Int64(views + clicks)), "views": .int(Int64(views)), "clicks": .int(Int64(clicks)),
-        "viewsTooShort": .int(Int64(viewsTooShort)), "viewsReplaced": .int(Int64(viewsReplaced)),
-        "ineligible": .int(Int64(impressionsIneligible)),
-        "badSignature": .int(Int64(impressionsBadSignature)),
-      ]),
-      "installs": .object([
-        "total": .int(Int64(installs)), "attributed": .int(Int64(attributedInstalls)),
-        "unattributed": .int(Int64(installs - attributedInstalls)), "redownloads": .int(Int64(redownloads)),
-        "noLaunchWithin60Days": .int(Int64(noLaunchWithin60Days)),
-      ]),
-      "launches": .object(["first": .int(Int64(firstLaunches)), "sessions": .int(Int64(sessions))]),
-      "conversionValueUpdates": .object([
-        "calls": .int(Int64(updateCalls)), "applied": .int(Int64(updatesApplied)),
-        "rejectedOutOfRange": .int(Int64(updatesRejectedOutOfRange)),
-        "ignoredWindowLocked": .int(Int64(updatesIgnoredLocked)),
-        "ignoredAfterLastWindow": .int(Int64(updatesAfterLastWindow)),
-        "fineIgnoredAfterFirstWindow": .int(Int64(fineValuesIgnoredAfterFirstWindow)),
-        "ignoredNotIncreasing": .int(Int64(updatesNotIncreasing)),
-        "coarseOrLockIgnored": .int(Int64(coarseOrLockIgnored)),
-        "legacyApi": .object([
-          "calls": .int(Int64(legacyUpdateCalls)), "overrides": .int(Int64(legacyOverrides)),
-          "ignoredAfterFirstWindow": .int(Int64(legacyIgnoredAfterFirstWindow)),
-        ]),
-      ]),
+      "impressions": .object(["total": .int(Int64(views + clicks))]),
+      "installs": .object(["unattributed": .int(Int64(installs - attributedInstalls))]),
       "conversionsByTier": .object(
         Dictionary(uniqueKeysWithValues: conversionsByTier.enumerated().map { ("\($0.offset)", .int(Int64($0.element))) })),
       "postbacks": .object([
         "total": .int(Int64(winning + nonWinningPostbacks)),
         "winning": .int(Int64(winning)),
-        "nonWinning": .int(Int64(nonWinningPostbacks)),
         "bySequenceIndex": .object(
           Dictionary(uniqueKeysWithValues: postbacks.enumerated().map { ("\($0.offset)", byContent($0.element)) })),
         "byContent": byContent(contentTotals),
         "sourceIdentifierDigits": .object(
           Dictionary(uniqueKeysWithValues: sourceIdentifierDigits.enumerated().map { ("\($0.offset + 2)", .int(Int64($0.element))) })),
-        "windowsWithoutPostback": .int(Int64(windowsWithoutPostback)),
-        "developerCopies": .int(Int64(developerCopies)),
       ]),
       // Ad networks' and developer copies together, each deduplicated per recipient.
       "received": received?.json ?? .null,
       "decoding": decoding?.json ?? .null,
-      "eventsProcessed": .int(Int64(eventsProcessed)),
-    ].merging(adAttributionKit ? ["adAttributionKit": adAttributionKitJSON] : [:]) { first, _ in first }
-      .merging(hasAppleAds ? ["appleAds": appleAds.json] : [:]) { first, _ in first }
-      .merging(hasSDK ? ["sdk": sdk.json] : [:]) { first, _ in first })
+    ]
+    if adAttributionKit { object["adAttributionKit"] = .object([:]) }
+    for counter in Self.counters {
+      let path = counter.json.split(separator: ".").map(String.init)
+      // The `adAttributionKit` object exists only for scenarios that use it.
+      if path.first == "adAttributionKit" && !adAttributionKit { continue }
+      Self.insert(.int(Int64(self[keyPath: counter.path])), at: path[...], into: &object)
+    }
+    if hasAppleAds { object["appleAds"] = appleAds.json }
+    if hasSDK { object["sdk"] = sdk.json }
+    return .object(object)
   }
 
-  /// The `adAttributionKit` object: re-engagement and the rules only AdAttributionKit has.
-  private var adAttributionKitJSON: JSONValue {
-    .object([
-      "impressionsExpired": .int(Int64(impressionsExpired)),
-      "reengagement": .object([
-        "taps": .int(Int64(reengagementTaps)), "conversions": .int(Int64(reengagementConversions)),
-        "notEligible": .int(Int64(reengagementNotEligible)),
-        "refused": .object([
-          "installCooldown": .int(Int64(refusedInstallCooldown)),
-          "reengagementCooldown": .int(Int64(refusedReengagementCooldown)),
-          "monthlyLimit": .int(Int64(refusedMonthlyLimit)), "yearlyLimit": .int(Int64(refusedYearlyLimit)),
-        ]),
-        "withoutUpdateWithin2Days": .int(Int64(reengagementsWithoutUpdate)),
-        "winningPostbacks": .int(Int64(reengagementPostbacks)),
-      ]),
-      "superseded": .object([
-        "conversions": .int(Int64(conversionsSuperseded)), "windows": .int(Int64(windowsSuperseded)),
-      ]),
-      "updatesUnrouted": .int(Int64(updatesUnrouted)),
-    ])
+  /// Sets `value` at `path` (keys from the outside in) in `object`, making the objects on the way.
+  private static func insert(_ value: JSONValue, at path: ArraySlice<String>, into object: inout [String: JSONValue]) {
+    guard let key = path.first else { return }
+    if path.count == 1 {
+      object[key] = value
+      return
+    }
+    var inner: [String: JSONValue] = [:]
+    if case .object(let existing)? = object[key] { inner = existing }
+    insert(value, at: path.dropFirst(), into: &inner)
+    object[key] = .object(inner)
+  }
+
+  /// Every plain counter once: its name in shard files, its place in `summary.json` (dotted, from
+  /// the top) and where it is kept. The JSON, the shard files and the merge all read this table.
+  package static var counters: [(name: String, json: String, path: WritableKeyPath<RunSummary, Int>)] {
+    [
+      ("users", "users", \.users),
+      ("views", "impressions.views", \.views),
+      ("clicks", "impressions.clicks", \.clicks),
+      ("viewsTooShort", "impressions.viewsTooShort", \.viewsTooShort),
+      ("viewsReplaced", "impressions.viewsReplaced", \.viewsReplaced),
+      ("impressionsIneligible", "impressions.ineligible", \.impressionsIneligible),
+      ("impressionsBadSignature", "impressions.badSignature", \.impressionsBadSignature),
+      ("installs", "installs.total", \.installs),
+      ("attributedInstalls", "installs.attributed", \.attributedInstalls),
+      ("redownloads", "installs.redownloads", \.redownloads),
+      ("noLaunchWithin60Days", "installs.noLaunchWithin60Days", \.noLaunchWithin60Days),
+      ("firstLaunches", "launches.first", \.firstLaunches),
+      ("sessions", "launches.sessions", \.sessions),
+      ("updateCalls", "conversionValueUpdates.calls", \.updateCalls),
+      ("updatesApplied", "conversionValueUpdates.applied", \.updatesApplied),
+      ("updatesRejectedOutOfRange", "conversionValueUpdates.rejectedOutOfRange", \.updatesRejectedOutOfRange),
+      ("updatesIgnoredLocked", "conversionValueUpdates.ignoredWindowLocked", \.updatesIgnoredLocked),
+      ("updatesAfterLastWindow", "conversionValueUpdates.ignoredAfterLastWindow", \.updatesAfterLastWindow),
+      ("fineValuesIgnoredAfterFirstWindow", "conversionValueUpdates.fineIgnoredAfterFirstWindow",
+       \.fineValuesIgnoredAfterFirstWindow),
+      ("updatesNotIncreasing", "conversionValueUpdates.ignoredNotIncreasing", \.updatesNotIncreasing),
+      ("coarseOrLockIgnored", "conversionValueUpdates.coarseOrLockIgnored", \.coarseOrLockIgnored),
+      ("legacyUpdateCalls", "conversionValueUpdates.legacyApi.calls", \.legacyUpdateCalls),
+      ("legacyOverrides", "conversionValueUpdates.legacyApi.overrides", \.legacyOverrides),
+      ("legacyIgnoredAfterFirstWindow", "conversionValueUpdates.legacyApi.ignoredAfterFirstWindow",
+       \.legacyIgnoredAfterFirstWindow),
+      ("nonWinningPostbacks", "postbacks.nonWinning", \.nonWinningPostbacks),
+      ("windowsWithoutPostback", "postbacks.windowsWithoutPostback", \.windowsWithoutPostback),
+      ("developerCopies", "postbacks.developerCopies", \.developerCopies),
+      ("eventsProcessed", "eventsProcessed", \.eventsProcessed),
+      ("impressionsExpired", "adAttributionKit.impressionsExpired", \.impressionsExpired),
+      ("reengagementTaps", "adAttributionKit.reengagement.taps", \.reengagementTaps),
+      ("reengagementConversions", "adAttributionKit.reengagement.conversions", \.reengagementConversions),
+      ("reengagementNotEligible", "adAttributionKit.reengagement.notEligible", \.reengagementNotEligible),
+      ("refusedInstallCooldown", "adAttributionKit.reengagement.refused.installCooldown", \.refusedInstallCooldown),
+      ("refusedReengagementCooldown", "adAttributionKit.reengagement.refused.reengagementCooldown",
+       \.refusedReengagementCooldown),
+      ("refusedMonthlyLimit", "adAttributionKit.reengagement.refused.monthlyLimit", \.refusedMonthlyLimit),
+      ("refusedYearlyLimit", "adAttributionKit.reengagement.refused.yearlyLimit", \.refusedYearlyLimit),
+      ("reengagementsWithoutUpdate", "adAttributionKit.reengagement.withoutUpdateWithin2Days",
+       \.reengagementsWithoutUpdate),
+      ("reengagementPostbacks", "adAttributionKit.reengagement.winningPostbacks", \.reengagementPostbacks),
+      ("conversionsSuperseded", "adAttributionKit.superseded.conversions", \.conversionsSuperseded),
+      ("windowsSuperseded", "adAttributionKit.superseded.windows", \.windowsSuperseded),
+      ("updatesUnrouted", "adAttributionKit.updatesUnrouted", \.updatesUnrouted),
+    ]
   }
 
   /// The plain counts, by name: what shards write and merging adds up.
@@ -172,27 +196,7 @@ public struct RunSummary: Sendable, Equatable {
     let appleAds = AppleAdsCounts.counts.map { (name: "appleAds.\($0.name)", path: base.appending(path: $0.path)) }
     let sdkBase: WritableKeyPath<RunSummary, SDKCounts> = \.sdk
     let sdk = SDKCounts.counts.map { (name: "sdk.\($0.name)", path: sdkBase.appending(path: $0.path)) }
-    return [
-    ("users", \.users), ("views", \.views), ("clicks", \.clicks), ("viewsTooShort", \.viewsTooShort),
-    ("viewsReplaced", \.viewsReplaced), ("impressionsIneligible", \.impressionsIneligible),
-    ("impressionsBadSignature", \.impressionsBadSignature), ("installs", \.installs),
-    ("attributedInstalls", \.attributedInstalls), ("redownloads", \.redownloads), ("firstLaunches", \.firstLaunches),
-    ("sessions", \.sessions), ("noLaunchWithin60Days", \.noLaunchWithin60Days), ("updateCalls", \.updateCalls),
-    ("updatesApplied", \.updatesApplied), ("updatesRejectedOutOfRange", \.updatesRejectedOutOfRange),
-    ("updatesIgnoredLocked", \.updatesIgnoredLocked), ("updatesAfterLastWindow", \.updatesAfterLastWindow),
-    ("fineValuesIgnoredAfterFirstWindow", \.fineValuesIgnoredAfterFirstWindow),
-    ("updatesNotIncreasing", \.updatesNotIncreasing), ("coarseOrLockIgnored", \.coarseOrLockIgnored),
-    ("legacyUpdateCalls", \.legacyUpdateCalls), ("legacyOverrides", \.legacyOverrides),
-    ("legacyIgnoredAfterFirstWindow", \.legacyIgnoredAfterFirstWindow), ("nonWinningPostbacks", \.nonWinningPostbacks),
-    ("windowsWithoutPostback", \.windowsWithoutPostback), ("developerCopies", \.developerCopies),
-    ("eventsProcessed", \.eventsProcessed), ("impressionsExpired", \.impressionsExpired),
-    ("reengagementTaps", \.reengagementTaps), ("reengagementConversions", \.reengagementConversions),
-    ("reengagementNotEligible", \.reengagementNotEligible), ("refusedInstallCooldown", \.refusedInstallCooldown),
-    ("refusedReengagementCooldown", \.refusedReengagementCooldown), ("refusedMonthlyLimit", \.refusedMonthlyLimit),
-    ("refusedYearlyLimit", \.refusedYearlyLimit), ("reengagementsWithoutUpdate", \.reengagementsWithoutUpdate),
-    ("conversionsSuperseded", \.conversionsSuperseded), ("windowsSuperseded", \.windowsSuperseded),
-    ("updatesUnrouted", \.updatesUnrouted), ("reengagementPostbacks", \.reengagementPostbacks),
-    ] + appleAds + sdk
+    return counters.map { (name: $0.name, path: $0.path) } + appleAds + sdk
   }
 
   /// Adds `other`'s counts to these (its receiving and decoding are not counts and are left out).

@@ -46,11 +46,9 @@ extension World {
     let campaign = appleAds.campaigns[claim.interaction.campaign]
     let kind = claim.isTap ? "tap" : "view"
     if campaign.ageOrGenderTargeting {
-      summary.appleAds.downloadsWithheldForTargeting += 1
-      trace(slot, at: now, .note, .appleAdsTargeted(kind, campaign: campaign.name))
+      note(\.appleAds.downloadsWithheldForTargeting, slot, at: now, .note, .appleAdsTargeted(kind, campaign: campaign.name))
     } else {
-      summary.appleAds.downloadsClaimed += 1
-      trace(slot, at: now, .note, .appleAdsClaims(type.rawValue, kind: kind, campaign: campaign.name))
+      note(\.appleAds.downloadsClaimed, slot, at: now, .note, .appleAdsClaims(type.rawValue, kind: kind, campaign: campaign.name))
     }
   }
 

@@ -16,14 +16,12 @@ extension World {
     if rules.expiresAppImpressions, exposure.kind == .click, exposure.presentation == .custom,
       exposure.impressionAge > scenario.rules.appImpressionValidity
     {
-      summary.impressionsExpired += 1
       let (age, validity) = (exposure.impressionAge, scenario.rules.appImpressionValidity)
-      trace(slot, at: now, .note, .appImpressionExpired(age: age, validity: validity))
+      note(\.impressionsExpired, slot, at: now, .note, .appImpressionExpired(age: age, validity: validity))
       return
     }
     guard signatureVerifies(exposure, slot: slot, now: now) else {
-      summary.impressionsBadSignature += 1
-      trace(slot, at: now, .note, .signatureFails(network: network.identifier))
+      note(\.impressionsBadSignature, slot, at: now, .note, .signatureFails(network: network.identifier))
       return
     }
     if users[slot].installed, rules.reengagesInstalledApp {
@@ -55,9 +53,8 @@ extension World {
       summary.campaignDelivery.record(
         network: exposure.network, campaign: exposure.campaign, click: exposure.kind == .click, at: now)
     case .viewTooShort:
-      summary.viewsTooShort += 1
       let minimum = minimumViewDuration
-      trace(slot, at: now, .note, .viewTooShort(minimum: minimum))
+      note(\.viewsTooShort, slot, at: now, .note, .viewTooShort(minimum: minimum))
     case .publisherDoesNotListNetwork:
       notListed(exposure, slot: slot, now: now)
     }
@@ -173,8 +170,7 @@ extension World {
     guard framework.createsReengagementConversions,
       scenario.adNetworks[exposure.network].campaigns[exposure.campaign].eligibleForReengagement
     else {
-      summary.reengagementNotEligible += 1
-      trace(slot, at: now, .note, .notEligibleForReengagement)
+      note(\.reengagementNotEligible, slot, at: now, .note, .notEligibleForReengagement)
       return
     }
     let number = users[slot].conversions.count
@@ -189,13 +185,14 @@ extension World {
       configuration: scenario.app.attributionConfiguration, rules: scenario.rules,
       developerMode: scenario.platform.developerMode)
     if let refusal {
-      switch refusal {
-      case .installCooldown: summary.refusedInstallCooldown += 1
-      case .reengagementCooldown: summary.refusedReengagementCooldown += 1
-      case .monthlyLimit: summary.refusedMonthlyLimit += 1
-      case .yearlyLimit: summary.refusedYearlyLimit += 1
-      }
-      trace(slot, at: now, .note, refusal.note)
+      let counter: WritableKeyPath<RunSummary, Int> =
+        switch refusal {
+        case .installCooldown: \.refusedInstallCooldown
+        case .reengagementCooldown: \.refusedReengagementCooldown
+        case .monthlyLimit: \.refusedMonthlyLimit
+        case .yearlyLimit: \.refusedYearlyLimit
+        }
+      note(counter, slot, at: now, .note, refusal.note)
     } else {
       if !scenario.app.overlappingConversions {
         for conversion in users[slot].conversions.indices where isActive(conversion, slot: slot, now: now) {
@@ -267,8 +264,7 @@ extension World {
     let now = simulation.now
     if now - users[slot].conversions[conversion].installTime > .days(60) {
       users[slot].conversions[conversion].dropReason = "no first launch within 60 days of install"
-      summary.noLaunchWithin60Days += 1
-      trace(slot, at: now, .note, .noLaunchWithin60Days)
+      note(\.noLaunchWithin60Days, slot, at: now, .note, .noLaunchWithin60Days)
       return
     }
     users[slot].conversions[conversion].windows[0].fine = 0

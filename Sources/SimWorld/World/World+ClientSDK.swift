@@ -265,8 +265,7 @@ extension World {
     summary.sdk.applied += 1
     guard target != nil else { return .notReached }
     summary.updateCalls += 1
-    summary.updatesRejectedOutOfRange += 1
-    trace(slot, at: now, .error, .coarseValueInvalid(coarse))
+    note(\.updatesRejectedOutOfRange, slot, at: now, .error, .coarseValueInvalid(coarse))
     return .rejectedOutOfRange
   }
 

@@ -164,15 +164,13 @@ extension World {
       startWindows(conversion, slot: slot, in: &simulation)
     }
     guard let window = currentWindow(conversion, slot: slot, now: now) else {
-      summary.updatesAfterLastWindow += 1
-      trace(slot, at: now, .note, .updateAfterLastWindow)
+      note(\.updatesAfterLastWindow, slot, at: now, .note, .updateAfterLastWindow)
       return .afterLastWindow
     }
     guard !rejectsOutOfRange(update, slot: slot, now: now) else { return .rejectedOutOfRange }
     if users[slot].conversions[conversion].windows[window].closedAt != nil {
-      summary.updatesIgnoredLocked += 1
-      let note = framework.closedWindowNote(window: window)
-      trace(slot, at: now, .note, note)
+      let closed = framework.closedWindowNote(window: window)
+      note(\.updatesIgnoredLocked, slot, at: now, .note, closed)
       return .ignoredLocked(window: window)
     }
     let decision = framework.decideUpdate(
@@ -197,8 +195,7 @@ extension World {
   /// Whether the platform rejects the call for a fine value outside 0–63 (§4), counted and traced.
   private mutating func rejectsOutOfRange(_ update: ConversionUpdate, slot: Int32, now: SimTime) -> Bool {
     guard let fine = update.fine, !ConversionUpdate.fineRange.contains(fine) else { return false }
-    summary.updatesRejectedOutOfRange += 1
-    trace(slot, at: now, .error, .fineOutOfRange(fine))
+    note(\.updatesRejectedOutOfRange, slot, at: now, .error, .fineOutOfRange(fine))
     return true
   }
 }

@@ -25,8 +25,7 @@ extension World {
     // more, which the tier stage checks.
     if window > 0 {
       guard current.updated || scenario.rules.laterPostbacksWithoutUpdate else {
-        summary.windowsWithoutPostback += 1
-        trace(slot, at: now, .note, .noUpdateInWindow(window))
+        note(\.windowsWithoutPostback, slot, at: now, .note, .noUpdateInWindow(window))
         return
       }
       emit(

@@ -145,30 +145,28 @@ package struct World: EventHandler {
       if arrived % 4096 == 0 || arrived == arrivalTotal { progress?(arrived, arrivalTotal) }
       let plan = behaviours[Int(arrival.cohort)].plan(of: Int(arrival.index), arrival: arrival.time)
       admit(plan, ordinal: arrival.ordinal, in: &simulation)
-    case .action(let slot):
+    case .action(let slot), .windowEnd(let slot, _, _), .send(let slot, _, _), .sendRunnerUp(let slot, _, _),
+      .adServicesCall(let slot), .sdkAnswer(let slot, _):
+      // A user's lifecycle bookkeeping, in one place: each of their events was counted pending
+      // when scheduled, and the user is finished once none is and their plan is done.
       users[slot].pending -= 1
-      perform(slot: slot, in: &simulation)
+      handle(event, of: slot, in: &simulation)
       finishIfDone(slot)
-    case .windowEnd(let slot, let conversion, let window):
-      users[slot].pending -= 1
+    }
+  }
+
+  /// Handles one of the events of the user in `slot`.
+  private mutating func handle(_ event: WorldEvent, of slot: Int32, in simulation: inout Simulation<WorldEvent>) {
+    switch event {
+    case .admitNext: preconditionFailure("an arrival is no user's event")
+    case .action: perform(slot: slot, in: &simulation)
+    case .windowEnd(_, let conversion, let window):
       windowEnds(Int(window), of: Int(conversion), slot: slot, in: &simulation)
-      finishIfDone(slot)
-    case .send(let slot, let conversion, let window):
-      users[slot].pending -= 1
-      send(window: Int(window), of: Int(conversion), slot: slot, now: simulation.now)
-      finishIfDone(slot)
-    case .sendRunnerUp(let slot, let conversion, let index):
-      users[slot].pending -= 1
+    case .send(_, let conversion, let window): send(window: Int(window), of: Int(conversion), slot: slot, now: simulation.now)
+    case .sendRunnerUp(_, let conversion, let index):
       sendRunnerUp(Int(index), of: Int(conversion), slot: slot, now: simulation.now)
-      finishIfDone(slot)
-    case .adServicesCall(let slot):
-      users[slot].pending -= 1
-      callAttributionAPI(slot: slot, in: &simulation)
-      finishIfDone(slot)
-    case .sdkAnswer(let slot, let ticket):
-      users[slot].pending -= 1
-      sdkAnswerArrives(ticket: ticket, slot: slot, in: &simulation)
-      finishIfDone(slot)
+    case .adServicesCall: callAttributionAPI(slot: slot, in: &simulation)
+    case .sdkAnswer(_, let ticket): sdkAnswerArrives(ticket: ticket, slot: slot, in: &simulation)
     }
   }
 
@@ -258,6 +256,17 @@ package struct World: EventHandler {
     let note = note()
     let user = users[slot].plan.name.description
     emit(.trace(TraceRecord(time: time, user: user, level: level, rule: note.rule, message: note.message)), slot: slot)
+  }
+
+  /// Counts an outcome for the user in `slot` and traces it: the one door for an outcome that is
+  /// both counted and traced, so neither record can be forgotten.
+  @inline(__always)
+  package mutating func note(
+    _ counter: WritableKeyPath<RunSummary, Int>, _ slot: Int32, at time: SimTime, _ level: TraceRecord.Level,
+    _ note: @autoclosure () -> RuleNote
+  ) {
+    summary[keyPath: counter] += 1
+    trace(slot, at: time, level, note())
   }
 
   /// Hands a draft about the user in `slot` to the sink, stamped with the clock.
