@@ -4,6 +4,7 @@ import SimModel
 import SimPlatform
 import SimRecords
 import SimRun
+import SimStudies
 
 /// Searches the conversion-schema space for the schema that minimises an objective on a
 /// scenario's users, by successive halving with common random numbers: candidates are drawn
