@@ -28,11 +28,12 @@ public struct SweepFigure: Sendable, Equatable {
   /// apart), then per campaign and window what the receivers decoded against the truth.
   package static func figures(metrics: SweepMetrics, summary: RunSummary) -> [SweepFigure] {
     var figures: [SweepFigure] = []
-    for (name, value) in metrics.outcomes.map({ ($0.name, $0.value) }) {
+    for outcome in metrics.outcomes {
+      let name = outcome.name
       if let window = name.last?.wholeNumberValue, perWindow.contains(String(name.dropLast())) {
-        figures.append(SweepFigure(window: window, metric: String(name.dropLast()), value: value))
+        figures.append(SweepFigure(window: window, metric: String(name.dropLast()), value: outcome.value))
       } else {
-        figures.append(SweepFigure(metric: name, value: value))
+        figures.append(SweepFigure(metric: name, value: outcome.value))
       }
     }
     guard let decoding = summary.decoding else { return figures }
