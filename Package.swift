@@ -27,7 +27,7 @@ let package = Package(
       name: "AttributionSim",
       dependencies: [
         "SimModel", "SimInput", "SimBehaviour", "SimPlatform", "SimRecords", "SimWorld", "SimReceiver", "SimOutput",
-        "SimRun", "SimStudies", "SimEngine", "SimJSON",
+        "SimRun", "SimStudies", "SimOptimize", "SimEngine", "SimJSON",
       ]),
 
     // MARK: - The simulator's layers, in the order data flows
@@ -66,6 +66,13 @@ let package = Package(
       name: "SimStudies",
       dependencies: [
         "SimModel", "SimInput", "SimPlatform", "SimRecords", "SimOutput", "SimRun", "SimEngine", "SimJSON", "DidYouMean",
+      ]),
+    /// The conversion-schema search: candidates, successive halving in named stages, the race and its outputs.
+    .target(
+      name: "SimOptimize",
+      dependencies: [
+        "SimModel", "SimInput", "SimPlatform", "SimRecords", "SimOutput", "SimRun", "SimStudies", "SimEngine", "SimJSON",
+        "DidYouMean",
       ]),
 
     // MARK: - Implementation details

@@ -5,6 +5,7 @@
 @_exported import SimInput
 @_exported import SimJSON
 @_exported import SimModel
+@_exported import SimOptimize
 @_exported import SimOutput
 @_exported import SimPlatform
 @_exported import SimReceiver

@@ -28,11 +28,12 @@ public struct SweepFigure: Sendable, Equatable {
   /// apart), then per campaign and window what the receivers decoded against the truth.
   package static func figures(metrics: SweepMetrics, summary: RunSummary) -> [SweepFigure] {
     var figures: [SweepFigure] = []
-    for (name, value) in zip(SweepMetrics.names, metrics.values) {
+    for outcome in metrics.outcomes {
+      let name = outcome.name
       if let window = name.last?.wholeNumberValue, perWindow.contains(String(name.dropLast())) {
-        figures.append(SweepFigure(window: window, metric: String(name.dropLast()), value: value))
+        figures.append(SweepFigure(window: window, metric: String(name.dropLast()), value: outcome.value))
       } else {
-        figures.append(SweepFigure(metric: name, value: value))
+        figures.append(SweepFigure(metric: name, value: outcome.value))
       }
     }
     guard let decoding = summary.decoding else { return figures }
@@ -76,13 +77,13 @@ public struct SweepFigure: Sendable, Equatable {
 
   /// The value as `sweep.csv` writes its metric: money with two decimals, shares, errors and
   /// rates with six, counts whole; empty for nil.
-  package static func cell(_ value: Double?, metric: String) -> String {
-    guard let value else { return "" }
-    if metric.hasSuffix("Revenue") { return CSVField.money(value) }
+  package static func cell(_ value: Double?, metric: String) -> SweepCell {
+    guard let value else { return .empty }
+    if metric.hasSuffix("Revenue") { return .fixed(value, places: 2) }
     if metric.contains("Share") || metric.hasSuffix("Error") || metric == "installsPerCampaignPerDay" {
-      return CSVField.decimal(value, places: 6)
+      return .fixed(value, places: 6)
     }
-    return String(Int64(value))
+    return .whole(Int64(value))
   }
 
   /// The values metric `metric` can take, which its interval keeps within: shares 0 to 1, the
@@ -93,8 +94,11 @@ public struct SweepFigure: Sendable, Equatable {
     return metric == "revenueError" ? .relativeError : .nonNegative
   }
 
-  /// The line's cells after point and replicate.
-  package var cells: [String] {
-    [campaign ?? "", window.map(String.init) ?? "", metric, Self.cell(value, metric: metric)]
+  /// The line's cells after point and replicate, each with its column's name.
+  package var cells: [(column: String, cell: SweepCell)] {
+    [
+      ("campaign", campaign.map(SweepCell.text) ?? .empty), ("window", window.map { .whole(Int64($0)) } ?? .empty),
+      ("metric", .text(metric)), ("value", Self.cell(value, metric: metric)),
+    ]
   }
 }

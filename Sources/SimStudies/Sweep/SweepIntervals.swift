@@ -8,53 +8,51 @@ package enum SweepIntervals {
   /// The columns after the point's, its parameters' and the figure's (campaign, window, metric).
   package static let statisticColumns = ["replicates", "mean", "sd", "lower", "upper"]
 
-  /// The file, from the text of `sweep-long.csv` (so that a merged sweep, which has only that
-  /// text, gives the same bytes as a whole one): figures in the order the long file first has
+  /// The table, from `sweep-long.csv`'s (so that a merged sweep, which has only its shards'
+  /// files, gives the same bytes as a whole one): figures in the order the long table first has
   /// them, points in order.
-  package static func csv(_ sweep: Sweep, long: String) -> String {
+  package static func table(_ sweep: Sweep, long: SweepTable) -> SweepTable {
     let columns = SweepParameterColumns(sweep.parameters)
     let settings = Dictionary(sweep.points.map { ($0.index, $0.settings) }, uniquingKeysWith: { a, _ in a })
-    var text = (["point"] + columns.names + ["campaign", "window", "metric"] + statisticColumns).map(CSVField.text)
-      .joined(separator: ",") + "\n"
+    var table = SweepTable(columns: ["point"] + columns.names + ["campaign", "window", "metric"] + statisticColumns)
     var point: Int?
     var order: [[String]] = []
     var values: [[String]: [Double]] = [:]
     func flush() {
       guard let point else { return }
-      let lead = ["\(point)"] + (settings[point].map(columns.cells) ?? columns.names.map { _ in "" })
+      let lead = [("point", SweepCell.whole(Int64(point)))] + (settings[point].map(columns.cells) ?? columns.emptyCells)
       for key in order {
         let interval = ConfidenceInterval(values[key]!, range: SweepFigure.range(ofMetric: key[2]))
-        text += (lead + key + cells(interval)).map(CSVField.text).joined(separator: ",") + "\n"
+        let figure = [("campaign", SweepCell.text(key[0])), ("window", .text(key[1])), ("metric", .text(key[2]))]
+        table.append(lead + figure + cells(interval))
       }
       order.removeAll()
       values.removeAll()
     }
-    for line in long.split(separator: "\n").dropFirst() {
-      let cells = CSVLine.cells(String(line))
-      // A damaged line (from a hand-edited shard) is left out rather than read out of range.
-      guard cells.count == SweepFigure.longColumns.count, let number = Int(cells[0]) else { continue }
+    for cells in long.rows {
+      guard let number = cells[0].integer else { continue }
       if number != point {
         flush()
         point = number
       }
-      let key = Array(cells[2...4])
+      let key = cells[2...4].map(\.text)
       if values[key] == nil {
         order.append(key)
         values[key] = []
       }
-      if let value = Double(cells[5]) { values[key]!.append(value) }
+      if let value = cells[5].number { values[key]!.append(value) }
     }
     flush()
-    return text
+    return table
   }
 
   /// Replicates with a value, mean, sd, lower, upper; empty where there is no such figure.
-  private static func cells(_ interval: ConfidenceInterval?) -> [String] {
-    func decimal(_ value: Double?) -> String { value.map { CSVField.decimal($0, places: 6) } ?? "" }
-    guard let interval else { return ["0", "", "", "", ""] }
+  private static func cells(_ interval: ConfidenceInterval?) -> [(column: String, cell: SweepCell)] {
+    func decimal(_ value: Double?) -> SweepCell { value.map { .fixed($0, places: 6) } ?? .empty }
+    guard let interval else { return [("replicates", .whole(0)), ("mean", .empty), ("sd", .empty), ("lower", .empty), ("upper", .empty)] }
     return [
-      "\(interval.count)", decimal(interval.mean), decimal(interval.standardDeviation), decimal(interval.lower),
-      decimal(interval.upper),
+      ("replicates", .whole(Int64(interval.count))), ("mean", decimal(interval.mean)), ("sd", decimal(interval.standardDeviation)),
+      ("lower", decimal(interval.lower)), ("upper", decimal(interval.upper)),
     ]
   }
 }

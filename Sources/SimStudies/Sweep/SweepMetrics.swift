@@ -8,36 +8,46 @@ public struct SweepMetrics: Sendable, Equatable {
   /// Column names, in order.
   public static let names: [String] = SweepColumns.metrics
 
-  /// One value per name; nil where a share has nothing to share (no postbacks) or the run had
-  /// no decoding.
-  public var values: [Double?]
+  /// One outcome: its column's name and its value, nil where a share has nothing to share (no
+  /// postbacks) or the run had no decoding.
+  public struct Outcome: Sendable, Equatable {
+    public var name: String
+    public var value: Double?
+  }
+
+  /// The outcomes, in the order of ``names``.
+  public var outcomes: [Outcome]
+
+  /// The values, in the order of ``names``.
+  public var values: [Double?] { outcomes.map(\.value) }
 
   /// The figures of a finished run of `scenario`.
   public init(summary: RunSummary, scenario: Scenario) {
     func share(_ part: Int, of whole: Int) -> Double? { whole > 0 ? Double(part) / Double(whole) : nil }
+    var outcomes: [Outcome] = []
+    func add(_ name: String, _ value: Double?) { outcomes.append(Outcome(name: name, value: value)) }
     let conversions = summary.conversionsByTier.reduce(0, +)
-    var values: [Double?] = [
-      Double(summary.users), Double(summary.attributedInstalls),
-      Double(summary.attributedInstalls) / Self.campaignDays(scenario),
-    ]
-    values += summary.conversionsByTier.map { share($0, of: conversions) }
-    for counts in summary.postbacks {
+    add("users", Double(summary.users))
+    add("attributedInstalls", Double(summary.attributedInstalls))
+    add("installsPerCampaignPerDay", Double(summary.attributedInstalls) / Self.campaignDays(scenario))
+    for (tier, count) in summary.conversionsByTier.enumerated() { add("tier\(tier)Share", share(count, of: conversions)) }
+    // Counts by content are [fine, coarse, none].
+    for (index, counts) in summary.postbacks.enumerated() {
       let total = counts.reduce(0, +)
-      values += [Double(total)] + counts.map { share($0, of: total) }
+      add("postbacks\(index + 1)", Double(total))
+      for (kind, count) in counts.enumerated() { add(["fineShare", "coarseShare", "nullShare"][kind] + "\(index + 1)", share(count, of: total)) }
     }
     let digits = summary.sourceIdentifierDigits.reduce(0, +)
-    values += [Double(summary.windowsWithoutPostback)] + summary.sourceIdentifierDigits.map { share($0, of: digits) }
-    if let decoding = summary.decoding {
-      let errors = decoding.campaigns.compactMap(\.revenueError).map(abs)
-      values += [
-        decoding.trueRevenue, decoding.decodedRevenue,
-        decoding.trueRevenue > 0 ? (decoding.decodedRevenue - decoding.trueRevenue) / decoding.trueRevenue : nil,
-        errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count),
-      ]
-    } else {
-      values += [nil, nil, nil, nil]
-    }
-    self.values = values
+    add("withheldPostbacks", Double(summary.windowsWithoutPostback))
+    // Counts by digits are [2 digits, 3, 4].
+    for (index, count) in summary.sourceIdentifierDigits.enumerated() { add("digits\(index + 2)Share", share(count, of: digits)) }
+    let decoding = summary.decoding
+    let errors = decoding?.campaigns.compactMap(\.revenueError).map(abs) ?? []
+    add("trueRevenue", decoding?.trueRevenue)
+    add("decodedRevenue", decoding?.decodedRevenue)
+    add("revenueError", decoding.flatMap { $0.trueRevenue > 0 ? ($0.decodedRevenue - $0.trueRevenue) / $0.trueRevenue : nil })
+    add("campaignRevenueError", decoding == nil || errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count))
+    self.outcomes = outcomes
   }
 
   /// Campaigns that cohorts are exposed to, times the days users arrive over (at least one):

@@ -12,32 +12,48 @@ public enum SweepOutput {
   /// The two tables every other file is made from: `sweep.csv` (one row per point and
   /// replicate) and `sweep-long.csv` (one row per figure of each run).
   public struct Tables: Sendable, Equatable {
-    public var csv: String
-    public var long: String
+    /// `sweep.csv`'s rows, typed.
+    package var wide: SweepTable
+    /// `sweep-long.csv`'s rows, typed.
+    package var longTable: SweepTable
+    /// `sweep.csv`.
+    public var csv: String { wide.csv }
+    /// `sweep-long.csv`.
+    public var long: String { longTable.csv }
+
+    /// Tables are alike when they write the same files: a merged sweep's cells, read from its
+    /// shards' files, are text where a whole sweep's are numbers.
+    public static func == (a: Tables, b: Tables) -> Bool { a.csv == b.csv && a.long == b.long }
   }
 
   /// The tables for `rows`, which must be all of the sweep's rows in order.
   public static func tables(_ sweep: Sweep, rows: [SweepRow]) -> Tables {
-    Tables(csv: csv(sweep, rows: rows), long: SweepRow.longHeader + "\n" + rows.map(\.longLines).joined())
+    var long = SweepTable(columns: SweepFigure.longColumns)
+    for row in rows { row.longCells.forEach { long.append($0) } }
+    return Tables(wide: table(sweep, rows: rows), longTable: long)
+  }
+
+  /// `sweep.csv`'s table for `rows`, which must be all of the sweep's rows in order.
+  package static func table(_ sweep: Sweep, rows: [SweepRow]) -> SweepTable {
+    let columns = SweepParameterColumns(sweep.parameters)
+    var table = SweepTable(columns: SweepRow.columns(columns))
+    for row in rows { table.append(row.cells(columns)) }
+    return table
   }
 
   /// `sweep.csv` for `rows`, which must be all of the sweep's rows in order.
-  public static func csv(_ sweep: Sweep, rows: [SweepRow]) -> String {
-    let columns = SweepParameterColumns(sweep.parameters)
-    return SweepRow.header(columns) + "\n" + rows.map { $0.csvLine(columns) + "\n" }.joined()
-  }
+  public static func csv(_ sweep: Sweep, rows: [SweepRow]) -> String { table(sweep, rows: rows).csv }
 
-  /// `sweep-points.csv` from `sweep-long.csv`: each figure's mean, standard deviation and 95 %
+  /// `sweep-points.csv` from the tables: each figure's mean, standard deviation and 95 %
   /// interval over each point's replicates.
-  public static func points(_ sweep: Sweep, long: String) -> String { SweepIntervals.csv(sweep, long: long) }
+  public static func points(_ sweep: Sweep, tables: Tables) -> String { SweepIntervals.table(sweep, long: tables.longTable).csv }
 
-  /// The sweep's chart from its `sweep.csv`: at each point the mean of its replicates (x and y
+  /// The sweep's chart from its `sweep.csv` table: at each point the mean of its replicates (x and y
   /// alike, as measured outcomes vary between replicates) with the 95 % Student t interval of
   /// y's mean as error bars, one line per value of the series parameter. `outcome` charts
   /// another column against the same x and series.
-  public static func chart(_ sweep: Sweep, csv: String, outcome: String? = nil) -> LineChart {
-    let lines = csv.split(separator: "\n").map { CSVLine.cells(String($0)) }
-    let header = lines.first ?? []
+  package static func chart(_ sweep: Sweep, table: SweepTable, outcome: String? = nil) -> LineChart {
+    let header = table.columns
     var spec = sweep.chart
     if let outcome { spec.y = outcome }
     func column(_ name: String?) -> Int? { name.flatMap { header.firstIndex(of: $0) } }
@@ -55,15 +71,14 @@ public enum SweepOutput {
     var order: [String] = []
     var points: [String: [String: (x: [Double], y: [Double])]] = [:]
     var pointOrder: [String: [String]] = [:]
-    for cells in lines.dropFirst() {
-      // A damaged row (from a hand-edited shard) is left out rather than read out of range.
-      guard cells.count == header.count, let x, let y, let xValue = Double(cells[x]), let yValue = Double(cells[y])
-      else { continue }
-      let name = series.isEmpty ? spec.y : series.map { "\($0.leaf) = \(cells[$0.column])" }.joined(separator: ", ")
+    for cells in table.rows {
+      guard let x, let y, let xValue = cells[x].number, let yValue = cells[y].number else { continue }
+      let name = series.isEmpty ? spec.y : series.map { "\($0.leaf) = \(cells[$0.column].text)" }.joined(separator: ", ")
+      let point = cells[0].text
       if points[name] == nil { order.append(name) }
-      if points[name, default: [:]][cells[0]] == nil { pointOrder[name, default: []].append(cells[0]) }
-      points[name, default: [:]][cells[0], default: ([], [])].x.append(xValue)
-      points[name, default: [:]][cells[0], default: ([], [])].y.append(yValue)
+      if points[name, default: [:]][point] == nil { pointOrder[name, default: []].append(point) }
+      points[name, default: [:]][point, default: ([], [])].x.append(xValue)
+      points[name, default: [:]][point, default: ([], [])].y.append(yValue)
     }
     let share = spec.y.contains("Share")
     // Errors are relative, so they read as percentages too, but with no fixed range: they can pass ±100%.
@@ -119,11 +134,12 @@ public enum SweepOutput {
   /// Writes `sweep.csv`, `sweep-long.csv`, `sweep-points.csv`, `sweep.svg` and `sweep.html`
   /// into `folder`, each replaced atomically.
   public static func write(_ sweep: Sweep, tables: Tables, to folder: URL) throws(RunDirectoryWriter.WriteError) {
-    let texts = [
-      tables.csv, tables.long, points(sweep, long: tables.long), chart(sweep, csv: tables.csv).svg(),
-      SweepReport(sweep, tables: tables).html,
+    let files: [(name: String, text: String)] = [
+      ("sweep.csv", tables.csv), ("sweep-long.csv", tables.long), ("sweep-points.csv", points(sweep, tables: tables)),
+      ("sweep.svg", chart(sweep, table: tables.wide).svg()), ("sweep.html", SweepReport(sweep, tables: tables).html),
     ]
-    try BufferedFile.write(zip(fileNames, texts).map { (name: $0, text: $1) }, into: folder)
+    assert(files.map(\.name) == fileNames, "fileNames names what write writes")
+    try BufferedFile.write(files, into: folder)
   }
 
   /// The shard manifest's format; version 2 pins every input file (version 1 recorded the
@@ -157,11 +173,11 @@ public enum SweepOutput {
     // absent for the default, as shards from before the option wrote it.
     if let estimator { members["estimator"] = .string(estimator.rawValue) }
     let manifest: JSONValue = .object(members)
-    let columns = SweepParameterColumns(sweep.parameters)
+    let tables = tables(sweep, rows: rows)
     do {
       try BufferedFile.write(
         [
-          ("rows.csv", rows.map { $0.csvLine(columns) + "\n" }.joined()), ("long.csv", rows.map(\.longLines).joined()),
+          ("rows.csv", tables.wide.body), ("long.csv", tables.longTable.body),
           ("sweep-shard.json", manifest.serialized(pretty: true) + "\n"),
         ],
         into: folder)
@@ -255,12 +271,12 @@ public enum SweepOutput {
             + "found \(CSVLine.cells(String(part.rows.split(separator: "\n")[bad])).count)")
       }
     }
-    let ordered = parts.sorted { $0.shard.index < $1.shard.index }
-    return (
-      sweep,
-      Tables(
-        csv: SweepRow.header(columns) + "\n" + ordered.map(\.rows).joined(),
-        long: SweepRow.longHeader + "\n" + ordered.map(\.long).joined())
-    )
+    // The shards' files, read once into the tables a single run would have made.
+    var wide = SweepTable(columns: SweepRow.columns(columns)), long = SweepTable(columns: SweepFigure.longColumns)
+    for part in parts.sorted(by: { $0.shard.index < $1.shard.index }) {
+      for line in part.rows.split(separator: "\n") { wide.append(read: CSVLine.cells(String(line))) }
+      for line in part.long.split(separator: "\n") { long.append(read: CSVLine.cells(String(line))) }
+    }
+    return (sweep, Tables(wide: wide, longTable: long))
   }
 }

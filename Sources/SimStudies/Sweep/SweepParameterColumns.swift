@@ -42,9 +42,9 @@ package struct SweepParameterColumns: Sendable {
   /// The column names, in order.
   package var names: [String] { columns.map(\.name) }
 
-  /// The cells of a point's `settings`: strings bare, numbers and booleans as JSON writes them;
+  /// The cells of a point's `settings`, each with its column's name (``SweepCell/setting(_:)``):
   /// empty where the value has no such leaf, or null.
-  package func cells(_ settings: [JSONValue]) -> [String] {
+  package func cells(_ settings: [JSONValue]) -> [(column: String, cell: SweepCell)] {
     columns.map { column in
       var value = settings[column.parameter]
       for component in column.leaf {
@@ -54,13 +54,12 @@ package struct SweepParameterColumns: Sendable {
         default: value = .null
         }
       }
-      switch value {
-      case .null: return ""
-      case .string(let text): return text
-      default: return value.serialized()
-      }
+      return (column.name, SweepCell.setting(value))
     }
   }
+
+  /// Empty cells for a point with no settings, each with its column's name.
+  package var emptyCells: [(column: String, cell: SweepCell)] { columns.map { ($0.name, SweepCell.empty) } }
 
   /// The indices of the columns `name` (a parameter's name) spreads over.
   package func columns(of name: String) -> [Int] {

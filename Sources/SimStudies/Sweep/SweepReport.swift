@@ -13,25 +13,23 @@ package struct SweepReport: Sendable {
 
   /// The report of `sweep` from its tables, which must hold all of its rows.
   package init(_ sweep: Sweep, tables: SweepOutput.Tables) {
-    let csv = tables.csv
-    let lines = csv.split(separator: "\n").map { CSVLine.cells(String($0)) }
-    let header = lines.first ?? []
-    let rows = lines.dropFirst().filter { $0.count == header.count }
+    let header = tables.wide.columns
+    let rows = tables.wide.texts
     var sections: [ReportSection] = []
     let outcomes = [sweep.chart.y] + Self.keyOutcomes.filter { $0 != sweep.chart.y && $0 != sweep.chart.x }
     for outcome in outcomes {
-      let chart = SweepOutput.chart(sweep, csv: csv, outcome: outcome)
+      let chart = SweepOutput.chart(sweep, table: tables.wide, outcome: outcome)
       // An outcome no row has (no decoding, say) would only be an empty chart.
       guard outcome == sweep.chart.y || chart.series.contains(where: { !$0.points.isEmpty }) else { continue }
       sections.append(ReportSection(title: chart.title, caption: chart.caption, chart: chart, table: []))
     }
     if sweep.replicates > 1 {
       // The charted outcomes' run-wide figures, as sweep-points.csv has them.
-      let points = SweepIntervals.csv(sweep, long: tables.long).split(separator: "\n").map { CSVLine.cells(String($0)) }
-      let head = points.first ?? []
-      if let campaign = head.firstIndex(of: "campaign") {
-        let charted = points.dropFirst().filter { cells in
-          cells.count == head.count && cells[campaign].isEmpty
+      let points = SweepIntervals.table(sweep, long: tables.longTable)
+      let head = points.columns
+      if let campaign = points.column("campaign") {
+        let charted = points.texts.filter { cells in
+          cells[campaign].isEmpty
             && outcomes.contains(cells[campaign + 2] + cells[campaign + 1])
         }
         sections.append(
@@ -47,7 +45,7 @@ package struct SweepReport: Sendable {
         title: "Rows", caption: "One row per point and replicate, as in sweep.csv.", chart: nil,
         table: [header] + rows))
     let parameters = "parameters: " + sweep.parameters.map(\.name).joined(separator: ", ")
-    let users = header.firstIndex(of: "users").map { column in rows.reduce(0) { $0 + (Int($1[column]) ?? 0) } } ?? 0
+    let users = tables.wide.column("users").map { column in tables.wide.rows.reduce(0) { $0 + ($1[column].integer ?? 0) } } ?? 0
     document = ReportDocument(
       title: "Sweep report: \(sweep.name)",
       subtitle: sweep.description.isEmpty ? parameters : "\(sweep.description) · \(parameters)",

@@ -1,6 +1,5 @@
 import SimJSON
 import SimModel
-import SimRecords
 
 /// One run of a sweep: a point's settings, its replicate and seed, and the run's outcomes, as a
 /// line of `sweep.csv` and lines of `sweep-long.csv`.
@@ -21,25 +20,20 @@ public struct SweepRow: Sendable, Equatable {
   /// The columns before the parameters'; parameters may not take these names.
   package static let reservedNames = SweepColumns.leading
 
-  /// The header line of `sweep.csv` for parameters spread over `columns`.
-  package static func header(_ columns: SweepParameterColumns) -> String {
-    (reservedNames + columns.names + SweepMetrics.names).map(CSVField.text).joined(separator: ",")
+  /// The columns of `sweep.csv` for parameters spread over `columns`.
+  package static func columns(_ columns: SweepParameterColumns) -> [String] {
+    reservedNames + columns.names + SweepMetrics.names
   }
 
-  /// The header line of `sweep-long.csv`.
-  package static let longHeader = SweepFigure.longColumns.joined(separator: ",")
-
-  /// The `sweep.csv` line: settings one leaf a column, figures at fixed precision so the file is
-  /// byte-stable.
-  package func csvLine(_ columns: SweepParameterColumns) -> String {
-    let figures = zip(SweepMetrics.names, metrics.values).map { SweepFigure.cell($1, metric: $0) }
-    return (["\(point)", "\(replicate)", "\(seed)"] + columns.cells(settings) + figures).map(CSVField.text)
-      .joined(separator: ",")
+  /// The row of `sweep.csv`: settings one leaf a column, figures rounded as each column writes
+  /// them, so that the file is byte-stable.
+  package func cells(_ columns: SweepParameterColumns) -> [(column: String, cell: SweepCell)] {
+    [("point", .whole(Int64(point))), ("replicate", .whole(Int64(replicate))), ("seed", .seed(seed))] + columns.cells(settings)
+      + metrics.outcomes.map { ($0.name, SweepFigure.cell($0.value, metric: $0.name)) }
   }
 
-  /// The `sweep-long.csv` lines, each ending in a newline.
-  package var longLines: String {
-    let lead = "\(point),\(replicate),"
-    return figures.map { lead + $0.cells.map(CSVField.text).joined(separator: ",") + "\n" }.joined()
+  /// The rows of `sweep-long.csv`, one per figure.
+  package var longCells: [[(column: String, cell: SweepCell)]] {
+    figures.map { [("point", .whole(Int64(point))), ("replicate", .whole(Int64(replicate)))] + $0.cells }
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The library's layers: data flows one way (model → input → behaviour → platform → records →
-/// world → receiver → outputs → run → studies), and no folder's types depend on a folder that
+/// world → receiver → outputs → run → studies → optimize), and no folder's types depend on a folder that
 /// depends back on them.
 @Suite("Layering")
 struct LayeringTests {

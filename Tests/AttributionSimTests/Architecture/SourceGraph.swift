@@ -8,7 +8,7 @@ struct SourceGraph {
   /// ones before it.
   static let layers = [
     "SimModel", "SimInput", "SimBehaviour", "SimPlatform", "SimRecords", "SimWorld", "SimReceiver", "SimOutput",
-    "SimRun", "SimStudies",
+    "SimRun", "SimStudies", "SimOptimize",
   ]
 
   /// A reference from one folder to a type declared in another.

@@ -15,7 +15,6 @@ struct SweepReportTests {
     try TestScenarios.sweep.write(toFile: path, atomically: true, encoding: .utf8)
     let sweep = try ScenarioLoader.loadSweep(path: path)
     let tables = SweepOutput.tables(sweep, rows: SweepRunner.run(sweep))
-    let csv = tables.csv
     let output = folder.appendingPathComponent("out")
     try SweepOutput.write(sweep, tables: tables, to: output)
     let html = try String(contentsOf: output.appendingPathComponent("sweep.html"), encoding: .utf8)
@@ -32,7 +31,7 @@ struct SweepReportTests {
     }
     // The configured chart is sweep.svg's, inline.
     let standalone = try String(contentsOf: output.appendingPathComponent("sweep.svg"), encoding: .utf8)
-    #expect(svgs[0] + "\n" == ReportDocument.uniqueIDs(SweepOutput.chart(sweep, csv: csv).inlineSVG(), prefix: "chart1-"))
+    #expect(svgs[0] + "\n" == ReportDocument.uniqueIDs(SweepOutput.chart(sweep, table: tables.wide).inlineSVG(), prefix: "chart1-"))
     #expect(standalone.hasPrefix("<?xml"))
 
     // The intervals (a header, and per point the four charted outcomes: the configured one is

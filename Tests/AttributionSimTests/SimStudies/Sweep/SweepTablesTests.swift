@@ -41,8 +41,8 @@ struct SweepTablesTests {
     ])
     #expect(columns.names == ["thresholds.tier1", "thresholds.tier2", "thresholds.tier3", "period", "ids[0]", "ids[1].a"])
     #expect(
-      columns.cells([.object(["tier1": .int(10), "tier3": .int(200)]), .string("2d"), .array([.int(7)])])
-        == ["10", "", "200", "2d", "7", ""])
+      columns.cells([.object(["tier1": .int(10), "tier3": .int(200)]), .string("2d"), .array([.int(7)])]).map { "\($0.column)=\($0.cell.text)" }
+        == ["thresholds.tier1=10", "thresholds.tier2=", "thresholds.tier3=200", "period=2d", "ids[0]=7", "ids[1].a="])
     #expect(columns.columns(of: "thresholds") == [0, 1, 2])
     #expect(columns.columns(of: "ids") == [4, 5])
   }
@@ -55,12 +55,13 @@ struct SweepTablesTests {
     ).replacing(required: "series: \"tier1\"", with: "series: \"thresholds\"").replacing(
       required: "replicates: 2", with: "replicates: 1")
     try withSweep(sweep) { sweep, _, _ in
-      let csv = SweepOutput.csv(sweep, rows: SweepRunner.run(sweep, jobs: 2))
+      let table = SweepOutput.table(sweep, rows: SweepRunner.run(sweep, jobs: 2))
+      let csv = table.csv
       let lines = csv.split(separator: "\n").map { CSVLine.cells(String($0)) }
       #expect(Array(lines[0].prefix(7)) == ["point", "replicate", "seed", "thresholds.tier1", "thresholds.tier2", "thresholds.tier3", "cohorts[0].count"])
       #expect(Array(lines[1][3...6]) == ["1", "4", "8", "150"])
       #expect(!csv.contains("{"))
-      let chart = SweepOutput.chart(sweep, csv: csv)
+      let chart = SweepOutput.chart(sweep, table: table)
       #expect(chart.series.map(\.name) == ["tier1 = 1, tier2 = 4, tier3 = 8", "tier1 = 2, tier2 = 4, tier3 = 8"])
       // One replicate: no interval to draw.
       #expect(chart.series.flatMap(\.points).allSatisfy { $0.interval == nil })
@@ -81,7 +82,9 @@ struct SweepTablesTests {
         1,0,,,users,3
 
         """
-      let lines = SweepOutput.points(sweep, long: long).split(separator: "\n").map { CSVLine.cells(String($0)) }
+      var table = SweepTable(columns: SweepFigure.longColumns)
+      for line in long.split(separator: "\n").dropFirst() { table.append(read: CSVLine.cells(String(line))) }
+      let lines = SweepIntervals.table(sweep, long: table).csv.split(separator: "\n").map { CSVLine.cells(String($0)) }
       #expect(lines[0] == ["point", "tier1", "cohorts[0].count", "campaign", "window", "metric", "replicates", "mean", "sd", "lower", "upper"])
       // 1, 2, 4: mean 7/3; sd √((16/9 + 1/9 + 25/9) / 2) = √(7/3) = 1.527525; t(0.975, 2) = 4.302653,
       // half width 4.302653 × 1.527525 / √3 = 3.794583: −1.461250 cut at 0 (users are never
@@ -127,8 +130,9 @@ struct SweepTablesTests {
   @Test("the chart's points carry the 95 % interval of the replicates' mean as error bars, cut at 0 for counts")
   func chartIntervals() throws {
     try withSweep(TestScenarios.sweep.replacing(required: "replicates: 2,", with: "replicates: 3,")) { sweep, _, _ in
-      let csv = SweepOutput.csv(sweep, rows: SweepRunner.run(sweep, jobs: 2))
-      let chart = SweepOutput.chart(sweep, csv: csv, outcome: "attributedInstalls")
+      let table = SweepOutput.table(sweep, rows: SweepRunner.run(sweep, jobs: 2))
+      let csv = table.csv
+      let chart = SweepOutput.chart(sweep, table: table, outcome: "attributedInstalls")
       let lines = csv.split(separator: "\n").map { CSVLine.cells(String($0)) }
       let column = lines[0].firstIndex(of: "attributedInstalls")!
       // Point 0 (tier1 = 1, 150 users): its two replicates' installs.
@@ -150,8 +154,9 @@ struct SweepTablesTests {
       let decoded: Set<String> = ["decodedRevenue", "revenueError", "campaignRevenueError"]
       var moved = false
       for (a, b) in zip(midpoint, lower) {
-        for (name, pair) in zip(SweepMetrics.names, zip(a.metrics.values, b.metrics.values)) {
-          if decoded.contains(name) { moved = moved || pair.0 != pair.1 } else { #expect(pair.0 == pair.1, "\(name)") }
+        #expect(a.metrics.outcomes.map(\.name) == b.metrics.outcomes.map(\.name))
+        for (x, y) in zip(a.metrics.outcomes, b.metrics.outcomes) {
+          if decoded.contains(x.name) { moved = moved || x.value != y.value } else { #expect(x.value == y.value, "\(x.name)") }
         }
       }
       #expect(moved, "lower bounds decode less than midpoints somewhere")

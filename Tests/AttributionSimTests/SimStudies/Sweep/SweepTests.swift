@@ -93,8 +93,7 @@ struct SweepTests {
   @Test("the chart draws one line per series value, averaging each point's replicates")
   func chartFromCSV() throws {
     try withSweep { sweep, _, _ in
-      let csv = SweepOutput.csv(sweep, rows: SweepRunner.run(sweep))
-      let chart = SweepOutput.chart(sweep, csv: csv)
+      let chart = SweepOutput.chart(sweep, table: SweepOutput.table(sweep, rows: SweepRunner.run(sweep)))
       #expect(chart.series.map(\.name) == ["tier1 = 1", "tier1 = 2", "tier1 = 4"])
       #expect(chart.series.allSatisfy { $0.points.count == 2 })
       #expect(chart.yRange == 0...1 && chart.xScale == .logarithmic && chart.yFormat == .percent)

@@ -4,6 +4,7 @@ import SimModel
 import SimPlatform
 import SimRecords
 import SimRun
+import SimStudies
 
 /// Searches the conversion-schema space for the schema that minimises an objective on a
 /// scenario's users, by successive halving with common random numbers: candidates are drawn
@@ -273,253 +274,39 @@ public struct SchemaSearch: Sendable {
 
   // MARK: - Running
 
-  /// Runs the search; `progress` hears of every finished run.
+  /// Runs the search, its stages in order (`SchemaSearch+Stages.swift`): the pilot, the first
+  /// generation drawn and halved, later generations, the finalists, the race (or the last rung's
+  /// best) and the final comparison; `progress` hears of every finished run.
   public func run(progress: (@Sendable (Progress) -> Void)? = nil) throws(OptimizeError) -> OptimizeResult {
-    let plan = rungs
-    let first = options.space?.fixed?.count ?? firstRungCandidates
-    let counts = Self.counts(first: first, rungs: plan.count, keep: options.keep)
-    let race = raceRung
-    let rungRuns = plan.map(\.runs).max() ?? 0
-    // The pilot's runs come first in the search set; the rungs score on the runs after them, so no
-    // candidate is scored on the users whose revenue placed its edges.
-    let firstRungSeed = max(1, pilotRuns)
-    // The race's runs follow the rungs' in the search set: new draws, still apart from the
-    // calibration and final seeds.
-    let seeds = OptimizeSeeds(
-      seed: options.seed,
-      calibration: max(options.finalCalibrationRuns, (plan + (race.map { [$0] } ?? [])).map(\.calibrationRuns).max() ?? 0),
-      search: firstRungSeed + rungRuns + (race?.runs ?? 0), final: options.finalReplicates)
-    // Finalists come from every generation's last rung.
-    let raceCost =
-      race.map { Double(min(options.finalists, generations * (counts.last ?? 0)) + 1) * $0.cost(after: plan.last) } ?? 0
-    let tracker = Tracker(
-      total: Int(
-        Double(scenario.userCount)
-          * (Self.cost(first: first, rungs: plan, keep: options.keep, pilotRuns: pilotRuns, generations: generations) + raceCost))
-        + 2 * (options.finalCalibrationRuns + options.finalReplicates) * scenario.userCount,
-      report: progress)
-
-    // The pilot: the first search runs, their truth only, placing the candidates' edges; the
-    // rungs score on the search runs after them, so no candidate is scored on the users whose
-    // revenue placed its edges.
-    let profile: RevenueProfile
-    if let space = options.space {
-      profile = space.profile
+    var state = begin(progress: progress)
+    let space = try pilot(&state)
+    generation(try drawFirstGeneration(from: space, &state), number: 0, &state)
+    for number in 1..<max(1, generations) {
+      guard try nextGeneration(number, from: space, &state) else { break }
+    }
+    let finalists = chooseFinalists(&state)
+    let best: Int
+    if let rung = state.race {
+      best = race(finalists, on: rung, &state)
     } else {
-      var pilot = Self.scaled(scenario, plan[0].scale)
-      pilot.schema = ConversionSchema(
-        eventNames: scenario.declaredEvents.sorted(), currencies: scenario.schema.currencies, fine: .none)
-      let base = pilot
-      let sinks = OrderedWork.run(
-        count: pilotRuns, jobs: options.jobs, users: { _ in base.userCount },
-        progress: { _ in tracker.add(users: base.userCount, stage: "pilot") }
-      ) { index -> RevenueProfileSink in
-        var run = base
-        run.seed = seeds.search[index]
-        var sink = RevenueProfileSink(scenario: run)
-        _ = ScenarioRunner.run(run, sink: &sink, receive: false)
-        return sink
-      }
-      var pooled = sinks[0]
-      for sink in sinks.dropFirst() { pooled.absorb(sink) }
-      profile = pooled.profile(windowCount: scenario.attributionFramework.windowCount)
-    }
-    guard profile.hasRevenue else { throw .noRevenue(scenario: scenario.name) }
-    let space =
-      options.space ?? SchemaSpace(
-        windowCount: scenario.attributionFramework.windowCount, events: Array(scenario.declaredEvents), profile: profile,
-        silentWindows: !options.keepPostbacks)
-
-    // Candidates, each read back from its text (what is scored is what is written) and linted:
-    // one with a lint error is never scored.
-    var candidates: [SchemaCandidate] = []
-    var texts: [String] = []
-    var schemas: [ConversionSchema] = []
-    let declared = scenario.declaredEvents
-    // The starting schema competes as candidate 1 when it has the search's form and reads back
-    // the same, and a third of the rest are local moves from it; the others are drawn fresh.
-    var drawn: [SchemaCandidate] = []
-    var startCopy: Int?
-    if options.space?.fixed == nil, let start = startCandidate {
-      startCopy = 0
-      let local = space.neighbours(of: start, count: max(0, (first - 1) / 3), seed: options.seed)
-      drawn = [start] + local
-      let known = Set(drawn.map(SchemaSpace.key))
-      drawn += space.candidates(count: 2 * first - drawn.count + 16, seed: options.seed).filter { !known.contains(SchemaSpace.key($0)) }
-    } else {
-      // Spares past `first`: a drawn candidate the lint refuses is replaced by the next, so even a
-      // budget paying for one candidate scores one (the same first ones when none is refused).
-      drawn = space.candidates(count: options.space?.fixed == nil ? 2 * first + 16 : first, seed: options.seed)
-    }
-    func admit(_ drawn: [SchemaCandidate], atMost limit: Int = .max) throws(OptimizeError) -> [Int] {
-      var admitted: [Int] = []
-      for candidate in drawn where admitted.count < limit {
-        let text = candidate.text(
-          currency: scenario.schema.currencies.base, exchangeRates: scenario.schema.currencies.rates, header: [])
-        let schema: ConversionSchema
-        do {
-          schema = try ScenarioLoader.parseSchema(text, file: "candidate", for: scenario)
-        } catch {
-          throw .candidateUnreadable(error.description)
-        }
-        guard !SchemaLint(schema, declaredEvents: declared).findings.contains(where: { $0.severity == .error }) else { continue }
-        admitted.append(candidates.count)
-        candidates.append(candidate)
-        texts.append(text)
-        schemas.append(schema)
-      }
-      return admitted
-    }
-    let firstGeneration = try admit(drawn, atMost: first)
-    guard !firstGeneration.isEmpty else { throw .candidateUnreadable("no drawn candidate passed the lint") }
-
-    var rows: [OptimizeResult.Row] = []
-    var spent = Double(pilotRuns) * plan[0].scale
-    var raceSpent = 0.0
-    var calibrations = CalibrationCache()
-    // One generation's successive halving: its candidates scored rung by rung on the same search
-    // runs, the best `keep` going on; the last rung's rows are returned, for the race to choose
-    // among every generation's. The start is scored in the first generation only: later ones
-    // meet the same seeds, so its scores serve them too.
-    func halve(_ entrants: [Int], generation: Int) -> [OptimizeResult.Row] {
-      let counts = Self.counts(first: entrants.count, rungs: plan.count, keep: options.keep)
-      let withStart = generation == 0
-      var alive = entrants
-      var last: [OptimizeResult.Row] = []
-      for (level, rung) in plan.enumerated() {
-        let stage =
-          (generations > 1 ? "generation \(generation + 1) of \(generations), " : "") + "rung \(level + 1) of \(plan.count)"
-        let scoredSchemas = (withStart ? [scenario.schema] : []) + alive.map { schemas[$0] }
-        let results = evaluate(
-          scale: rung.scale, schemas: scoredSchemas, calibrationSeeds: Array(seeds.calibration.prefix(rung.calibrationRuns)),
-          seeds: Array(seeds.search[firstRungSeed..<(firstRungSeed + rung.runs)]), withValues: false, stage: stage,
-          tracker: tracker, cache: &calibrations)
-        spent += Double(results.calibrationRuns + scoredSchemas.count * rung.runs) * rung.scale
-        var scored: [OptimizeResult.Row] = []
-        for (position, result) in results.scores.enumerated() {
-          let index = withStart ? (position == 0 ? nil : alive[position - 1]) : alive[position]
-          scored.append(
-            OptimizeResult.Row(
-              name: index.map { "c\($0 + 1)" } ?? "start", candidate: index, generation: generation, rung: level,
-              scale: rung.scale, runs: rung.runs, scores: result.map(\.score), signalHours: result.map(\.hours),
-              advanced: false))
-        }
-        let offset = withStart ? 1 : 0
-        if level + 1 < plan.count {
-          let kept = rank(Array(scored.dropFirst(offset))).prefix(counts[level + 1])
-          for position in kept { scored[position + offset].advanced = true }
-          alive = kept.map { scored[$0 + offset].candidate! }
-        } else {
-          last = scored
-        }
-        rows += scored
-        tracker.candidates(scored.count - offset, best: scored.dropFirst(offset).compactMap(\.score).min())
-      }
-      return last
-    }
-    var lastRung = halve(firstGeneration, generation: 0)
-    let startLast = lastRung.first { $0.candidate == nil }
-    // The contenders of the last rung best first, without the start's copy and any that scored as
-    // the start or as a better-ranked one in every run (a move that set the same values on these
-    // users, such as a lock no value reaches): racing them would measure a difference of zero.
-    func contenders() -> [OptimizeResult.Row] {
-      let rows = lastRung.filter { $0.candidate != nil }
-      var seen: Set<[Double?]> = startLast.map { [$0.scores] } ?? []
-      return rank(rows).map { rows[$0] }.filter { $0.candidate != startCopy && seen.insert($0.scores).inserted }
-    }
-    // Later generations: local moves from the best of the last rung so far, as many candidates as the
-    // first generation drew, through the same rungs on the same runs.
-    for generation in 1..<max(1, generations) {
-      let parents = contenders().prefix(Self.parentsPerGeneration).map { $0.candidate! }
-      guard !parents.isEmpty else { break }
-      var known = Set(candidates.map(SchemaSpace.key))
-      var children: [SchemaCandidate] = []
-      for (place, parent) in parents.enumerated() {
-        let share = first / parents.count + (place < first % parents.count ? 1 : 0)
-        let moves = space.neighbours(
-          of: candidates[parent], count: share, seed: options.seed, label: "refine-\(generation)-\(parent)",
-          origin: "c\(parent + 1)", known: known)
-        known.formUnion(moves.map(SchemaSpace.key))
-        children += moves
-      }
-      let admitted = try admit(children)
-      guard !admitted.isEmpty else { break }
-      lastRung += halve(admitted, generation: generation)
-    }
-
-    // The last rung's best of every generation (on the same runs, so their means compare) go on
-    // to the race, or without one the best mean is the result.
-    let ranked = lastRung.filter { $0.candidate != nil }
-    var order = race == nil ? rank(ranked).map { ranked[$0] } : contenders()
-    // Without a copy of the start to fall back on, something must be chosen.
-    if order.isEmpty, startCopy == nil { order = rank(ranked).prefix(1).map { ranked[$0] } }
-    let alive = order.prefix(race == nil ? 1 : options.finalists).map { $0.candidate! }
-    for index in rows.indices where rows[index].rung == plan.count - 1 && rows[index].candidate.map(alive.contains) == true {
-      rows[index].advanced = true
-    }
-    var best: Int
-    if let race {
-      // The race: the finalists and the start on many more search runs under common random
-      // numbers, at the scenario's size. Eight runs of a rung cannot rank schemas a point apart when one
-      // run's noise is several points; the paired difference cancels what the runs share, and a
-      // finalist replaces the start only when its difference's 95 % interval lies below zero.
-      let finalists = alive
-      let results =
-        finalists.isEmpty
-        ? Evaluation(scores: [], calibrationRuns: 0)
-        : evaluate(
-          scale: race.scale, schemas: [scenario.schema] + finalists.map { schemas[$0] },
-          calibrationSeeds: Array(seeds.calibration.prefix(race.calibrationRuns)),
-          seeds: Array(seeds.search[(firstRungSeed + rungRuns)..<(firstRungSeed + rungRuns + race.runs)]), withValues: false,
-          stage: "race of \(finalists.count) finalist(s)", tracker: tracker, cache: &calibrations)
-      if !finalists.isEmpty {
-        raceSpent = Double(results.calibrationRuns + (finalists.count + 1) * race.runs) * race.scale
-        spent += raceSpent
-      }
-      var raced = results.scores.enumerated().map { position, result in
-        OptimizeResult.Row(
-          name: position == 0 ? "start" : "c\(finalists[position - 1] + 1)", candidate: position == 0 ? nil : finalists[position - 1],
-          generation: position == 0 ? 0 : ranked.first { $0.candidate == finalists[position - 1] }?.generation ?? 0,
-          rung: plan.count, scale: race.scale, runs: race.runs, scores: result.map(\.score),
-          signalHours: result.map(\.hours), advanced: false)
-      }
-      let differences = raced.dropFirst().map { ConfidenceInterval(pairedDifference: $0.scores, baseline: raced[0].scores) }
-      if let choice = Self.raceChoice(differences) {
-        best = finalists[choice]
-        raced[choice + 1].advanced = true
-      } else if let startCopy {
-        // No finalist is surely better than the start: its copy stays.
-        best = startCopy
-      } else {
-        // Without a copy of the start to keep, the finalist with the lowest mean difference.
-        let lowest =
-          differences.indices.min { (differences[$0]?.mean ?? .infinity, $0) < (differences[$1]?.mean ?? .infinity, $1) } ?? 0
-        best = finalists[lowest]
-        raced[lowest + 1].advanced = true
-      }
-      rows += raced
-      tracker.candidates(finalists.count, best: raced.dropFirst().compactMap(\.score).min())
-    } else {
-      best = alive[0]
-      // Never worse than the start on the search seeds: when the start scored at least as well
-      // on the last rung, its copy is the result.
-      if let startCopy, let last = rows.last(where: { $0.rung == plan.count - 1 && $0.candidate == nil }),
-        let startScore = last.score,
-        (rows.last { $0.rung == plan.count - 1 && $0.candidate == best }?.score).map({ startScore <= $0 }) ?? true
-      {
-        best = startCopy
-        for index in rows.indices where rows[index].rung == plan.count - 1 && rows[index].candidate != nil {
-          rows[index].advanced = rows[index].candidate == startCopy
-        }
-      }
+      best = lastRungChoice(finalists, &state)
     }
     var front: [Int] = []
     if options.tradeoff {
-      let last = rows.filter { $0.rung == plan.count - 1 && $0.candidate != nil }
+      let last = state.rows.filter { $0.rung == state.rungs.count - 1 && $0.candidate != nil }
       front = Self.front(last).map { last[$0].candidate! }
     }
+    return OptimizeResult(
+      scenario: scenario.name, users: scenario.userCount, objective: options.objective, tradeoff: options.tradeoff,
+      seed: options.seed, seeds: state.seeds, rungs: state.rungs, race: state.race, budget: options.budget, spent: state.spent,
+      raceSpent: state.raceSpent, profile: space.profile, candidates: state.candidates, texts: state.texts, rows: state.rows,
+      best: best, startCopy: state.startCopy, front: front, final: finalComparison(best: best, state), startName: startName)
+  }
 
-    // The final comparison: full cohorts, fresh calibrations, seeds no search run used.
+  /// The final comparison: the start and candidate `best` on the scenario's full cohorts, with
+  /// fresh calibrations, on seeds no search run used; not counted in what the search spent.
+  package func finalComparison(best: Int, _ state: SearchState) -> OptimizeResult.FinalComparison {
+    let (seeds, schemas, tracker) = (state.seeds, state.schemas, state.tracker)
     var fresh = CalibrationCache()
     let finals = evaluate(
       scale: 1, schemas: [scenario.schema, schemas[best]],
@@ -541,11 +328,7 @@ public struct SchemaSearch: Sendable {
       },
       fineValues: finals.map { runs in (0..<64).map { value in runs.reduce(0) { $0 + $1.fineValues[value] } } },
       postbacks: finals.map { runs in runs.map(\.postbacks) })
-    return OptimizeResult(
-      scenario: scenario.name, users: scenario.userCount, objective: options.objective, tradeoff: options.tradeoff,
-      seed: options.seed, seeds: seeds, rungs: plan, race: race, budget: options.budget, spent: spent, raceSpent: raceSpent, profile: profile,
-      candidates: candidates, texts: texts, rows: rows, best: best, startCopy: startCopy, front: front, final: final,
-      startName: startName)
+    return final
   }
 
   /// One scored run.
@@ -583,9 +366,9 @@ public struct SchemaSearch: Sendable {
 
   /// Calibrates each schema on `calibrationSeeds` (unless `cache` holds its calibration already)
   /// and scores it on `seeds`, all on the scenario's cohorts scaled by `scale` (``scaled(_:_:)``).
-  private func evaluate(
+  func evaluate(
     scale: Double, schemas: [ConversionSchema], calibrationSeeds: [UInt64], seeds: [UInt64], withValues: Bool,
-    stage: String, tracker: Tracker, cache: inout CalibrationCache
+    stage: String, tracker: SearchTracker, cache: inout CalibrationCache
   ) -> Evaluation {
     let base = Self.scaled(scenario, scale)
     let settings = options
@@ -659,7 +442,7 @@ public struct SchemaSearch: Sendable {
 
   /// Candidate positions best first: by mean score (or, with `tradeoff`, by Pareto front, then
   /// score), ties by position; a candidate with no score comes last.
-  private func rank(_ rows: [OptimizeResult.Row]) -> [Int] {
+  func rank(_ rows: [OptimizeResult.Row]) -> [Int] {
     let fronts = options.tradeoff ? Self.frontLevels(rows) : Array(repeating: 0, count: rows.count)
     return rows.indices.sorted { a, b in
       let sa = rows[a].score ?? .infinity, sb = rows[b].score ?? .infinity
@@ -725,36 +508,6 @@ public struct SchemaSearch: Sendable {
     switch scenario.platform.framework {
     case .skAdNetwork(let version): "SKAdNetwork \(version.rawValue)"
     case .adAttributionKit: "AdAttributionKit"
-    }
-  }
-}
-
-/// Counts the work done and tells the caller, from any thread.
-final class Tracker: @unchecked Sendable {
-  private let lock = NSLock()
-  private let total: Int
-  private let report: (@Sendable (SchemaSearch.Progress) -> Void)?
-  private var users = 0
-  private var scored = 0
-  private var best: Double?
-
-  init(total: Int, report: (@Sendable (SchemaSearch.Progress) -> Void)?) {
-    self.total = total
-    self.report = report
-  }
-
-  func add(users count: Int, stage: String) {
-    let progress = lock.withLock { () -> SchemaSearch.Progress in
-      users += count
-      return SchemaSearch.Progress(stage: stage, candidatesScored: scored, users: users, totalUsers: max(total, users), best: best)
-    }
-    report?(progress)
-  }
-
-  func candidates(_ count: Int, best value: Double?) {
-    lock.withLock {
-      scored += count
-      if let value { best = min(best ?? value, value) }
     }
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SimModel
 import SimOutput
 import SimRecords
+import SimStudies
 
 /// The files a search writes: the best schema (commented), `optimize.csv` with every score,
 /// `optimize.html` with the comparison and charts, and with `--tradeoff` one schema per point

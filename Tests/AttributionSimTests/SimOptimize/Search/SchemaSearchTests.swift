@@ -10,7 +10,7 @@ struct SchemaSearchTests {
   /// Three campaigns of two scripted payers each, every postback at tier 3: "cheap" users pay
   /// 1 USD and "rich" users 50 USD, on day 0 only; campaign a has two cheap users, b one of each,
   /// c two rich ones.
-  private static func twoClusters(schema: String = "{ version: 1, fineValue: { revenueBuckets: [0.5] } }") -> String {
+  static func twoClusters(schema: String = "{ version: 1, fineValue: { revenueBuckets: [0.5] } }") -> String {
     func user(_ name: String, campaign: String, revenue: Int, at hour: Int) -> String {
       """
       { name: "\(name)", country: "US", timeline: [
@@ -40,7 +40,7 @@ struct SchemaSearchTests {
       """
   }
 
-  private static func ladder(_ bound: Double) -> SchemaCandidate {
+  static func ladder(_ bound: Double) -> SchemaCandidate {
     SchemaCandidate(revenueBounds: [bound], reasons: ["revenue": "one edge at \(bound)"])
   }
 

@@ -1,3 +1,5 @@
+import SimStudies
+
 /// What a schema search found: every candidate's scores at every rung it reached, the best
 /// schema, the Pareto front with `--tradeoff`, and the final comparison on seeds the search
 /// never used.

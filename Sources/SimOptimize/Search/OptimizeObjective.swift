@@ -1,6 +1,7 @@
 import DidYouMean
 import SimModel
 import SimRecords
+import SimStudies
 
 /// What a schema search minimises, as a value: a name, how people read it and the score of one
 /// run (lower is better). The four built in are ``all``; a caller may pass any other.
