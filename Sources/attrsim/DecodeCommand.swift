@@ -143,7 +143,7 @@ struct DecodeCommand: Command {
     }
     // With -o -, standard output holds the decodings alone; the table goes to standard error.
     let say = out.map { OutputFile($0).isStandardOutput } == true ? Console.error : Console.out
-    say(TextTable.render(report.table))
+    say(TextTable.render(DecodedCSV(report).cells))
     var notes = ["\(counts.postbacks) winning postbacks decoded"]
     if counts.copies > 0 { notes.append("\(counts.copies) developer copies skipped") }
     if counts.duplicates > 0 { notes.append("\(counts.duplicates) repeated transaction-ids or postback-identifiers skipped") }
