@@ -4,8 +4,8 @@ import SimPlatform
 import SimRecords
 
 /// A postback endpoint as an ad network or developer runs it: it checks each postback's
-/// signature, then drops replays, keyed by `transaction-id` (SKAdNetwork) or
-/// `postback-identifier` (AdAttributionKit) (rulebook §5.3, §7). Nothing is dropped silently:
+/// signature, then drops replays, keyed by ``ReplayIdentifier`` (`transaction-id` for
+/// SKAdNetwork, `postback-identifier` for AdAttributionKit; rulebook §5.3, §7). Nothing is dropped silently:
 /// every postback gets a receipt, and the counts say how many of each.
 public struct PostbackReceiver: Sendable {
   /// What became of one postback.
@@ -69,7 +69,7 @@ public struct PostbackReceiver: Sendable {
       let outcome = adAttributionKit.verify(body)
       guard case .valid(let payload) = outcome else { return reject(code: outcome.code, reason: outcome.description) }
       verifiedPayload = payload
-      guard case .string(let id) = payload["postback-identifier"] else {
+      guard let id = ReplayIdentifier.adAttributionKit(payload) else {
         return reject(code: "missingField", reason: "the JWS payload has no postback-identifier")
       }
       identifier = id
@@ -81,11 +81,10 @@ public struct PostbackReceiver: Sendable {
       case .valid(let found): warnings = found
       }
       // Verification assembled every signed field, so both are present and have signable types.
-      guard case .object(let fields) = body, let transaction = fields["transaction-id"], let network = fields["ad-network-id"],
-        let transactionText = try? PostbackSigningString.text(of: transaction, field: "transaction-id"),
-        let networkText = try? PostbackSigningString.text(of: network, field: "ad-network-id")
+      guard case .object(let fields) = body,
+        let id = ReplayIdentifier.skAdNetwork(network: fields["ad-network-id"], transaction: fields["transaction-id"])
       else { return reject(code: "missingField", reason: "missing field 'transaction-id'") }
-      identifier = networkText + "/" + transactionText
+      identifier = id
     }
     lastVerified = (body, identifier, warnings, verifiedPayload)
     if let differing = seen.differingFieldsOrKeep(body, endpoint: endpoint, identifier: identifier) {

@@ -110,7 +110,7 @@ struct DecodeCommand: Command {
         // SKAdNetwork's fields, or AdAttributionKit's JWS payload and siblings, alike.
         let body = try? entry.body.get()
         let fields = body.map(PostbackFields.init)
-        guard let body, let fields, let network = fields.networkId else {
+        guard let body, let fields, fields.networkId != nil else {
           counts.invalid += 1
           let message = "not a postback (a JSON object with an ad-network-id or ad-network-identifier)"
           problems.print("\(place): error: \(message)", message: message)
@@ -130,8 +130,9 @@ struct DecodeCommand: Command {
           counts.nonWinning += 1
           continue
         }
-        if let identifier = fields.identifier {
-          guard seen.insert(network + "\u{1F}" + identifier).inserted else {
+        // Keyed as the receivers key them; developer copies are skipped above, so one endpoint.
+        if let identifier = ReplayIdentifier.of(fields) {
+          guard seen.insert(identifier).inserted else {
             counts.duplicates += 1
             continue
           }
@@ -143,7 +144,7 @@ struct DecodeCommand: Command {
     }
     // With -o -, standard output holds the decodings alone; the table goes to standard error.
     let say = out.map { OutputFile($0).isStandardOutput } == true ? Console.error : Console.out
-    say(TextTable.render(report.table))
+    say(TextTable.render(DecodedCSV(report).cells))
     var notes = ["\(counts.postbacks) winning postbacks decoded"]
     if counts.copies > 0 { notes.append("\(counts.copies) developer copies skipped") }
     if counts.duplicates > 0 { notes.append("\(counts.duplicates) repeated transaction-ids or postback-identifiers skipped") }

@@ -134,7 +134,7 @@ public struct RunDirectoryWriter: RunSink {
         ("summary.json", summary.json(scenario: scenario.name, seed: scenario.seed).serialized(pretty: true) + "\n"),
         ("keys.json", SimulatedKeys(scenario: scenario).json.serialized(pretty: true) + "\n"),
       ]
-      if let decoding = summary.decoding { files.append(("decoded.csv", decoding.csv)) }
+      if let decoding = summary.decoding { files.append(("decoded.csv", DecodedCSV(decoding).text)) }
       if let report { files += [("report.html", report.html), ("report.md", report.markdown)] }
       files += extra.map { ($0.name, $0.text) }
       for (name, text) in files {

@@ -71,7 +71,7 @@ extension DecodingReport {
 
   /// `decoded.csv` cells after the revenue columns when the report has spend: the campaign's
   /// spend, attributed installs, CPI, and ROAS up to this row's window's end.
-  func spendCells(_ row: Row, economics priced: [CampaignEconomics]) -> [String] {
+  package func spendCells(_ row: Row, economics priced: [CampaignEconomics]) -> [String] {
     guard let match = priced.first(where: { $0.network == row.network && $0.campaign == row.campaign }),
       let spend = match.spend
     else { return ["", "", "", "", "", ""] }
@@ -83,5 +83,5 @@ extension DecodingReport {
     ]
   }
 
-  static let spendHeader = ["spend", "attributedInstalls", "cpi", "trueRoas", "decodedRoas", "roasErrorRatio"]
+  package static let spendHeader = ["spend", "attributedInstalls", "cpi", "trueRoas", "decodedRoas", "roasErrorRatio"]
 }

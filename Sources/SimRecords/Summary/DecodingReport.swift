@@ -4,8 +4,8 @@ import SimModel
 import SimPlatform
 
 /// How well a conversion model's postbacks decode: per campaign and window, what the receivers
-/// decoded against the ground truth only a simulator knows (`decoded.csv` and the `decoding`
-/// figures of `summary.json`).
+/// decoded against the ground truth only a simulator knows (the `decoding` figures of
+/// `summary.json`; `DecodedCSV` renders its rows as `decoded.csv`).
 public struct DecodingReport: Sendable, Equatable {
   /// One campaign's window.
   public struct Row: Sendable, Equatable {
@@ -110,7 +110,8 @@ public struct DecodingReport: Sendable, Equatable {
   let decoder: any ConversionDecoder
   /// The calibrated estimator's state: its calibration and how often each cell level answered.
   public package(set) var calibrated: CalibratedDecoding?
-  private let eventNames: [String]
+  /// The schema events whose users the rows count, in order.
+  package let eventNames: [String]
   let networks: [AdNetwork]
   private let networkIndex: [String: Int]
   private(set) var windowCount: Int
@@ -356,56 +357,6 @@ public struct DecodingReport: Sendable, Equatable {
   public var orderedRows: [Row] {
     let ordered = rows.sorted { $0.key < $1.key }.map(\.value)
     return calibrated?.imputingMissing(ordered, eventCount: eventNames.count) ?? ordered
-  }
-
-  /// `decoded.csv`: one line per campaign and window. Text cells that look like numbers (a
-  /// campaign named "2024", unmatched digits) are quoted, so readers that honour quotes keep
-  /// them as text (Docs/outputs.md gives the dtypes).
-  public var csv: String {
-    let textColumns = 2  // network, campaign
-    return table.enumerated().map { line, cells in
-      cells.enumerated().map { column, cell in
-        line > 0 && column < textColumns ? CSVField.identifier(cell) : CSVField.text(cell)
-      }.joined(separator: ",")
-    }.joined(separator: "\n") + "\n"
-  }
-
-  /// The column names of `decoded.csv` (lowerCamelCase; events by their schema names after a dot).
-  package static func header(hasTruth: Bool, calibrated: Bool, spend: Bool, eventNames: [String]) -> [String] {
-    var header = ["network", "campaign", "window"]
-    if hasTruth { header.append("installs") }
-    header += ["postbacks", "fine", "coarse", "none", "unknown"]
-    let split = calibrated ? ["measuredRevenue", "imputedRevenue"] : []
-    header += hasTruth ? ["trueRevenue"] + split + ["decodedRevenue", "revenueDifference"] : split + ["decodedRevenue"]
-    if spend { header += Self.spendHeader }
-    for name in eventNames { header += (hasTruth ? ["trueUsers.\(name)"] : []) + ["decodedUsers.\(name)"] }
-    return header
-  }
-
-  /// The rows as text cells under a header; truth columns only when the report has truth.
-  /// Windows are numbered 1–3 for people (the postback sequence index plus one).
-  public var table: [[String]] {
-    let priced = hasSpend ? economics : nil
-    var lines = [
-      Self.header(hasTruth: hasTruth, calibrated: calibrated != nil, spend: priced != nil, eventNames: eventNames)
-    ]
-    for row in orderedRows {
-      var fields = [row.network, row.campaign, String(row.window + 1)]
-      if hasTruth { fields.append(String(row.installs)) }
-      fields += [String(row.postbacks), String(row.fine), String(row.coarse), String(row.none), String(row.unknown)]
-      let parts = calibrated != nil ? [CSVField.money(row.measuredRevenue), CSVField.money(row.imputedRevenue)] : []
-      fields +=
-        hasTruth
-        ? [CSVField.money(row.trueRevenue)] + parts + [
-          CSVField.money(row.decodedRevenue), CSVField.money(row.decodedRevenue - row.trueRevenue),
-        ] : parts + [CSVField.money(row.decodedRevenue)]
-      if let priced { fields += spendCells(row, economics: priced) }
-      for index in eventNames.indices {
-        fields += (hasTruth ? [String(row.trueEventUsers[index])] : []) + [String(row.decodedEventUsers[index])]
-      }
-      lines.append(fields)
-    }
-    return lines
   }
 
   /// One campaign's revenue over all its windows.

@@ -59,24 +59,31 @@ public enum ScenarioRunner {
         chunk: pipelineChunk, produce: produce)
     }
     guard receive else {
-      var stage: any DraftSink = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: sink)
-      var summary = produce(&stage)
-      var finished = stage as! TierStage<Sink>
-      finished.flush()
-      summary.add(finished.summary)
-      summary.orphanDrafts = finished.orphans
-      sink = finished.downstream
-      return summary
+      let drained = drain(TierStage(scenario: scenario, policy: policy, keys: keys, downstream: sink), produce: produce)
+      sink = drained.stage.downstream
+      return drained.summary
     }
     let receiving = receivers(scenario, model: model, keys: keys, sink: sink, decoding: decoding)
-    var stage: any DraftSink = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: receiving)
-    var summary = produce(&stage)
-    var finished = stage as! TierStage<ReceivingSink<Sink>>
-    finished.flush()
-    summary.add(finished.summary)
-    summary.orphanDrafts = finished.orphans
-    sink = received(finished.downstream, into: &summary)
-    return summary
+    var drained = drain(TierStage(scenario: scenario, policy: policy, keys: keys, downstream: receiving), produce: produce)
+    sink = received(drained.stage.downstream, into: &drained.summary)
+    return drained.summary
+  }
+
+  /// Feeds `produce`'s drafts to `stage` and flushes it; returns the stage and the world's
+  /// counts plus what `flushed` counts once the stage has flushed (a pipeline's signing) plus
+  /// the stage's, in that order. Every way of finishing a run drains through here.
+  private static func drain<Downstream: RunSink>(
+    _ stage: TierStage<Downstream>, produce: (inout any DraftSink) -> RunSummary, flushed: () -> RunSummary = { RunSummary() }
+  ) -> (stage: TierStage<Downstream>, summary: RunSummary) {
+    // The world takes its sink as an existential; the box keeps the stage's type on this side.
+    let box = StageBox(stage)
+    var sink: any DraftSink = box
+    var summary = produce(&sink)
+    box.stage.flush()
+    summary.add(flushed())
+    summary.add(box.stage.summary)
+    summary.orphanDrafts = box.stage.orphans
+    return (box.stage, summary)
   }
 
   /// ``finish(_:model:tierPolicy:keys:sink:receive:decoding:jobs:produce:)`` on several
@@ -89,8 +96,10 @@ public enum ScenarioRunner {
     // The sink moves to the receiving thread and back once the pipeline has finished. Behind
     // the receivers it is called through its existential, so that the receivers, the stage and
     // the pipeline are concrete types the compiler specializes: generic ones looked their
-    // metadata up, under a lock, on every call.
-    let erased = ErasedSink(sink)
+    // metadata up, under a lock, on every call. It is held by reference, so that it comes back
+    // as its own type.
+    let original = SinkReference(sink)
+    let erased = ErasedSink(original)
     let receiving = SinkBox(receive ? receivers(scenario, model: model, keys: keys, sink: erased, decoding: decoding) : nil)
     let plain = SinkBox(receive ? nil : erased)
     let pipeline = OutputPipeline(
@@ -104,15 +113,9 @@ public enum ScenarioRunner {
     }
     var tiers = TierStage(scenario: scenario, policy: policy, keys: keys, downstream: pipeline)
     tiers.postbackOutlet = { pipeline.receive($0) }
-    var stage: any DraftSink = tiers
-    var summary = produce(&stage)
-    var finished = stage as! TierStage<OutputPipeline>
-    finished.flush()
-    summary.add(pipeline.finish())
-    summary.add(finished.summary)
-    summary.orphanDrafts = finished.orphans
-    let delivered = receiving.value.map { received($0, into: &summary) } ?? plain.value!
-    sink = delivered.base as! Sink
+    var summary = drain(tiers, produce: produce) { pipeline.finish() }.summary
+    if let receivers = receiving.value { _ = received(receivers, into: &summary) }
+    sink = original.sink
     return summary
   }
 
@@ -211,6 +214,34 @@ public enum ScenarioRunner {
 private final class SinkBox<Value>: @unchecked Sendable {
   var value: Value?
   init(_ value: Value?) { self.value = value }
+}
+
+/// A sink held by reference: it goes behind an existential and is read back as its own type.
+private final class SinkReference<Sink: RunSink>: RunSink {
+  var sink: Sink
+  let wantsTrace: Bool
+
+  init(_ sink: Sink) {
+    self.sink = sink
+    wantsTrace = sink.wantsTrace
+  }
+
+  func receive(_ postback: PostbackRecord) { sink.receive(postback) }
+  func receive(_ conversion: ConversionRecord) { sink.receive(conversion) }
+  func receive(_ trace: TraceRecord) { sink.receive(trace) }
+  func receive(_ exchange: AdServicesExchange) { sink.receive(exchange) }
+  func receive(_ record: SDKTraceRecord) { sink.receive(record) }
+}
+
+/// The tier stage a run drafts into, held by reference for the same reason (see
+/// ``ScenarioRunner/drain(_:produce:flushed:)``).
+private final class StageBox<Downstream: RunSink>: DraftSink {
+  var stage: TierStage<Downstream>
+
+  init(_ stage: TierStage<Downstream>) { self.stage = stage }
+
+  var wantsTrace: Bool { stage.wantsTrace }
+  func receive(_ envelope: DraftEnvelope) { stage.receive(envelope) }
 }
 
 /// A sink called through its existential (see ``ScenarioRunner/pipelined``).

@@ -22,7 +22,7 @@ struct OutputsDocTests {
 
   @Test("every decoded.csv column is in outputs.md, events as trueUsers.EVENT and decodedUsers.EVENT")
   func decodedColumns() throws {
-    let header = try #require(try run().summary.decoding?.table.first)
+    let header = try #require(try run().summary.decoding.map { DecodedCSV($0).cells }?.first)
     #expect(header.contains("spend") && header.contains("measuredRevenue"), "the run has every optional column")
     let doc = try documented()
     for column in header {

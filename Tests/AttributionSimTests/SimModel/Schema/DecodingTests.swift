@@ -78,7 +78,7 @@ struct DecodingTests {
     // Events: tutorial_complete, ad_watched, purchase. Only the fine value carries flags.
     #expect(rows.map(\.trueEventUsers) == [[1, 0, 1], [0, 0, 0], [0, 0, 1]])
     #expect(rows.map(\.decodedEventUsers) == [[1, 0, 1], [0, 0, 0], [0, 0, 0]])
-    #expect(report.csv.split(separator: "\n").dropFirst().first == "alpha,broad,1,1,1,1,0,0,0,4.99,3.00,0.00,3.00,-1.99,1,1,0,0,1,1")
+    #expect(DecodedCSV(report).text.split(separator: "\n").dropFirst().first == "alpha,broad,1,1,1,1,0,0,0,4.99,3.00,0.00,3.00,-1.99,1,1,0,0,1,1")
     // First useful signal: postback 1, sent 24–48 h after window 1 ends (2d1h25m); install at 1h20m.
     let first = try #require(outputs.postbacks.first { $0.recipient == .adNetwork })
     let hours = Double((first.time - (SimTime.zero + .minutes(80))).milliseconds) / 3_600_000
@@ -128,7 +128,7 @@ struct DecodingTests {
     #expect(outcomes[2] == DecodingReport.Outcome.none && outcomes[3] == .unknown)
     #expect(report.decode(payload: .object(["conversion-value": 1])) == nil, "no ad-network-id: not a postback")
     // 42 = bucket 2 (1–5 USD, estimate 3) + tutorial (bit 3) + purchase (bit 5); high = revenue ≥ 10.
-    #expect(report.table == [
+    #expect(DecodedCSV(report).cells == [
       ["network", "campaign", "window", "postbacks", "fine", "coarse", "none", "unknown", "decodedRevenue",
        "decodedUsers.tutorial_complete", "decodedUsers.ad_watched", "decodedUsers.purchase"],
       ["m.skadnetwork", "42", "1", "1", "0", "0", "0", "1", "0.00", "0", "0", "0"],

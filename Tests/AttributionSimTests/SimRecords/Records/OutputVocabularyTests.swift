@@ -34,11 +34,11 @@ struct OutputVocabularyTests {
   @Test("decoded.csv numbers windows 1–3 under lowerCamelCase columns; events by name after a dot")
   func decodedHeader() throws {
     let report = try #require(try aliceRun().summary.decoding)
-    let header = report.table[0]
+    let header = DecodedCSV(report).cells[0]
     #expect(header.prefix(4) == ["network", "campaign", "window", "installs"])
     #expect(header.contains("trueRevenue") && header.contains("revenueDifference") && header.contains("trueUsers.purchase"))
     #expect(header.allSatisfy { !$0.contains("_") || $0.contains(".") }, "no snake_case names of the project's own")
-    #expect(report.table.dropFirst().map { $0[2] } == ["1", "2", "3"])
+    #expect(DecodedCSV(report).cells.dropFirst().map { $0[2] } == ["1", "2", "3"])
   }
 
   @Test("summary.json names fractions …Ratio: (8.25 − 14.98) ÷ 14.98 = −0.4493, 8.25 ÷ 14.98 = 0.5507")

@@ -79,7 +79,7 @@ struct PostbackFieldsTests {
     #expect(report.decode(payload: .object(["jws-string": "x", "conversion-value": 1])) == nil, "no network: not a postback")
     // 42 = bucket 2 (1–5 USD, estimate 3) + tutorial + purchase; high = revenue ≥ 10. "5211" and
     // its last two digits "11" both name alpha's broad (eu is 6121).
-    #expect(report.table == [
+    #expect(DecodedCSV(report).cells == [
       ["network", "campaign", "window", "postbacks", "fine", "coarse", "none", "unknown", "decodedRevenue",
        "decodedUsers.tutorial_complete", "decodedUsers.ad_watched", "decodedUsers.purchase"],
       ["alpha", "broad", "1", "1", "1", "0", "0", "0", "3.00", "1", "0", "1"],

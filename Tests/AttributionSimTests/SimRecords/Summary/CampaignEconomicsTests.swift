@@ -84,7 +84,7 @@ struct CampaignEconomicsTests {
     #expect(json["spend"] == .double(5) && json["cpi"] == .double(5) && json["roasErrorRatio"] == .double(-0.4493))
     #expect(json["installs"] == .object(["true": .int(1), "attributed": .int(1)]))
     // decoded.csv: measured 3.00 and imputed 0.00 before decoded; the spend columns after revenueDifference, ROAS up to the row's window.
-    let lines = try #require(summary.decoding?.csv.split(separator: "\n"))
+    let lines = try #require(summary.decoding.map { DecodedCSV($0).text }?.split(separator: "\n"))
     #expect(lines[1].hasPrefix("alpha,broad,1,1,1,1,0,0,0,4.99,3.00,0.00,3.00,-1.99,5.00,1,5.00,0.9980,0.6000,-0.3988,"))
   }
 
@@ -98,6 +98,6 @@ struct CampaignEconomicsTests {
     // (8.25 − 14.98) ÷ 14.98 = −0.44927…
     #expect(campaign["revenueErrorRatio"] == .double(-0.4493))
     #expect(json["roasRanking"] == .null)
-    #expect(summary.decoding?.table.first?.contains("trueRoas") == false)
+    #expect(summary.decoding.map { DecodedCSV($0).cells }?.first?.contains("trueRoas") == false)
   }
 }

@@ -75,7 +75,7 @@ struct CalibratedDecodingTests {
     let json = try #require(report.json.objectValue)
     #expect(json["imputedRevenue"] == .double(3.5) && json["measuredRevenue"] == .double(0))
     #expect(json["estimator"]?.objectValue?["nulls"]?.objectValue?["imputed"] == .int(1))
-    #expect(report.table[0].contains("imputedRevenue") && report.table[1].contains("2.00"))
+    #expect(DecodedCSV(report).cells[0].contains("imputedRevenue") && DecodedCSV(report).cells[1].contains("2.00"))
   }
 
   @Test("a cell under the minimum falls back to the pooled cell, and a pooled cell under it to the midpoint (3.00 for fine 42)")
