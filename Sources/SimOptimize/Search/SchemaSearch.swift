@@ -314,7 +314,8 @@ public struct SchemaSearch: Sendable {
       stage: "final comparison", tracker: tracker, cache: &fresh
     ).scores
     let windows = scenario.attributionFramework.windowCount
-    let days: [Double] = windows == 3 ? [2, 7, 35] : [2]
+    // Before 4.0 the one postback's revenue is shown at window 1's end day.
+    let days = WindowSchedule.productionEndDays.prefix(windows).map(Double.init)
     let final = OptimizeResult.FinalComparison(
       seeds: seeds.final, calibrationRuns: options.finalCalibrationRuns, scores: finals.map { $0.map(\.score) },
       floors: finals.map { $0.map(\.floor) }, signalHours: finals.map { $0.map(\.hours) },

@@ -1,3 +1,4 @@
+import SimPlatform
 import SimRecords
 
 /// The report's LTV curve: true against decoded cumulative revenue per install at the end of
@@ -7,7 +8,7 @@ package enum RevenueCurveSection {
   /// The section's title, by which a report finds it among its leading sections.
   package static let title = "Revenue per install by day (LTV curve)"
   /// Days from install to each window's end (SKAdNetwork 4.0, AdAttributionKit).
-  package static let windowEnds = [2, 7, 35]
+  package static let windowEnds = WindowSchedule.productionEndDays
 
   /// One point of the curve: cumulative revenue per install by a window's end.
   package struct Point: Sendable, Equatable {

@@ -69,40 +69,34 @@ public struct AdAttributionKitPostback: Sendable {
   /// Which kind of conversion value it carries.
   public var content: SKAdNetworkPostback.ValueContent
 
-  /// The postback for `facts`, with SKAdNetwork 4.0's tier rules (§6, B2): postback 1 carries
-  /// the fine value at tiers 2–3 and the coarse value at tier 1, postbacks 2–3 the coarse value
-  /// with 2 source-identifier digits; `publisher-item-identifier` and `country-code` only at
-  /// tier 3 in a winning postback 1; `marketplace-identifier` from the `rules` tier up (never
-  /// at tier 0). Non-winning postbacks (§3.3) carry no value unless `runnerUpCoarseValue`.
+  /// The postback for `facts`, with the fields and value ``TierAllowance`` lets it carry, as
+  /// SKAdNetwork 4.0's (§6, B2): `publisher-item-identifier` where it names the publisher.
   public init(_ facts: Facts) {
-    let tier = facts.tier.tier
-    let first = facts.sequenceIndex == 0
+    let allowed = TierAllowance(tier: facts.tier, sequenceIndex: facts.sequenceIndex, didWin: facts.didWin, rules: facts.rules)
     var payload: [String: JSONValue] = [
       "postback-identifier": .string(facts.postbackIdentifier),
       "ad-network-identifier": .string(facts.networkIdentifier),
       "advertised-item-identifier": .int(facts.appId),
       "source-identifier": .string(
-        SKAdNetworkPostback.sourceIdentifier(facts.sourceIdentifier, digits: first ? facts.tier.sourceIdentifierDigits : 2)),
+        SKAdNetworkPostback.sourceIdentifier(facts.sourceIdentifier, digits: allowed.sourceIdentifierDigits)),
       "impression-type": .string("app-impression"),
       "conversion-type": .string(facts.conversionType.rawValue),
       "did-win": .bool(facts.didWin),
       "postback-sequence-index": .int(Int64(facts.sequenceIndex)),
     ]
     var siblings: [String: JSONValue] = ["ad-interaction-type": .string(facts.interaction.rawValue)]
-    if tier >= max(1, facts.rules.marketplaceIdentifierMinimumTier) {
-      payload["marketplace-identifier"] = .string(facts.marketplace)
-    }
-    if first, tier == 3, facts.didWin {
-      payload["publisher-item-identifier"] = .int(facts.publisherItemId)
-      if facts.rules.countryCode, facts.tier.countryCodeAllowed { siblings["country-code"] = .string(facts.country) }
-    }
+    if allowed.marketplaceIdentifier { payload["marketplace-identifier"] = .string(facts.marketplace) }
+    if allowed.publisher { payload["publisher-item-identifier"] = .int(facts.publisherItemId) }
+    if allowed.countryCode { siblings["country-code"] = .string(facts.country) }
     var content = SKAdNetworkPostback.ValueContent.none
-    if facts.didWin, first, tier >= 2, let fine = facts.fine {
+    switch allowed.value(fine: facts.fine, coarse: facts.coarse) {
+    case .fine(let fine)?:
       siblings["conversion-value"] = .int(Int64(fine))
       content = .fine
-    } else if facts.didWin || facts.rules.runnerUpCoarseValue, tier >= 1, let coarse = facts.coarse {
+    case .coarse(let coarse)?:
       siblings["coarse-conversion-value"] = .string(coarse.rawValue)
       content = .coarse
+    case nil: break
     }
     self.payload = payload
     self.siblings = siblings

@@ -31,6 +31,12 @@ public struct WindowSchedule: Hashable, Sendable {
 
   private static func hours(_ count: Int64) -> Int64 { SimDuration.hours(count).milliseconds }
 
+  /// Whole days from install to each 4.0 window's end in production (2, 7, 35): the days reports
+  /// measure cumulative revenue by. The single window before 4.0 has no fixed end.
+  public static let productionEndDays = production.windowEnds.map {
+    Int($0.milliseconds / SimDuration.days(1).milliseconds)
+  }
+
   /// Developer Mode without time randomisation, as WWDC24 describes it: every 4.0 and
   /// AdAttributionKit postback 5 minutes after its window closes, the documented range's lower
   /// end (§5.4 [U]). Before 4.0 the testing profile's timings (A22) stay as they are.

@@ -9,7 +9,7 @@ package struct ConversionTiers: Sendable {
   package var runnerUps: [TierDecision]
 
   /// `conversions.jsonl`'s object for the conversion with the decisions filled in: its tier and
-  /// digits, each runner-up's tier, and no postback for windows 2–3 at tier 0 (§6).
+  /// digits, each runner-up's tier, and no postback for a window its tier withholds (§6).
   package func applied(to record: JSONValue, truncatesSourceIdentifier: Bool) -> JSONValue {
     guard case .object(var object) = record else { return record }
     object["tier"] = .int(Int64(winner.tier))
@@ -22,8 +22,8 @@ package struct ConversionTiers: Sendable {
           return .object(runnerUp)
         })
     }
-    if winner.tier == 0, case .array(var windows) = object["windows"] {
-      for index in windows.indices.dropFirst() {
+    if case .array(var windows) = object["windows"] {
+      for index in windows.indices where !TierAllowance.sends(sequenceIndex: index, tier: winner) {
         guard case .object(var window) = windows[index] else { continue }
         window["postback"] = .null
         windows[index] = .object(window)

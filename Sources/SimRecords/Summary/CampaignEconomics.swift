@@ -1,5 +1,6 @@
 import SimJSON
 import SimModel
+import SimPlatform
 
 /// One campaign's cost and return: spend, installs, CPI, and true against decoded ROAS at each
 /// window's end and at the horizon.
@@ -8,7 +9,7 @@ public struct CampaignEconomics: Sendable, Equatable {
   public struct WindowReturn: Sendable, Equatable {
     /// The window, 1 to 3 (one window before SKAdNetwork 4.0).
     public var window: Int
-    /// Days from install to the window's end (2, 7, 35); nil for the single window before 4.0, whose end moves with its timer.
+    /// Days from install to the window's end (``WindowSchedule/productionEndDays``); nil for the single window before 4.0, whose end moves with its timer.
     public var endDay: Int?
     /// True and decoded revenue of the campaign's installs up to that window's end.
     public var trueRevenue: Double, decodedRevenue: Double
@@ -53,7 +54,7 @@ public struct CampaignEconomics: Sendable, Equatable {
           impressions: delivery.impressions, clicks: delivery.clicks, installs: attributedInstalls, days: delivery.days)
         * rate
     }
-    let ends: [Int?] = windowCount == 3 ? [2, 7, 35] : [nil]
+    let ends: [Int?] = windowCount == WindowSchedule.productionEndDays.count ? WindowSchedule.productionEndDays : [nil]
     var trueSum = 0.0, decodedSum = 0.0
     windows = []
     for window in 0..<windowCount {

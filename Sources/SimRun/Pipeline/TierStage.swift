@@ -90,8 +90,8 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
         orphans += 1
         return
       }
-      // Postbacks 2 and 3 are not sent at tier 0 (§6): counted when the window closes.
-      guard tiers.winner.tier == 0 else { return }
+      // A withheld postback (§6) is counted when its window closes.
+      guard !TierAllowance.sends(sequenceIndex: window, tier: tiers.winner) else { return }
       summary.windowsWithoutPostback += 1
       if wantsTrace {
         let note = RuleNote.tierZeroWithholds(window: window)
@@ -122,16 +122,16 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
     }
   }
 
-  /// Builds, signs and sends a postback with what its tier allows; postbacks 2 and 3 of a tier-0
-  /// conversion are withheld (§6).
+  /// Builds, signs and sends a postback with what its tier allows, unless its tier withholds it
+  /// (``TierAllowance/sends(sequenceIndex:tier:)``).
   private mutating func send(_ draft: PostbackDraft, tiers: ConversionTiers, at time: SimTime) {
     guard draft.runnerUpRank.map({ tiers.runnerUps.indices.contains($0) }) ?? true else {
       orphans += 1
       return
     }
     let tier = draft.runnerUpRank.map { tiers.runnerUps[$0] } ?? tiers.winner
-    // Withheld at tier 0, and counted when its window closed.
-    if draft.window > 0, tier.tier == 0 { return }
+    // Counted when its window closed.
+    guard TierAllowance.sends(sequenceIndex: draft.window, tier: tier) else { return }
     let job = PostbackJob(draft: draft, tier: tier, time: time)
     if let postbackOutlet { return postbackOutlet(job) }
     let made = maker.make(job, counting: &summary)

@@ -19,32 +19,30 @@ package struct SKAdNetwork40: SKAdNetworkFramework, ConversionWindowRules {
       + Field.required("fidelity-type", "did-win", "postback-sequence-index")
   }
 
-  /// 4.0 (§6): postback 1 carries the fine value at tiers 2–3 and the coarse value at tier 1;
-  /// postbacks 2–3 carry the coarse value, never at tier 0. `source-app-id` (or `source-domain`)
-  /// and `country-code` only at tier 3 in a winning postback 1. The source identifier keeps its
-  /// rightmost digits: the tier's count in postback 1, 2 in postbacks 2–3. Non-winning postbacks
-  /// (§3.3) carry no value unless `runnerUpCoarseValue`.
+  /// 4.0 (§6): the fields and value ``TierAllowance`` lets the postback carry;
+  /// `source-app-id` (or `source-domain`) where it names the publisher.
   package func postback(_ facts: SKAdNetworkPostback.Facts) -> SKAdNetworkPostback {
     var body = commonFields(facts)
-    let tier = facts.tier.tier
-    var content = SKAdNetworkPostback.ValueContent.none
-    let first = facts.sequenceIndex == 0
-    let digits = first ? facts.tier.sourceIdentifierDigits : 2
-    body["source-identifier"] = .string(SKAdNetworkPostback.sourceIdentifier(facts.sourceIdentifier, digits: digits))
+    let allowed = TierAllowance(tier: facts.tier, sequenceIndex: facts.sequenceIndex, didWin: facts.didWin, rules: facts.rules)
+    body["source-identifier"] = .string(
+      SKAdNetworkPostback.sourceIdentifier(facts.sourceIdentifier, digits: allowed.sourceIdentifierDigits))
     body["postback-sequence-index"] = .int(Int64(facts.sequenceIndex))
-    if first, tier == 3, facts.didWin {
+    if allowed.publisher {
       switch facts.source {
       case .app(let id): body["source-app-id"] = .int(id)
       case .web(let domain): body["source-domain"] = .string(domain)
       }
-      if facts.rules.countryCode, facts.tier.countryCodeAllowed { body["country-code"] = .string(facts.country) }
     }
-    if facts.didWin, first, tier >= 2, let fine = facts.fine {
+    if allowed.countryCode { body["country-code"] = .string(facts.country) }
+    var content = SKAdNetworkPostback.ValueContent.none
+    switch allowed.value(fine: facts.fine, coarse: facts.coarse) {
+    case .fine(let fine)?:
       body["conversion-value"] = .int(Int64(fine))
       content = .fine
-    } else if facts.didWin || facts.rules.runnerUpCoarseValue, tier >= 1, let coarse = facts.coarse {
+    case .coarse(let coarse)?:
       body["coarse-conversion-value"] = .string(coarse.rawValue)
       content = .coarse
+    case nil: break
     }
     return SKAdNetworkPostback(payload: .object(body), content: content)
   }

@@ -65,13 +65,13 @@ extension ValueTimerRules {
   }
 
   /// 2.2/3.0 (§6, A6): `campaign-id`; `conversion-value` and `source-app-id` only when the
-  /// privacy threshold is met, which the simulator takes to be tier 2 or more. Non-winning
+  /// privacy threshold is met (``TierAllowance/meetsPrivacyThreshold(_:)``). Non-winning
   /// postbacks (§3.3) carry neither.
   package func postback(_ facts: SKAdNetworkPostback.Facts) -> SKAdNetworkPostback {
     var body = commonFields(facts)
     var content = SKAdNetworkPostback.ValueContent.none
     body["campaign-id"] = .int(Int64(facts.sourceIdentifier))
-    if facts.didWin, facts.tier.tier >= 2 {
+    if facts.didWin, TierAllowance.meetsPrivacyThreshold(facts.tier) {
       if case .app(let id) = facts.source { body["source-app-id"] = .int(id) }
       if let fine = facts.fine {
         body["conversion-value"] = .int(Int64(fine))
