@@ -2,7 +2,7 @@ import SimJSON
 import SimModel
 
 /// What happened with Apple Ads in a run: the `appleAds` object of `summary.json` (rulebook §8).
-public struct AppleAdsCounts: Sendable, Equatable {
+public struct AppleAdsCounts: Sendable, Equatable, CounterGroup {
   /// Taps and views of Apple Ads ads.
   public var taps = 0, views = 0
   /// Taps also recorded as clicks of the network standing for Apple Ads.
@@ -29,21 +29,42 @@ public struct AppleAdsCounts: Sendable, Equatable {
   /// AdAttributionKit postback, by both, and by both where the postback is Apple Ads' own.
   public var claimedByAdServices = 0, claimedByNetworks = 0, claimedByBoth = 0, claimedByBothAppleAds = 0
 
-  /// The plain counts, by name: what shards write and merging adds up.
-  package static var counts: [(name: String, path: WritableKeyPath<AppleAdsCounts, Int>)] { [
-    ("taps", \.taps), ("views", \.views), ("networkClicks", \.networkClicks), ("downloadsClaimed", \.downloadsClaimed),
-    ("downloadsWithheldForTargeting", \.downloadsWithheldForTargeting), ("downloadsNotClaimed", \.downloadsNotClaimed),
-    ("tokensRequested", \.tokensRequested), ("tokensLostToExpiry", \.tokensLostToExpiry), ("calls", \.calls),
-    ("retries", \.retries), ("status200", \.status200), ("status400", \.status400), ("status404", \.status404),
-    ("status500", \.status500), ("gaveUpInvalidToken", \.gaveUpInvalidToken), ("gaveUpNotFound", \.gaveUpNotFound),
-    ("gaveUpExpired", \.gaveUpExpired), ("gaveUpUnavailable", \.gaveUpUnavailable), ("records", \.records),
-    ("recordsAttributed", \.recordsAttributed), ("recordsDetailed", \.recordsDetailed), ("recordsClick", \.recordsClick),
-    ("recordsImpression", \.recordsImpression), ("recordsDownload", \.recordsDownload),
-    ("recordsRedownload", \.recordsRedownload), ("recordsPreOrder", \.recordsPreOrder),
-    ("recordsSearchResults", \.recordsSearchResults), ("recordsSearchTab", \.recordsSearchTab),
-    ("recordsTodayTab", \.recordsTodayTab), ("recordsProductPages", \.recordsProductPages),
-    ("claimedByAdServices", \.claimedByAdServices), ("claimedByNetworks", \.claimedByNetworks),
-    ("claimedByBoth", \.claimedByBoth), ("claimedByBothAppleAds", \.claimedByBothAppleAds),
+  /// Every count: its name in shard files, its place in the `appleAds` object, where it is stored.
+  public static var counters: [Counter<AppleAdsCounts>] { [
+    Counter("taps", json: "interactions", "taps", at: \.taps),
+    Counter("views", json: "interactions", "views", at: \.views),
+    Counter("networkClicks", json: "interactions", "networkClicks", at: \.networkClicks),
+    Counter("downloadsClaimed", json: "downloads", "claimed", at: \.downloadsClaimed),
+    Counter("downloadsWithheldForTargeting", json: "downloads", "withheldForTargeting", at: \.downloadsWithheldForTargeting),
+    Counter("downloadsNotClaimed", json: "downloads", "notClaimed", at: \.downloadsNotClaimed),
+    Counter("tokensRequested", json: "tokens", "requested", at: \.tokensRequested),
+    Counter("tokensLostToExpiry", json: "tokens", "lostToExpiry", at: \.tokensLostToExpiry),
+    Counter("calls", json: "calls", "total", at: \.calls),
+    Counter("retries", json: "calls", "retries", at: \.retries),
+    Counter("status200", json: "calls", "byStatus", "200", at: \.status200),
+    Counter("status400", json: "calls", "byStatus", "400", at: \.status400),
+    Counter("status404", json: "calls", "byStatus", "404", at: \.status404),
+    Counter("status500", json: "calls", "byStatus", "500", at: \.status500),
+    Counter("gaveUpInvalidToken", json: "calls", "gaveUp", "invalidToken", at: \.gaveUpInvalidToken),
+    Counter("gaveUpNotFound", json: "calls", "gaveUp", "notFound", at: \.gaveUpNotFound),
+    Counter("gaveUpExpired", json: "calls", "gaveUp", "expired", at: \.gaveUpExpired),
+    Counter("gaveUpUnavailable", json: "calls", "gaveUp", "unavailable", at: \.gaveUpUnavailable),
+    Counter("records", json: "records", "total", at: \.records),
+    Counter("recordsAttributed", json: "records", "attributed", at: \.recordsAttributed),
+    Counter("recordsDetailed", json: "records", "detailed", at: \.recordsDetailed),
+    Counter("recordsClick", json: "records", "byClaimType", "Click", at: \.recordsClick),
+    Counter("recordsImpression", json: "records", "byClaimType", "Impression", at: \.recordsImpression),
+    Counter("recordsDownload", json: "records", "byConversionType", "Download", at: \.recordsDownload),
+    Counter("recordsRedownload", json: "records", "byConversionType", "Redownload", at: \.recordsRedownload),
+    Counter("recordsPreOrder", json: "records", "byConversionType", "PreOrder", at: \.recordsPreOrder),
+    Counter("recordsSearchResults", json: "records", "bySupplyPlacement", "APPSTORE_SEARCH_RESULTS", at: \.recordsSearchResults),
+    Counter("recordsSearchTab", json: "records", "bySupplyPlacement", "APPSTORE_SEARCH_TAB", at: \.recordsSearchTab),
+    Counter("recordsTodayTab", json: "records", "bySupplyPlacement", "APPSTORE_TODAY_TAB", at: \.recordsTodayTab),
+    Counter("recordsProductPages", json: "records", "bySupplyPlacement", "APPSTORE_PRODUCT_PAGES", at: \.recordsProductPages),
+    Counter("claimedByAdServices", json: "installsClaimed", "adServices", at: \.claimedByAdServices),
+    Counter("claimedByNetworks", json: "installsClaimed", "networks", at: \.claimedByNetworks),
+    Counter("claimedByBoth", json: "installsClaimed", "both", at: \.claimedByBoth),
+    Counter("claimedByBothAppleAds", json: "installsClaimed", "bothByAppleAdsNetwork", at: \.claimedByBothAppleAds),
   ] }
 
   /// The count of attributed records for `placement`.
@@ -68,39 +89,16 @@ public struct AppleAdsCounts: Sendable, Equatable {
   /// The `appleAds` object of `summary.json`.
   package var json: JSONValue {
     func int(_ value: Int) -> JSONValue { .int(Int64(value)) }
-    return .object([
-      "interactions": .object(["taps": int(taps), "views": int(views), "networkClicks": int(networkClicks)]),
-      "downloads": .object([
-        "claimed": int(downloadsClaimed), "withheldForTargeting": int(downloadsWithheldForTargeting),
-        "notClaimed": int(downloadsNotClaimed),
-      ]),
-      "tokens": .object(["requested": int(tokensRequested), "lostToExpiry": int(tokensLostToExpiry)]),
-      "calls": .object([
-        "total": int(calls), "retries": int(retries),
-        "byStatus": .object(["200": int(status200), "400": int(status400), "404": int(status404), "500": int(status500)]),
-        "gaveUp": .object([
-          "invalidToken": int(gaveUpInvalidToken), "notFound": int(gaveUpNotFound), "expired": int(gaveUpExpired),
-          "unavailable": int(gaveUpUnavailable),
-        ]),
-      ]),
-      "records": .object([
-        "total": int(records), "attributed": int(recordsAttributed),
-        "notAttributed": int(records - recordsAttributed),
-        "attributedShare": attributedShare.map { .double(($0 * 10_000).rounded() / 10_000) } ?? .null,
-        "detailed": int(recordsDetailed), "standard": int(recordsAttributed - recordsDetailed),
-        "byClaimType": .object(["Click": int(recordsClick), "Impression": int(recordsImpression)]),
-        "byConversionType": .object([
-          "Download": int(recordsDownload), "Redownload": int(recordsRedownload), "PreOrder": int(recordsPreOrder),
-        ]),
-        "bySupplyPlacement": .object(
-          Dictionary(uniqueKeysWithValues: SupplyPlacement.allCases.map { ($0.rawValue, int(records(in: $0))) })),
-      ]),
-      "installsClaimed": .object([
-        "adServices": int(claimedByAdServices), "networks": int(claimedByNetworks), "both": int(claimedByBoth),
-        "bothByAppleAdsNetwork": int(claimedByBothAppleAds),
-        "adServicesOnly": int(claimedByAdServices - claimedByBoth), "networksOnly": int(claimedByNetworks - claimedByBoth),
-      ]),
-    ])
+    var object = countersJSON
+    let derived: [(path: [String], value: JSONValue)] = [
+      (["records", "notAttributed"], int(records - recordsAttributed)),
+      (["records", "attributedShare"], attributedShare.map { .double(($0 * 10_000).rounded() / 10_000) } ?? .null),
+      (["records", "standard"], int(recordsAttributed - recordsDetailed)),
+      (["installsClaimed", "adServicesOnly"], int(claimedByAdServices - claimedByBoth)),
+      (["installsClaimed", "networksOnly"], int(claimedByNetworks - claimedByBoth)),
+    ]
+    for (path, value) in derived { object.insert(value, at: path[...]) }
+    return object
   }
 
   /// Each stored property as given; other targets of the package build it too.

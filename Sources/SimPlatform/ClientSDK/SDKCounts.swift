@@ -2,7 +2,7 @@ import SimJSON
 import SimModel
 
 /// What the client SDK did in a run: the `sdk` object of `summary.json`.
-public struct SDKCounts: Sendable, Equatable {
+public struct SDKCounts: Sendable, Equatable, CounterGroup {
   /// Installs whose SDK registered, and the activities it saw.
   public var registrations = 0, activities = 0
   /// Requests to the conversion model, and how they were answered.
@@ -27,40 +27,36 @@ public struct SDKCounts: Sendable, Equatable {
   /// All findings.
   public var totalFindings: Int { lint.reduce(0, +) }
 
-  /// The plain counts, by name: what shards write and merging adds up.
-  package static var counts: [(name: String, path: WritableKeyPath<SDKCounts, Int>)] {
+  /// Every count: its name in shard files, its place in the `sdk` object, where it is stored.
+  public static var counters: [Counter<SDKCounts>] {
     [
-      ("registrations", \.registrations), ("activities", \.activities), ("requests", \.requests),
-      ("answersWithValue", \.answersWithValue), ("answersNothingNew", \.answersNothingNew), ("refused", \.refused),
-      ("timeouts", \.timeouts), ("httpErrors", \.httpErrors), ("unreachable", \.unreachable),
-      ("malformed", \.malformed), ("applied", \.applied), ("rejectedByValidation", \.rejectedByValidation),
-      ("droppedNotHigher", \.droppedNotHigher), ("droppedWindowLocked", \.droppedWindowLocked),
-      ("fineDroppedAfterFirstWindow", \.fineDroppedAfterFirstWindow), ("stopped", \.stopped),
+      Counter("registrations", json: "registrations", at: \.registrations),
+      Counter("activities", json: "activities", at: \.activities),
+      Counter("requests", json: "requests", "total", at: \.requests),
+      Counter("answersWithValue", json: "requests", "withValue", at: \.answersWithValue),
+      Counter("answersNothingNew", json: "requests", "nothingNew", at: \.answersNothingNew),
+      Counter("refused", json: "requests", "refused", at: \.refused),
+      Counter("timeouts", json: "requests", "timeouts", at: \.timeouts),
+      Counter("httpErrors", json: "requests", "httpErrors", at: \.httpErrors),
+      Counter("unreachable", json: "requests", "unreachable", at: \.unreachable),
+      Counter("malformed", json: "requests", "malformed", at: \.malformed),
+      Counter("applied", json: "values", "applied", at: \.applied),
+      Counter("rejectedByValidation", json: "values", "rejectedByValidation", at: \.rejectedByValidation),
+      Counter("droppedNotHigher", json: "values", "droppedNotHigher", at: \.droppedNotHigher),
+      Counter("droppedWindowLocked", json: "values", "droppedWindowLocked", at: \.droppedWindowLocked),
+      Counter("fineDroppedAfterFirstWindow", json: "values", "fineDroppedAfterFirstWindow", at: \.fineDroppedAfterFirstWindow),
+      Counter("stopped", json: "stopped", at: \.stopped),
     ] + SDKLintFinding.Kind.allCases.indices.map { index in
-      (name: "lint.\(SDKLintFinding.Kind.allCases[index].rawValue)", path: \SDKCounts.lint[index])
+      let kind = SDKLintFinding.Kind.allCases[index].rawValue
+      return Counter("lint.\(kind)", json: "lint", kind, at: \SDKCounts.lint[index])
     }
   }
 
   /// The `sdk` object of `summary.json`.
   package var json: JSONValue {
-    func count(_ value: Int) -> JSONValue { .int(Int64(value)) }
-    return .object([
-      "registrations": count(registrations), "activities": count(activities),
-      "requests": .object([
-        "total": count(requests), "withValue": count(answersWithValue), "nothingNew": count(answersNothingNew),
-        "refused": count(refused), "timeouts": count(timeouts), "httpErrors": count(httpErrors),
-        "unreachable": count(unreachable), "malformed": count(malformed),
-      ]),
-      "values": .object([
-        "applied": count(applied), "rejectedByValidation": count(rejectedByValidation),
-        "droppedNotHigher": count(droppedNotHigher), "droppedWindowLocked": count(droppedWindowLocked),
-        "fineDroppedAfterFirstWindow": count(fineDroppedAfterFirstWindow),
-      ]),
-      "stopped": count(stopped),
-      "lint": .object(
-        Dictionary(uniqueKeysWithValues: SDKLintFinding.Kind.allCases.map { ($0.rawValue, count(findings($0))) })
-          .merging(["total": count(totalFindings)]) { first, _ in first }),
-    ])
+    var object = countersJSON
+    object.insert(.int(Int64(totalFindings)), at: ["lint", "total"])
+    return object
   }
 
   /// Each stored property as given; other targets of the package build it too.

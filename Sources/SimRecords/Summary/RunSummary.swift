@@ -2,7 +2,7 @@ import SimJSON
 import SimPlatform
 
 /// Counts of what happened in a run: the content of `summary.json`.
-public struct RunSummary: Sendable, Equatable {
+public struct RunSummary: Sendable, Equatable, CounterGroup {
   /// Users simulated.
   public var users = 0
   /// Impressions recorded (views still on screen included), by kind.
@@ -82,6 +82,64 @@ public struct RunSummary: Sendable, Equatable {
   /// Drafts about conversions whose install no shard drafted; a merge refuses such shards.
   package var orphanDrafts = 0
 
+  /// The plain counts outside the tier stage's arrays and the Apple Ads and SDK groups: each
+  /// declared above, named and placed in `summary.json` here once.
+  public static var counters: [Counter<RunSummary>] { [
+    Counter("users", json: "users", at: \.users),
+    Counter("views", json: "impressions", "views", at: \.views),
+    Counter("clicks", json: "impressions", "clicks", at: \.clicks),
+    Counter("viewsTooShort", json: "impressions", "viewsTooShort", at: \.viewsTooShort),
+    Counter("viewsReplaced", json: "impressions", "viewsReplaced", at: \.viewsReplaced),
+    Counter("impressionsIneligible", json: "impressions", "ineligible", at: \.impressionsIneligible),
+    Counter("impressionsBadSignature", json: "impressions", "badSignature", at: \.impressionsBadSignature),
+    Counter("installs", json: "installs", "total", at: \.installs),
+    Counter("attributedInstalls", json: "installs", "attributed", at: \.attributedInstalls),
+    Counter("redownloads", json: "installs", "redownloads", at: \.redownloads),
+    Counter("noLaunchWithin60Days", json: "installs", "noLaunchWithin60Days", at: \.noLaunchWithin60Days),
+    Counter("firstLaunches", json: "launches", "first", at: \.firstLaunches),
+    Counter("sessions", json: "launches", "sessions", at: \.sessions),
+    Counter("updateCalls", json: "conversionValueUpdates", "calls", at: \.updateCalls),
+    Counter("updatesApplied", json: "conversionValueUpdates", "applied", at: \.updatesApplied),
+    Counter("updatesRejectedOutOfRange", json: "conversionValueUpdates", "rejectedOutOfRange", at: \.updatesRejectedOutOfRange),
+    Counter("updatesIgnoredLocked", json: "conversionValueUpdates", "ignoredWindowLocked", at: \.updatesIgnoredLocked),
+    Counter("updatesAfterLastWindow", json: "conversionValueUpdates", "ignoredAfterLastWindow", at: \.updatesAfterLastWindow),
+    Counter(
+      "fineValuesIgnoredAfterFirstWindow", json: "conversionValueUpdates", "fineIgnoredAfterFirstWindow",
+      at: \.fineValuesIgnoredAfterFirstWindow),
+    Counter("updatesNotIncreasing", json: "conversionValueUpdates", "ignoredNotIncreasing", at: \.updatesNotIncreasing),
+    Counter("coarseOrLockIgnored", json: "conversionValueUpdates", "coarseOrLockIgnored", at: \.coarseOrLockIgnored),
+    Counter("legacyUpdateCalls", json: "conversionValueUpdates", "legacyApi", "calls", at: \.legacyUpdateCalls),
+    Counter("legacyOverrides", json: "conversionValueUpdates", "legacyApi", "overrides", at: \.legacyOverrides),
+    Counter(
+      "legacyIgnoredAfterFirstWindow", json: "conversionValueUpdates", "legacyApi", "ignoredAfterFirstWindow",
+      at: \.legacyIgnoredAfterFirstWindow),
+    Counter("nonWinningPostbacks", json: "postbacks", "nonWinning", at: \.nonWinningPostbacks),
+    Counter("windowsWithoutPostback", json: "postbacks", "windowsWithoutPostback", at: \.windowsWithoutPostback),
+    Counter("developerCopies", json: "postbacks", "developerCopies", at: \.developerCopies),
+    Counter("eventsProcessed", json: "eventsProcessed", at: \.eventsProcessed),
+    // The `adAttributionKit` object's, shown only when the scenario uses AdAttributionKit.
+    Counter("impressionsExpired", json: "adAttributionKit", "impressionsExpired", at: \.impressionsExpired),
+    Counter("reengagementTaps", json: "adAttributionKit", "reengagement", "taps", at: \.reengagementTaps),
+    Counter("reengagementConversions", json: "adAttributionKit", "reengagement", "conversions", at: \.reengagementConversions),
+    Counter("reengagementNotEligible", json: "adAttributionKit", "reengagement", "notEligible", at: \.reengagementNotEligible),
+    Counter(
+      "refusedInstallCooldown", json: "adAttributionKit", "reengagement", "refused", "installCooldown",
+      at: \.refusedInstallCooldown),
+    Counter(
+      "refusedReengagementCooldown", json: "adAttributionKit", "reengagement", "refused", "reengagementCooldown",
+      at: \.refusedReengagementCooldown),
+    Counter("refusedMonthlyLimit", json: "adAttributionKit", "reengagement", "refused", "monthlyLimit", at: \.refusedMonthlyLimit),
+    Counter("refusedYearlyLimit", json: "adAttributionKit", "reengagement", "refused", "yearlyLimit", at: \.refusedYearlyLimit),
+    Counter(
+      "reengagementsWithoutUpdate", json: "adAttributionKit", "reengagement", "withoutUpdateWithin2Days",
+      at: \.reengagementsWithoutUpdate),
+    Counter(
+      "reengagementPostbacks", json: "adAttributionKit", "reengagement", "winningPostbacks", at: \.reengagementPostbacks),
+    Counter("conversionsSuperseded", json: "adAttributionKit", "superseded", "conversions", at: \.conversionsSuperseded),
+    Counter("windowsSuperseded", json: "adAttributionKit", "superseded", "windows", at: \.windowsSuperseded),
+    Counter("updatesUnrouted", json: "adAttributionKit", "updatesUnrouted", at: \.updatesUnrouted),
+  ] }
+
   /// The `summary.json` object.
   public func json(scenario: String, seed: UInt64) -> JSONValue {
     func byContent(_ counts: [Int]) -> JSONValue {
@@ -92,116 +150,51 @@ public struct RunSummary: Sendable, Equatable {
     }
     let winning = postbacks.map { $0.reduce(0, +) }.reduce(0, +)
     let contentTotals = (0..<3).map { kind in postbacks.reduce(0) { $0 + $1[kind] } }
-    // Totals derived from the counters, the per-index tables and what is not a count.
-    var object: [String: JSONValue] = [
-      "scenario": .string(scenario),
-      "seed": .int(Int64(bitPattern: seed)),
-      "impressions": .object(["total": .int(Int64(views + clicks))]),
-      "installs": .object(["unattributed": .int(Int64(installs - attributedInstalls))]),
-      "conversionsByTier": .object(
-        Dictionary(uniqueKeysWithValues: conversionsByTier.enumerated().map { ("\($0.offset)", .int(Int64($0.element))) })),
-      "postbacks": .object([
-        "total": .int(Int64(winning + nonWinningPostbacks)),
-        "winning": .int(Int64(winning)),
-        "bySequenceIndex": .object(
-          Dictionary(uniqueKeysWithValues: postbacks.enumerated().map { ("\($0.offset)", byContent($0.element)) })),
-        "byContent": byContent(contentTotals),
-        "sourceIdentifierDigits": .object(
-          Dictionary(uniqueKeysWithValues: sourceIdentifierDigits.enumerated().map { ("\($0.offset + 2)", .int(Int64($0.element))) })),
-      ]),
+    var object = countersJSON
+    // The `adAttributionKit` object is shown only when the scenario uses AdAttributionKit.
+    if !adAttributionKit, case .object(var members) = object {
+      members["adAttributionKit"] = nil
+      object = .object(members)
+    }
+    let derived: [(path: [String], value: JSONValue)] = [
+      (["scenario"], .string(scenario)), (["seed"], .int(Int64(bitPattern: seed))),
+      (["impressions", "total"], .int(Int64(views + clicks))),
+      (["installs", "unattributed"], .int(Int64(installs - attributedInstalls))),
+      (
+        ["conversionsByTier"],
+        .object(Dictionary(uniqueKeysWithValues: conversionsByTier.enumerated().map { ("\($0.offset)", .int(Int64($0.element))) }))
+      ),
+      (["postbacks", "total"], .int(Int64(winning + nonWinningPostbacks))), (["postbacks", "winning"], .int(Int64(winning))),
+      (
+        ["postbacks", "bySequenceIndex"],
+        .object(Dictionary(uniqueKeysWithValues: postbacks.enumerated().map { ("\($0.offset)", byContent($0.element)) }))
+      ),
+      (["postbacks", "byContent"], byContent(contentTotals)),
+      (
+        ["postbacks", "sourceIdentifierDigits"],
+        .object(
+          Dictionary(uniqueKeysWithValues: sourceIdentifierDigits.enumerated().map { ("\($0.offset + 2)", .int(Int64($0.element))) }))
+      ),
       // Ad networks' and developer copies together, each deduplicated per recipient.
-      "received": received?.json ?? .null,
-      "decoding": decoding?.json ?? .null,
+      (["received"], received?.json ?? .null), (["decoding"], decoding?.json ?? .null),
     ]
-    if adAttributionKit { object["adAttributionKit"] = .object([:]) }
-    for counter in Self.counters {
-      let path = counter.json.split(separator: ".").map(String.init)
-      // The `adAttributionKit` object exists only for scenarios that use it.
-      if path.first == "adAttributionKit" && !adAttributionKit { continue }
-      Self.insert(.int(Int64(self[keyPath: counter.path])), at: path[...], into: &object)
-    }
-    if hasAppleAds { object["appleAds"] = appleAds.json }
-    if hasSDK { object["sdk"] = sdk.json }
-    return .object(object)
-  }
-
-  /// Sets `value` at `path` (keys from the outside in) in `object`, making the objects on the way.
-  private static func insert(_ value: JSONValue, at path: ArraySlice<String>, into object: inout [String: JSONValue]) {
-    guard let key = path.first else { return }
-    if path.count == 1 {
-      object[key] = value
-      return
-    }
-    var inner: [String: JSONValue] = [:]
-    if case .object(let existing)? = object[key] { inner = existing }
-    insert(value, at: path.dropFirst(), into: &inner)
-    object[key] = .object(inner)
-  }
-
-  /// Every plain counter once: its name in shard files, its place in `summary.json` (dotted, from
-  /// the top) and where it is kept. The JSON, the shard files and the merge all read this table.
-  package static var counters: [(name: String, json: String, path: WritableKeyPath<RunSummary, Int>)] {
-    [
-      ("users", "users", \.users),
-      ("views", "impressions.views", \.views),
-      ("clicks", "impressions.clicks", \.clicks),
-      ("viewsTooShort", "impressions.viewsTooShort", \.viewsTooShort),
-      ("viewsReplaced", "impressions.viewsReplaced", \.viewsReplaced),
-      ("impressionsIneligible", "impressions.ineligible", \.impressionsIneligible),
-      ("impressionsBadSignature", "impressions.badSignature", \.impressionsBadSignature),
-      ("installs", "installs.total", \.installs),
-      ("attributedInstalls", "installs.attributed", \.attributedInstalls),
-      ("redownloads", "installs.redownloads", \.redownloads),
-      ("noLaunchWithin60Days", "installs.noLaunchWithin60Days", \.noLaunchWithin60Days),
-      ("firstLaunches", "launches.first", \.firstLaunches),
-      ("sessions", "launches.sessions", \.sessions),
-      ("updateCalls", "conversionValueUpdates.calls", \.updateCalls),
-      ("updatesApplied", "conversionValueUpdates.applied", \.updatesApplied),
-      ("updatesRejectedOutOfRange", "conversionValueUpdates.rejectedOutOfRange", \.updatesRejectedOutOfRange),
-      ("updatesIgnoredLocked", "conversionValueUpdates.ignoredWindowLocked", \.updatesIgnoredLocked),
-      ("updatesAfterLastWindow", "conversionValueUpdates.ignoredAfterLastWindow", \.updatesAfterLastWindow),
-      ("fineValuesIgnoredAfterFirstWindow", "conversionValueUpdates.fineIgnoredAfterFirstWindow",
-       \.fineValuesIgnoredAfterFirstWindow),
-      ("updatesNotIncreasing", "conversionValueUpdates.ignoredNotIncreasing", \.updatesNotIncreasing),
-      ("coarseOrLockIgnored", "conversionValueUpdates.coarseOrLockIgnored", \.coarseOrLockIgnored),
-      ("legacyUpdateCalls", "conversionValueUpdates.legacyApi.calls", \.legacyUpdateCalls),
-      ("legacyOverrides", "conversionValueUpdates.legacyApi.overrides", \.legacyOverrides),
-      ("legacyIgnoredAfterFirstWindow", "conversionValueUpdates.legacyApi.ignoredAfterFirstWindow",
-       \.legacyIgnoredAfterFirstWindow),
-      ("nonWinningPostbacks", "postbacks.nonWinning", \.nonWinningPostbacks),
-      ("windowsWithoutPostback", "postbacks.windowsWithoutPostback", \.windowsWithoutPostback),
-      ("developerCopies", "postbacks.developerCopies", \.developerCopies),
-      ("eventsProcessed", "eventsProcessed", \.eventsProcessed),
-      ("impressionsExpired", "adAttributionKit.impressionsExpired", \.impressionsExpired),
-      ("reengagementTaps", "adAttributionKit.reengagement.taps", \.reengagementTaps),
-      ("reengagementConversions", "adAttributionKit.reengagement.conversions", \.reengagementConversions),
-      ("reengagementNotEligible", "adAttributionKit.reengagement.notEligible", \.reengagementNotEligible),
-      ("refusedInstallCooldown", "adAttributionKit.reengagement.refused.installCooldown", \.refusedInstallCooldown),
-      ("refusedReengagementCooldown", "adAttributionKit.reengagement.refused.reengagementCooldown",
-       \.refusedReengagementCooldown),
-      ("refusedMonthlyLimit", "adAttributionKit.reengagement.refused.monthlyLimit", \.refusedMonthlyLimit),
-      ("refusedYearlyLimit", "adAttributionKit.reengagement.refused.yearlyLimit", \.refusedYearlyLimit),
-      ("reengagementsWithoutUpdate", "adAttributionKit.reengagement.withoutUpdateWithin2Days",
-       \.reengagementsWithoutUpdate),
-      ("reengagementPostbacks", "adAttributionKit.reengagement.winningPostbacks", \.reengagementPostbacks),
-      ("conversionsSuperseded", "adAttributionKit.superseded.conversions", \.conversionsSuperseded),
-      ("windowsSuperseded", "adAttributionKit.superseded.windows", \.windowsSuperseded),
-      ("updatesUnrouted", "adAttributionKit.updatesUnrouted", \.updatesUnrouted),
-    ]
+    for (path, value) in derived { object.insert(value, at: path[...]) }
+    if hasAppleAds { object.insert(appleAds.json, at: ["appleAds"]) }
+    if hasSDK { object.insert(sdk.json, at: ["sdk"]) }
+    return object
   }
 
   /// The plain counts, by name: what shards write and merging adds up.
-  package static var counts: [(name: String, path: WritableKeyPath<RunSummary, Int>)] {
-    let base: WritableKeyPath<RunSummary, AppleAdsCounts> = \.appleAds
-    let appleAds = AppleAdsCounts.counts.map { (name: "appleAds.\($0.name)", path: base.appending(path: $0.path)) }
-    let sdkBase: WritableKeyPath<RunSummary, SDKCounts> = \.sdk
-    let sdk = SDKCounts.counts.map { (name: "sdk.\($0.name)", path: sdkBase.appending(path: $0.path)) }
-    return counters.map { (name: $0.name, path: $0.path) } + appleAds + sdk
+  package static var counts: [Counter<RunSummary>] {
+    counters + AppleAdsCounts.counters.map { $0.lifted(to: \.appleAds, prefix: "appleAds.") }
+      + SDKCounts.counters.map { $0.lifted(to: \.sdk, prefix: "sdk.") }
   }
 
   /// Adds `other`'s counts to these (its receiving and decoding are not counts and are left out).
   package mutating func add(_ other: RunSummary) {
-    for (_, path) in Self.counts { self[keyPath: path] += other[keyPath: path] }
+    addCounters(other)
+    appleAds.addCounters(other.appleAds)
+    sdk.addCounters(other.sdk)
     adAttributionKit = adAttributionKit || other.adAttributionKit
     hasAppleAds = hasAppleAds || other.hasAppleAds
     hasSDK = hasSDK || other.hasSDK

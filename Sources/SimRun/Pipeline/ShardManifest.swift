@@ -51,9 +51,9 @@ package struct ShardManifest {
     }
     guard case .object(let counts) = object["summary"] else { throw fail("$.summary: expected an object of counts") }
     var summary = RunSummary()
-    for (name, path) in RunSummary.counts {
-      guard case .int(let count) = counts[name] else { throw fail("$.summary.\(name): expected an integer") }
-      summary[keyPath: path] = Int(count)
+    for counter in RunSummary.counts {
+      guard case .int(let count) = counts[counter.name] else { throw fail("$.summary.\(counter.name): expected an integer") }
+      summary[keyPath: counter.path] = Int(count)
     }
     // Spend is billed on these; a shard without them was written before spend existed.
     guard let deliveryJSON = object["campaignDelivery"], let delivery = CampaignDelivery(json: deliveryJSON) else {

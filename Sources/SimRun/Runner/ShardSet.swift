@@ -230,7 +230,7 @@ public struct ShardSet {
       "postbacks": .array(counts.postbacks.map { .array($0.map { .int(Int64($0)) }) }),
       "sourceIdentifierDigits": .array(counts.sourceIdentifierDigits.map { .int(Int64($0)) }),
     ]
-    for (name, path) in RunSummary.counts where counts[keyPath: path] != 0 { tiers[name] = .int(Int64(counts[keyPath: path])) }
+    for counter in RunSummary.counts where counts[keyPath: counter.path] != 0 { tiers[counter.name] = .int(Int64(counts[keyPath: counter.path])) }
     let received = writer.receiver?.counts ?? ReceiptCounts()
     let delays = writer.report?.firstSignals.sortedMilliseconds ?? []
     let final: JSONValue = .object([
@@ -305,8 +305,8 @@ public struct ShardSet {
       for kind in 0..<3 { summary.postbacks[window][kind] = try int(kinds[kind]) }
     }
     for index in 0..<3 { summary.sourceIdentifierDigits[index] = try int(digits[index]) }
-    for (name, path) in RunSummary.counts {
-      if let value = tiers[name] { summary[keyPath: path] = try int(value) }
+    for counter in RunSummary.counts {
+      if let value = tiers[counter.name] { summary[keyPath: counter.path] = try int(value) }
     }
     guard case .object(let counts)? = object["received"], let accepted = counts["accepted"], let duplicates = counts["duplicates"],
       let differing = counts["duplicatesDiffering"], case .object(let rejectedCounts)? = counts["rejected"],
