@@ -23,12 +23,12 @@ public struct CommandTree {
     return entry.type(at: commandPath.dropFirst())
   }
 
-  /// Makes the parsed command's type from its values and runs it.
+  /// Makes the parsed command's type from its values, validates it and runs it.
   public func run(_ parsed: ParsedCommand) throws(UsageError) -> ExitStatus {
     guard let type = type(at: parsed.commandPath) else {
       preconditionFailure("'\(parsed.commandPath.joined(separator: " "))' was parsed from a spec this tree did not give")
     }
     var values = CommandValues(parsed)
-    return try type.init(&values).run()
+    return try type.make(&values).run()
   }
 }

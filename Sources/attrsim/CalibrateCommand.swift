@@ -63,12 +63,12 @@ struct CalibrateCommand: Command {
       return .writing(obstacle)
     }
     var scenario: Scenario
-    switch RunCommand.prepare(path, limits: limits, permissions: permissions, seed: seed) {
+    switch ScenarioPreparation.prepare(path, limits: limits, permissions: permissions, seed: seed) {
     case .success(let prepared): scenario = prepared
     case .failure(let status): return status.exitStatus
     }
     if let schemaPath {
-      if let stopped = RunCommand.replaceSchema(of: &scenario, with: schemaPath) { return stopped }
+      if let stopped = ScenarioPreparation.replaceSchema(of: &scenario, with: schemaPath) { return stopped }
     }
     if let obstacle = Calibrator.obstacle(scenario) {
       Console.error("\(path): error: cannot calibrate: \(obstacle); nothing was written")

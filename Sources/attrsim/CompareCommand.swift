@@ -65,23 +65,26 @@ struct CompareCommand: Command {
     decoding = try DecodingOptions.read(&values)
     path = try values.read(Self.scenario)
     schemaPaths = try values.readAll(Self.schema)
-    guard schemaPaths.count >= 2 else {
-      throw values.usageError("Give at least two schemas to compare: --schema A --schema B")
-    }
     limits = LargeWork.limits(&values)
     permissions = Permissions(&values)
   }
 
+  func validate() throws(ValidationError) {
+    guard schemaPaths.count >= 2 else {
+      throw ValidationError("Give at least two schemas to compare: --schema A --schema B")
+    }
+  }
+
   func run() -> ExitStatus {
     var scenario: Scenario
-    switch RunCommand.prepare(path, limits: limits, permissions: permissions, seed: seed) {
+    switch ScenarioPreparation.prepare(path, limits: limits, permissions: permissions, seed: seed) {
     case .success(let prepared): scenario = prepared
     case .failure(let status): return status.exitStatus
     }
     var scenarios: [Scenario] = []
     // Every schema is read before anything runs, so a bad one costs no runs.
     for schemaPath in schemaPaths {
-      if let stopped = RunCommand.replaceSchema(of: &scenario, with: schemaPath) { return stopped }
+      if let stopped = ScenarioPreparation.replaceSchema(of: &scenario, with: schemaPath) { return stopped }
       scenarios.append(scenario)
     }
     if let replicates {

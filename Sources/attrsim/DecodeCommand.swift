@@ -80,7 +80,7 @@ struct DecodeCommand: Command {
         schema = scenario!.schema
       }
     } catch {
-      RunCommand.report(error, file: schemaPath ?? scenarioPath ?? "")
+      ProblemPrinter.report(error, file: schemaPath ?? scenarioPath ?? "")
       return .loading(error)
     }
     let valuing: CalibratedDecoding
@@ -170,7 +170,7 @@ struct DecodeCommand: Command {
   /// scenario) or learned from `scenario`'s runs with `schema`.
   private static func decoding(
     _ estimator: DecodingSettings.Estimate?, file: String?, schema: ConversionSchema, scenario: Scenario?
-  ) -> Result<CalibratedDecoding, RunCommand.Stopped> {
+  ) -> Result<CalibratedDecoding, ScenarioPreparation.Stopped> {
     let chosen = estimator ?? (file != nil || scenario != nil ? .calibrated : .midpoint)
     guard chosen == .calibrated else { return .success(CalibratedDecoding(estimator: chosen)) }
     if let file {
@@ -178,8 +178,8 @@ struct DecodeCommand: Command {
         let calibration = try ScenarioLoader.loadCalibration(path: file, for: schema, scenario: scenario?.name)
         return .success(CalibratedDecoding(estimator: chosen, calibration: calibration))
       } catch {
-        RunCommand.report(error, file: file)
-        return .failure(RunCommand.Stopped(exitStatus: .loading(error)))
+        ProblemPrinter.report(error, file: file)
+        return .failure(ScenarioPreparation.Stopped(exitStatus: .loading(error)))
       }
     }
     guard var scenario else {

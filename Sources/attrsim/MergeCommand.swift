@@ -75,12 +75,15 @@ struct MergeCommand: Command {
     progress = try ProgressLine.read(&values)
     decoding = try DecodingOptions.read(&values)
     calibrationPath = try values.read(Self.calibration)
+  }
+
+  func validate() throws(ValidationError) {
     let decodes = decoding.estimator != nil || calibrationPath != nil
     if decodes, reduce || finalise != nil {
-      throw values.usageError("--estimator and --calibration apply to the last merge, which decodes; not to --reduce or --finalise")
+      throw ValidationError("--estimator and --calibration apply to the last merge, which decodes; not to --reduce or --finalise")
     }
     if calibrationPath != nil, let estimator = decoding.estimator, estimator != .calibrated {
-      throw values.usageError("--calibration is for the calibrated estimator, not '\(estimator.rawValue)'")
+      throw ValidationError("--calibration is for the calibrated estimator, not '\(estimator.rawValue)'")
     }
   }
 
@@ -127,7 +130,7 @@ struct MergeCommand: Command {
         do {
           calibration = try ScenarioLoader.loadCalibration(path: calibrationPath, for: scenario.schema, scenario: scenario.name)
         } catch {
-          RunCommand.report(error, file: calibrationPath)
+          ProblemPrinter.report(error, file: calibrationPath)
           return .loading(error)
         }
       }
@@ -148,7 +151,7 @@ struct MergeCommand: Command {
         progress.clear()
         let report = RunReport(scenario: scenario, summary: summary, collector: sink.second)
         try sink.first.commit(summary, scenario: scenario, report: report)
-        RunCommand.announce(summary, scenario: scenario, directory: directory, trace: trace)
+        RunAnnouncement.announce(summary, scenario: scenario, directory: directory, trace: trace)
         return .success
       } catch {
         sink.first.discard()

@@ -37,4 +37,13 @@ struct ProblemPrinter {
       "\(file): note: \(held) more not shown (at most \(Self.sameMessageLimit) with the same message and "
         + "\(Self.totalLimit) in all are printed)")
   }
+
+  /// Prints every diagnostic of a scenario or schema that cannot be read, then a count, compiler style.
+  static func report(_ error: ScenarioLoadError, file: String) {
+    var printer = ProblemPrinter()
+    for diagnostic in error.diagnostics { printer.print(diagnostic) }
+    printer.finish(file: file)
+    let errors = error.diagnostics.filter { $0.severity == .error }.count
+    Console.error("\(file): \(errors) \(errors == 1 ? "error" : "errors"); nothing was written")
+  }
 }

@@ -18,20 +18,6 @@ struct RunCommand: Command {
     help: "Simulate only slice I (from 0) of N of the users and write a partial result for 'attrsim merge'; "
       + "'auto' takes the slice from a Slurm job array's task, 'auto/N' from a Kubernetes Indexed Job's.",
     parsing: .shard)
-  static let deliver = Option(
-    name: "deliver", valueName: "url|scenario",
-    help: "POST the postbacks after the run: to this receiver (keeping each recipient's path), or to the "
-      + "scenario's endpoints (networks' postbackURL, the app's developer-copy endpoints).",
-    parsing: .deliveryTarget)
-  // Bounded so that a virtual day's wait and a timeout stay within what a timer can hold.
-  static let speed = Option(
-    name: "speed", valueName: "n",
-    help: "Deliver at N virtual seconds per real second (3600: an hour a second), retries included.",
-    defaultDescription: "as fast as the receiver answers",
-    parsing: .number(in: 0.001...1_000_000_000, unit: "virtual seconds per real second"))
-  static let deliverTimeout = Option(
-    name: "deliver-timeout", valueName: "seconds", help: "How long to wait for each answer.",
-    defaultDescription: "10", parsing: .number(in: 0.001...3_600, unit: "seconds"))
   // Bounded so that a mistyped count does not start a day of runs.
   static let replicates = Option(
     name: "replicates", valueName: "n",
@@ -70,7 +56,8 @@ struct RunCommand: Command {
     arguments: [scenario.spec],
     options: [
       seed.spec, out.spec, replicates.spec, jobs.spec, shard.spec, DecodingOptions.estimator.spec,
-      DecodingOptions.calibrationInstalls.spec, deliver.spec, speed.spec, deliverTimeout.spec, ProgressLine.option.spec,
+      DecodingOptions.calibrationInstalls.spec, DeliveryRequest.deliver.spec, DeliveryRequest.speed.spec,
+      DeliveryRequest.deliverTimeout.spec, ProgressLine.option.spec,
     ],
     flags: [trace.spec, LargeWork.flag.spec] + Permissions.flags)
 
@@ -113,7 +100,7 @@ struct RunCommand: Command {
   func run() -> ExitStatus {
     ProgressLine.chosen = progress
     let scenario: Scenario
-    switch Self.prepare(path, limits: limits, permissions: permissions, seed: seed) {
+    switch ScenarioPreparation.prepare(path, limits: limits, permissions: permissions, seed: seed) {
     case .success(let prepared): scenario = prepared
     case .failure(let status): return status.exitStatus
     }
@@ -183,7 +170,7 @@ struct RunCommand: Command {
       guard let replicates else {
         let report = RunReport(scenario: scenario, summary: summary, collector: sink.first.second)
         try sink.first.first.commit(summary, scenario: scenario, report: report, keeping: later)
-        announce(summary, scenario: scenario, directory: directory, trace: trace)
+        RunAnnouncement.announce(summary, scenario: scenario, directory: directory, trace: trace)
         return (.success, sink.second)
       }
       let study = ReplicateStudy(
@@ -194,7 +181,7 @@ struct RunCommand: Command {
       try sink.first.first.commit(
         summary, scenario: scenario, report: report,
         extra: [(name: "replicates.json", text: study.json.serialized(pretty: true) + "\n")], keeping: later)
-      announce(summary, scenario: scenario, directory: directory, trace: trace, replicated: true)
+      RunAnnouncement.announce(summary, scenario: scenario, directory: directory, trace: trace, replicated: true)
       Console.out("\n\(replicates) replicate\(replicates == 1 ? "" : "s"), seeds \(study.seeds.map(String.init).joined(separator: ", "))")
       Console.out(TextTable.render(study.table))
       Console.out(ReplicateStudy.method.prefix(1).uppercased() + ReplicateStudy.method.dropFirst() + ".")
@@ -308,31 +295,6 @@ struct RunCommand: Command {
         + "(or deliver everything to one receiver with --deliver URL)")
   }
 
-  /// Prints what a finished run (whole or merged) did and wrote.
-  static func announce(_ summary: RunSummary, scenario: Scenario, directory: URL, trace: Bool, replicated: Bool = false) {
-    let winning = summary.postbacks.joined().reduce(0, +)
-    let nonWinning = summary.nonWinningPostbacks > 0 ? " + \(summary.nonWinningPostbacks) non-winning" : ""
-    Console.out(
-      "\(scenario.name): \(summary.users) users, \(summary.installs) installs, "
-        + "\(summary.attributedInstalls) attributed, \(winning) postbacks\(nonWinning) (seed \(scenario.seed))")
-    if let received = summary.received, received.accepted != received.total {
-      Console.error(
-        "warning: receivers accepted \(received.accepted) of \(received.total) postbacks; see 'received' in summary.json")
-    }
-    let unanswered = summary.sdk.timeouts + summary.sdk.unreachable
-    if summary.hasSDK, unanswered > 0 {
-      // A dead model would otherwise pass unnoticed: the run goes on without its values.
-      Console.error(
-        "warning: \(unanswered) of \(summary.sdk.requests) requests to the SDK's conversion model got no answer "
-          + "(\(summary.sdk.timeouts) timeouts, \(summary.sdk.unreachable) unreachable) and made no update; "
-          + "see sdk-trace.jsonl")
-    }
-    let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"]
-      + (summary.decoding != nil ? ["decoded.csv"] : []) + ["report.html", "report.md"] + (trace ? ["trace.jsonl"] : [])
-      + (scenario.appleAds != nil ? ["adservices.jsonl"] : []) + (scenario.app.sdk != nil ? ["sdk-trace.jsonl"] : []) + (replicated ? ["replicates.json"] : [])
-    Console.out("wrote \(directory.relativePath)/{\(files.joined(separator: ","))}")
-  }
-
   private static func runShard(_ scenario: Scenario, path: String, shard: Shard, out: String?) -> ExitStatus {
     let folder = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)-shard-\(shard.index)-of-\(shard.count)")
     do {
@@ -350,52 +312,5 @@ struct RunCommand: Command {
       Console.error("error: \(error.description)")
       return .ioError
     }
-  }
-
-  /// Prints every diagnostic, then a count, compiler style.
-  /// The scenario at `path` ready to run: loaded within `limits`, its permissions granted, the
-  /// work announced when large, `seed` applied; or the exit status of what stopped it, reported.
-  static func prepare(
-    _ path: String, limits: WorkLimits, permissions: Permissions, seed: Int?
-  ) -> Result<Scenario, Stopped> {
-    var scenario: Scenario
-    do {
-      scenario = try ScenarioLoader.load(path: path, limits: limits)
-    } catch {
-      report(error, file: path)
-      return .failure(Stopped(exitStatus: .loading(error)))
-    }
-    Console.warnings(scenario.warnings)
-    guard permissions.allow(scenario.requiredPermissions, file: path) else { return .failure(Stopped(exitStatus: .usage)) }
-    LargeWork.announce(WorkEstimate(scenario: scenario))
-    if let seed { scenario.seed = UInt64(seed) }
-    return .success(scenario)
-  }
-
-  /// Why a command stopped before its work, as the exit status it ends with.
-  struct Stopped: Error {
-    var exitStatus: ExitStatus
-  }
-
-  /// Reads the schema at `path` into `scenario` in place of its own (`--schema`, `--from`),
-  /// printing its warnings; the exit status to stop with when it cannot be read.
-  static func replaceSchema(of scenario: inout Scenario, with path: String) -> ExitStatus? {
-    let known = scenario.warnings.count
-    do {
-      try ScenarioLoader.loadSchema(path: path, into: &scenario)
-    } catch {
-      report(error, file: path)
-      return .loading(error)
-    }
-    Console.warnings(scenario.warnings[known...])
-    return nil
-  }
-
-  static func report(_ error: ScenarioLoadError, file: String) {
-    var printer = ProblemPrinter()
-    for diagnostic in error.diagnostics { printer.print(diagnostic) }
-    printer.finish(file: file)
-    let errors = error.diagnostics.filter { $0.severity == .error }.count
-    Console.error("\(file): \(errors) \(errors == 1 ? "error" : "errors"); nothing was written")
   }
 }

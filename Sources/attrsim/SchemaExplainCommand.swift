@@ -22,7 +22,7 @@ struct SchemaExplainCommand: Command {
       do {
         schema = try ScenarioLoader.loadSchema(path: path)
       } catch {
-        RunCommand.report(error, file: path)
+        ProblemPrinter.report(error, file: path)
         return .loading(error)
       }
       let explanation = SchemaExplanation(schema)

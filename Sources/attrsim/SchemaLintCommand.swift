@@ -41,7 +41,7 @@ struct SchemaLintCommand: Command {
         loaded.append(scenario)
         declared = (declared ?? []).union(scenario.declaredEvents)
       } catch {
-        RunCommand.report(error, file: path)
+        ProblemPrinter.report(error, file: path)
         return .loading(error)
       }
     }
@@ -55,7 +55,7 @@ struct SchemaLintCommand: Command {
           Self.behaviourFindings(schema, scenarios: loaded)
         }
       } catch {
-        RunCommand.report(error, file: path)
+        ProblemPrinter.report(error, file: path)
         unreadable = unreadable ?? .loading(error)
         errors += 1
         continue

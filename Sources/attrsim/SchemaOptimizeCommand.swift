@@ -136,13 +136,13 @@ struct SchemaOptimizeCommand: Command {
       return .usage
     }
     var scenario: Scenario
-    switch RunCommand.prepare(path, limits: limits, permissions: permissions, seed: nil) {
+    switch ScenarioPreparation.prepare(path, limits: limits, permissions: permissions, seed: nil) {
     case .success(let prepared): scenario = prepared
     case .failure(let status): return status.exitStatus
     }
     var startName = "the scenario's schema"
     if let fromPath {
-      if let stopped = RunCommand.replaceSchema(of: &scenario, with: fromPath) { return stopped }
+      if let stopped = ScenarioPreparation.replaceSchema(of: &scenario, with: fromPath) { return stopped }
       startName = Self.tidy(fromPath)
     } else if let file = scenario.inputFiles.dropFirst().first(where: { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }) {
       startName = Self.tidy(file)

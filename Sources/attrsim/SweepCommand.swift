@@ -71,7 +71,7 @@ struct SweepCommand: Command {
     do {
       sweep = try ScenarioLoader.loadSweep(path: path, limits: limits)
     } catch {
-      RunCommand.report(error, file: path)
+      ProblemPrinter.report(error, file: path)
       return .loading(error)
     }
     Console.warnings(sweep.points.flatMap(\.scenario.warnings))

@@ -25,7 +25,7 @@ struct CommandDeclarationTests {
   /// A command of `type` read from `words`.
   private static func command<T: Command>(_ type: T.Type, _ words: [String]) throws -> T {
     var values = try parsed(words).values
-    return try T(&values)
+    return try T.make(&values)
   }
 
   @Test("Every command path names a type whose declaration is the one the help shows; groups name none")
@@ -162,6 +162,6 @@ struct CommandDeclarationTests {
   func refusal(words: [String], message: String) throws {
     var (type, values) = try Self.parsed(words)
     let path = values.commandPath
-    #expect(throws: UsageError(message, commandPath: path)) { _ = try type.init(&values) }
+    #expect(throws: UsageError(message, commandPath: path)) { _ = try type.make(&values) }
   }
 }
