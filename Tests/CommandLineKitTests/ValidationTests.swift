@@ -36,9 +36,9 @@ private struct Plain: Command {
   }
 }
 
-private let tree = CommandTree([
-  .group(name: "range", abstract: "Ranges.", entries: [.command(Span.self)]), .command(Plain.self),
-])
+private var tree: CommandTree {
+  CommandTree([.group(name: "range", abstract: "Ranges.", entries: [.command(Span.self)]), .command(Plain.self)])
+}
 private let tool = ToolSpec(name: "tool", commands: tree.specs)
 
 @Suite("validate(): a command's values checked together after parsing, before running")
