@@ -60,7 +60,7 @@ struct SDKReportTests {
     let scenario = try TestScenarios.load(TestScenarios.sdkExpectation(expect: "{}"))
     var summary = RunSummary()
     // Distinct counts, so a row showing another row's figure fails.
-    for (offset, count) in SDKCounts.counts.enumerated() { summary.sdk[keyPath: count.path] = offset + 1 }
+    for (offset, count) in SDKCounts.counters.enumerated() { summary.sdk[keyPath: count.path] = offset + 1 }
     let markdown = RunReport(scenario: scenario, summary: summary, collector: ReportCollector(scenario: scenario)).markdown
     let lines = markdown.split(separator: "\n").map(String.init)
     for row in [

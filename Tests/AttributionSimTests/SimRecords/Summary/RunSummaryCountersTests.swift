@@ -17,7 +17,7 @@ struct RunSummaryCountersTests {
   @Test("every whole-number property of the summary and its groups is in the counter table")
   func tableIsComplete() {
     var summary = everyObject()
-    for (_, path) in RunSummary.counts { summary[keyPath: path] = 1 }
+    for counter in RunSummary.counts { summary[keyPath: counter.path] = 1 }
     // A property left at 0 after setting every listed counter is one the table misses, so
     // neither the merge nor the shard files would carry it.
     var missing: [String] = []
@@ -39,9 +39,10 @@ struct RunSummaryCountersTests {
   @Test("each counter shows in summary.json, under its own key")
   func reachesJSON() {
     let zero = everyObject().json(scenario: "s", seed: 1).serialized()
-    for (name, path) in RunSummary.counts {
+    for counter in RunSummary.counts {
+      let name = counter.name
       var summary = everyObject()
-      summary[keyPath: path] = 987_654_321
+      summary[keyPath: counter.path] = 987_654_321
       let text = summary.json(scenario: "s", seed: 1).serialized()
       #expect(text.contains("987654321"), "\(name) is not in summary.json")
       #expect(text != zero)
@@ -54,8 +55,8 @@ struct RunSummaryCountersTests {
       var summary = everyObject()
       summary[keyPath: counter.path] = offset + 1_000
       var value = summary.json(scenario: "s", seed: 1)
-      for key in counter.json.split(separator: ".") {
-        guard case .object(let members) = value, let inner = members[String(key)] else {
+      for key in counter.json {
+        guard case .object(let members) = value, let inner = members[key] else {
           Issue.record("\(counter.json) is not in summary.json")
           return
         }
@@ -69,9 +70,42 @@ struct RunSummaryCountersTests {
     #expect(Set(names).count == names.count)
   }
 
+  @Test("each Apple Ads and SDK counter sits at its own place in its object")
+  func groupPlaces() {
+    func check<Group: CounterGroup>(_ group: Group.Type, _ zero: Group, json: (Group) -> JSONValue) {
+      for (offset, counter) in Group.counters.enumerated() {
+        var counts = zero
+        counts[keyPath: counter.path] = offset + 1_000
+        var value = json(counts)
+        for key in counter.json {
+          guard case .object(let members) = value, let inner = members[key] else {
+            Issue.record("\(counter.json) is not in the group's object")
+            return
+          }
+          value = inner
+        }
+        #expect(value == .int(Int64(offset + 1_000)), "\(counter.name) at \(counter.json)")
+      }
+      let places = Group.counters.map(\.json)
+      #expect(Set(places).count == places.count)
+    }
+    var summary = everyObject()
+    check(AppleAdsCounts.self, summary.appleAds) { counts in
+      summary.appleAds = counts
+      guard case .object(let members) = summary.json(scenario: "s", seed: 1) else { return .null }
+      return members["appleAds"] ?? .null
+    }
+    check(SDKCounts.self, summary.sdk) { counts in
+      summary.sdk = counts
+      guard case .object(let members) = summary.json(scenario: "s", seed: 1) else { return .null }
+      return members["sdk"] ?? .null
+    }
+  }
+
   @Test("merging shards adds every counter")
   func mergeAddsEach() {
-    for (index, (name, path)) in RunSummary.counts.enumerated() {
+    for (index, counter) in RunSummary.counts.enumerated() {
+      let (name, path) = (counter.name, counter.path)
       var shard = RunSummary()
       shard[keyPath: path] = index + 2
       var merged = RunSummary()
