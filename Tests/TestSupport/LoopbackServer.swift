@@ -224,7 +224,9 @@ private final class Core: @unchecked Sendable {
       }
       let response = handler(request)
       if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
-      defer { locked { inFlight -= 1 } }
+      // Answered before a byte of the response goes out: a client that reads it may send its next
+      // request before this thread runs again, which a later decrement would count as overlap.
+      locked { inFlight -= 1 }
       if response.resetConnection {
         // A zero linger time makes close(2) send RST instead of FIN.
         var abort = linger(l_onoff: 1, l_linger: 0)
