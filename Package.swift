@@ -38,7 +38,7 @@ let package = Package(
     /// Reading scenario, schema and sweep files into the model, with located diagnostics.
     .target(name: "SimInput", dependencies: ["SimModel", "SimEngine", "SimJSON", "DidYouMean", "AttributionCrypto"]),
     /// What each simulated user will do: plans drawn from a cohort's behaviour.
-    .target(name: "SimBehaviour", dependencies: ["SimModel", "SimEngine", "SimJSON"]),
+    .target(name: "SimBehaviour", dependencies: ["SimModel", "SimEngine"]),
     /// Apple's rules: attribution, windows, tiers, signing, the device, the client SDK and Apple Ads.
     .target(
       name: "SimPlatform", dependencies: ["SimModel", "SimEngine", "SimJSON", "AttributionCrypto"],
@@ -51,7 +51,7 @@ let package = Package(
       dependencies: ["SimModel", "SimBehaviour", "SimPlatform", "SimRecords", "SimEngine", "SimJSON"]),
     /// The ad network's side: verifying, de-duplicating and decoding postbacks.
     .target(
-      name: "SimReceiver", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimEngine", "SimJSON", "AttributionCrypto"]),
+      name: "SimReceiver", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimJSON", "AttributionCrypto"]),
     /// Run folders, reports, charts and delivery of postbacks over HTTP.
     .target(name: "SimOutput", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimWorld", "SimEngine", "SimJSON"]),
     /// Running a scenario: the runner, the tier stage, shards and their merge.
@@ -65,7 +65,7 @@ let package = Package(
     .target(
       name: "SimStudies",
       dependencies: [
-        "SimModel", "SimInput", "SimPlatform", "SimRecords", "SimOutput", "SimRun", "SimEngine", "SimJSON", "DidYouMean",
+        "SimModel", "SimInput", "SimPlatform", "SimRecords", "SimOutput", "SimRun", "SimEngine", "SimJSON",
       ]),
     /// The conversion-schema search: candidates, successive halving in named stages, the race and its outputs.
     .target(
@@ -90,7 +90,7 @@ let package = Package(
 
     // MARK: - Executables
 
-    .executableTarget(name: "attrsim", dependencies: ["AttributionSim", "AttributionCrypto", "CommandLineKit"]),
+    .executableTarget(name: "attrsim", dependencies: ["AttributionSim", "SimJSON", "CommandLineKit"]),
     .executableTarget(name: "attrsim-bench", dependencies: ["AttributionSim", "AttributionCrypto"]),
 
     // MARK: - Tests
