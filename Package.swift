@@ -26,8 +26,8 @@ let package = Package(
     .target(
       name: "AttributionSim",
       dependencies: [
-        "SimModel", "SimInput", "SimBehaviour", "SimPlatform", "SimRecords", "SimWorld", "SimReceiver", "SimOutput",
-        "SimRun", "SimStudies", "SimOptimize", "SimEngine", "SimJSON",
+        "SimModel", "SimInput", "SimBehaviour", "SimPlatform", "SimRecords", "SimWorld", "SimServices", "SimReceiver",
+        "SimOutput", "SimRun", "SimStudies", "SimOptimize", "SimEngine", "SimJSON",
       ]),
 
     // MARK: - The simulator's layers, in the order data flows
@@ -49,17 +49,20 @@ let package = Package(
     .target(
       name: "SimWorld",
       dependencies: ["SimModel", "SimBehaviour", "SimPlatform", "SimRecords", "SimEngine", "SimJSON"]),
+    /// The world's outside services: conversion-value endpoints over HTTP and local commands
+    /// (behind SimWorld's ConversionService), their child processes, and a deadline-bound socket.
+    .target(name: "SimServices", dependencies: ["SimWorld", "SimJSON"]),
     /// The ad network's side: verifying, de-duplicating and decoding postbacks.
     .target(
       name: "SimReceiver", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimJSON", "AttributionCrypto"]),
     /// Run folders, reports, charts and delivery of postbacks over HTTP.
-    .target(name: "SimOutput", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimWorld", "SimEngine", "SimJSON"]),
+    .target(name: "SimOutput", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimServices", "SimEngine", "SimJSON"]),
     /// Running a scenario: the runner, the tier stage, shards and their merge.
     .target(
       name: "SimRun",
       dependencies: [
-        "SimModel", "SimInput", "SimPlatform", "SimRecords", "SimWorld", "SimReceiver", "SimOutput", "SimEngine", "SimJSON",
-        "AttributionCrypto",
+        "SimModel", "SimInput", "SimPlatform", "SimRecords", "SimWorld", "SimServices", "SimReceiver", "SimOutput", "SimEngine",
+        "SimJSON", "AttributionCrypto",
       ]),
     /// Studies of many runs: sweeps and regression verification.
     .target(

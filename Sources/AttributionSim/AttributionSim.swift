@@ -11,5 +11,6 @@
 @_exported import SimReceiver
 @_exported import SimRecords
 @_exported import SimRun
+@_exported import SimServices
 @_exported import SimStudies
 @_exported import SimWorld

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import SimWorld
+import SimServices
 
 #if canImport(Glibc)
   import Glibc

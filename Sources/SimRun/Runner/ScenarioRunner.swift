@@ -4,6 +4,7 @@ import SimModel
 import SimPlatform
 import SimReceiver
 import SimRecords
+import SimServices
 import SimWorld
 
 /// Runs scenarios: the library's entry point for the CLI, regression suites and benchmarks.

@@ -1,7 +1,8 @@
 /// A conversion-value service the client SDK asks after each activity: an HTTP endpoint, a
 /// local command, or a built-in model.
 ///
-/// Implementations are called from several threads at once by ``ConversionRequestPool`` and
+/// The world knows services only through this protocol; the HTTP and command implementations
+/// are SimServices', handed in by whoever builds the world. Implementations are called from several threads at once by ``ConversionRequestPool`` and
 /// never throw: every failure is an answer the SDK handles by making no update.
 public protocol ConversionService: Sendable {
   /// Sends one request and waits for its answer.

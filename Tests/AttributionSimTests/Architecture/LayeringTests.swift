@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// The library's layers: data flows one way (model → input → behaviour → platform → records →
-/// world → receiver → outputs → run → studies → optimize), and no folder's types depend on a folder that
-/// depends back on them.
+/// world → services → receiver → outputs → run → studies → optimize), and no folder's types
+/// depend on a folder that depends back on them.
 @Suite("Layering")
 struct LayeringTests {
   /// Every Swift file under `Sources/`, by path relative to it.
@@ -47,6 +47,23 @@ struct LayeringTests {
       }
     }
     #expect(described == nil)
+  }
+
+  /// Networking and child processes are SimServices'; the layers up to the world reach them only
+  /// through SimWorld's `ConversionService` protocol.
+  @Test("the simulation core (SimModel to SimWorld) opens no connection and starts no program")
+  func coreHasNoServices() {
+    let core = Set(SourceGraph.layers.prefix { $0 != "SimServices" })
+    let modules: Set<String> = ["FoundationNetworking", "Glibc", "Darwin"]
+    let types: Set<String> = ["URLSession", "URLRequest", "Process", "Pipe"]
+    var found: [String] = []
+    for (path, text) in Self.sources.sorted(by: { $0.key < $1.key })
+    where core.contains(String(path.split(separator: "/")[0])) {
+      let imported = Self.graph.imports[path, default: []].filter(modules.contains)
+      let named = SourceGraph.identifiers(in: SourceGraph.withoutCommentsAndStrings(text)).intersection(types)
+      found += (imported + named.sorted()).map { "\(path): \($0)" }
+    }
+    #expect(found == [])
   }
 
   @Test("test folders named after a layer mirror its source folders")

@@ -7,8 +7,8 @@ struct SourceGraph {
   /// The simulator's layer targets, in the order data flows through them: each may use only the
   /// ones before it.
   static let layers = [
-    "SimModel", "SimInput", "SimBehaviour", "SimPlatform", "SimRecords", "SimWorld", "SimReceiver", "SimOutput",
-    "SimRun", "SimStudies", "SimOptimize",
+    "SimModel", "SimInput", "SimBehaviour", "SimPlatform", "SimRecords", "SimWorld", "SimServices", "SimReceiver",
+    "SimOutput", "SimRun", "SimStudies", "SimOptimize",
   ]
 
   /// A reference from one folder to a type declared in another.

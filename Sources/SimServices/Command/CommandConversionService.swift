@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SimJSON
+import SimWorld
 
 /// A conversion-value service run as a local command that talks JSON lines: for each request
 /// it reads one line, a JSON object of the request's parameters, and writes one line, an answer

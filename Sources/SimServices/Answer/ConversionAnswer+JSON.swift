@@ -1,5 +1,6 @@
 import Foundation
 import SimJSON
+import SimWorld
 
 extension ConversionAnswer {
   /// Reads a conversion-value service's JSON answer; anything unexpected is `.failed(.malformed)`.

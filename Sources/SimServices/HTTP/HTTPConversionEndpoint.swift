@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SimWorld
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
