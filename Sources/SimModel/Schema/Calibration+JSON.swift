@@ -10,8 +10,7 @@ extension Calibration {
   /// 1–3; seeds as decimal strings, since they exceed JSON's safe integers).
   public var json: JSONValue {
     let stored = self.cells
-    let cellValues: [JSONValue] = stored.keys.sorted().map { key in
-      let cell = stored[key]!
+    let cellValues: [JSONValue] = stored.sorted { $0.key < $1.key }.map { key, cell in
       return .object([
         "window": .int(Int64(key.window + 1)), "signal": .string(key.signal.name),
         "network": .string(key.source?.network ?? ""), "campaign": .string(key.source?.campaign ?? ""),

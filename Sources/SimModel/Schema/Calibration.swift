@@ -40,11 +40,8 @@ public struct Calibration: Hashable, Sendable {
     self.seeds = seeds
     self.installs = installs
     self.cells = cells.filter { $0.key.source != nil }
-    // Summed in key order: floating-point sums depend on order, outputs must not.
-    for key in self.cells.keys.sorted() {
-      let poolKey = CalibrationCell.Key(window: key.window, signal: key.signal, source: nil)
-      pooled[poolKey, default: CalibrationCell(eventUsers: Array(repeating: 0, count: eventNames.count))]
-        .add(self.cells[key]!)
+    pooled = CalibrationCell.summing(CollectionOfOne(self.cells), eventCount: eventNames.count) {
+      CalibrationCell.Key(window: $0.window, signal: $0.signal, source: nil)
     }
   }
 

@@ -64,4 +64,18 @@ public struct CalibrationCell: Hashable, Sendable {
       eventUsers[index] += other.eventUsers[index]
     }
   }
+
+  /// The cells of `tables` summed per key (`pooling` maps a cell's key to the key it joins),
+  /// each table in key order: floating-point sums depend on order, outputs must not.
+  public static func summing(
+    _ tables: some Sequence<[Key: CalibrationCell]>, eventCount: Int, pooling: (Key) -> Key = { $0 }
+  ) -> [Key: CalibrationCell] {
+    var sums: [Key: CalibrationCell] = [:]
+    for table in tables {
+      for (key, cell) in table.sorted(by: { $0.key < $1.key }) {
+        sums[pooling(key), default: CalibrationCell(eventUsers: Array(repeating: 0, count: eventCount))].add(cell)
+      }
+    }
+    return sums
+  }
 }

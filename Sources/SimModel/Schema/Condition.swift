@@ -12,7 +12,7 @@ public struct Condition: Hashable, Sendable {
   }
 
   private static func checks(_ ranges: [Measure: ValueRange]) -> [(Measure, ValueRange)] {
-    ranges.keys.sorted().map { ($0, ranges[$0]!) }
+    ranges.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 
   /// Whether it holds for the measured values.

@@ -21,9 +21,9 @@ extension ConversionSchema: ConversionDecoder {
   /// which each rule giving it decides; nil when no such rule ever decides.
   private func decode<Value>(_ value: Value, rules: [MappingRule<Value>], rank: [Int]) -> DecodedValue? {
     let reachable = Self.deciding(rules.map(\.condition), rank: rank)
-    let giving = rules.indices.filter { rules[$0].value == value && reachable[$0] != nil }
+    let giving = rules.indices.filter { rules[$0].value == value }.compactMap { index in reachable[index].map { (index, $0) } }
     guard !giving.isEmpty else { return nil }
-    return decoded(Self.hull(giving.map { reachable[$0]! }), estimates: giving.map { rules[$0].revenueEstimate })
+    return decoded(Self.hull(giving.map(\.1)), estimates: giving.map { rules[$0.0].revenueEstimate })
   }
 
   /// The measure ranges a bit-layout value stands for, or nil when the layout cannot produce it.

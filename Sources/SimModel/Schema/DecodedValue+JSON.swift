@@ -12,8 +12,7 @@ extension DecodedValue {
     }
     var object: [String: JSONValue] = [:]
     var events: [String: JSONValue] = [:]
-    for measure in ranges.keys.sorted() {
-      let value = ranges[measure]!
+    for (measure, value) in ranges.sorted(by: { $0.key < $1.key }) {
       switch measure {
       case .revenue(let source):
         var entry = range(value, whole: false)

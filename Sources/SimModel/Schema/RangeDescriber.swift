@@ -6,7 +6,7 @@ package struct RangeDescriber {
 
   /// The ranges, revenue first, then events, then engagement; "anything" when empty.
   package func text(_ ranges: [Measure: ValueRange]) -> String {
-    let parts = ranges.keys.sorted().compactMap { describe($0, ranges[$0]!) }
+    let parts = ranges.sorted { $0.key < $1.key }.compactMap { describe($0.key, $0.value) }
     return parts.isEmpty ? "anything" : parts.joined(separator: ", ")
   }
 

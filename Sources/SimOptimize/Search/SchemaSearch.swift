@@ -216,12 +216,12 @@ public struct SchemaSearch: Sendable {
   /// (finalist − start on the same runs): the position of the lowest mean difference among those
   /// whose 95 % interval lies wholly below zero; nil when none does, so the start stays.
   public static func raceChoice(_ differences: [ConfidenceInterval?]) -> Int? {
-    var choice: Int?
+    var choice: (position: Int, mean: Double)?
     for (position, difference) in differences.enumerated() {
       guard let difference, let upper = difference.upper, upper < 0 else { continue }
-      if choice.map({ difference.mean < differences[$0]!.mean }) ?? true { choice = position }
+      if choice.map({ difference.mean < $0.mean }) ?? true { choice = (position, difference.mean) }
     }
-    return choice
+    return choice?.position
   }
 
   /// Three rungs at the scenario's size (a 100,000-user share above 200,000) with 2, 4 and 8 search runs,
@@ -391,16 +391,9 @@ public struct SchemaSearch: Sendable {
       return sink
     }
     for (position, schema) in missing.enumerated() {
-      var cells: [CalibrationCell.Key: CalibrationCell] = [:]
-      var installs = 0
       let own = sinks[position * calibrationCount..<(position + 1) * calibrationCount]
-      for sink in own {
-        installs += sink.installs
-        for key in sink.cells.keys.sorted() {
-          cells[key, default: CalibrationCell(eventUsers: Array(repeating: 0, count: schemas[schema].eventNames.count))]
-            .add(sink.cells[key]!)
-        }
-      }
+      let installs = own.reduce(0) { $0 + $1.installs }
+      let cells = CalibrationCell.summing(own.lazy.map(\.cells), eventCount: schemas[schema].eventNames.count)
       cache.made[keys[schema]] = Calibration(
         scenario: base.name, schemaDigest: schemas[schema].digest, currency: schemas[schema].currencies.base,
         eventNames: schemas[schema].eventNames, windowCount: base.attributionFramework.windowCount,

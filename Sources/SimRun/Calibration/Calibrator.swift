@@ -55,13 +55,7 @@ public enum Calibrator {
         if sinks.count >= settings.minimumRuns, installs >= settings.installs { done = true; break }
       }
     }
-    var cells: [CalibrationCell.Key: CalibrationCell] = [:]
-    for sink in sinks {
-      for key in sink.cells.keys.sorted() {
-        cells[key, default: CalibrationCell(eventUsers: Array(repeating: 0, count: scenario.schema.eventNames.count))]
-          .add(sink.cells[key]!)
-      }
-    }
+    let cells = CalibrationCell.summing(sinks.lazy.map(\.cells), eventCount: scenario.schema.eventNames.count)
     return Calibration(
       scenario: scenario.name, schemaDigest: scenario.schema.digest, currency: scenario.schema.currencies.base,
       eventNames: scenario.schema.eventNames, windowCount: scenario.attributionFramework.windowCount,

@@ -56,13 +56,7 @@ public struct BehaviourLint: Sendable {
       installs += sink.first.installs
       if seeds.count >= settings.minimumRuns, installs >= settings.installs { break }
     }
-    var cells: [CalibrationCell.Key: CalibrationCell] = [:]
-    for sink in calibrations {
-      for key in sink.cells.keys.sorted() {
-        cells[key, default: CalibrationCell(eventUsers: Array(repeating: 0, count: schema.eventNames.count))]
-          .add(sink.cells[key]!)
-      }
-    }
+    let cells = CalibrationCell.summing(calibrations.lazy.map(\.cells), eventCount: schema.eventNames.count)
     let calibration = Calibration(
       scenario: scenario.name, schemaDigest: schema.digest, currency: schema.currencies.base,
       eventNames: schema.eventNames, windowCount: windowCount, minimumInstalls: settings.minimumCellInstalls,

@@ -14,8 +14,7 @@ extension AdServicesExpectation {
     guard case .object(let record)? = calls.last(where: { $0.status == 200 })?.record else {
       return problems + ["no record came back (no call was answered 200)"]
     }
-    for key in fields.keys.sorted() {
-      let wanted = fields[key]!
+    for (key, wanted) in fields.sorted(by: { $0.key < $1.key }) {
       switch record[key] {
       case nil: problems.append("field '\(key)': expected \(wanted.serialized()), but the record has no such field")
       case let got? where got != wanted: problems.append("field '\(key)': expected \(wanted.serialized()), got \(got.serialized())")

@@ -117,8 +117,7 @@ package struct ExpectationChecker {
     // Flattened, so an expectation names an AdAttributionKit field (`conversion-type` inside
     // the JWS, `conversion-value` beside it) as directly as an SKAdNetwork one.
     let payload = PostbackFields(postback.payload).fields
-    for key in expectation.fields.keys.sorted() {
-      let wanted = expectation.fields[key]!
+    for (key, wanted) in expectation.fields.sorted(by: { $0.key < $1.key }) {
       switch payload[key] {
       case nil: result.problems.append("field '\(key)': expected \(wanted.serialized()), but the postback has no such field")
       case let got? where got != wanted && !Self.sameNumber(got, wanted):

@@ -44,7 +44,7 @@ package struct OutputNormaliser {
     switch value {
     case .object(let members):
       var rewritten: [String: JSONValue] = [:]
-      for name in members.keys.sorted() { rewritten[name] = rewrite(members[name]!, key: name) }
+      for (name, member) in members.sorted(by: { $0.key < $1.key }) { rewritten[name] = rewrite(member, key: name) }
       return .object(rewritten)
     case .array(let elements):
       return .array(elements.map { rewrite($0) })

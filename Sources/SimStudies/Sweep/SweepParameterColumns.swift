@@ -73,7 +73,7 @@ package struct SweepParameterColumns: Sendable {
   private static func leaves(of value: JSONValue) -> [[Step]] {
     switch value {
     case .object(let members) where !members.isEmpty:
-      return members.keys.sorted().flatMap { key in leaves(of: members[key]!).map { [.key(key)] + $0 } }
+      return members.sorted { $0.key < $1.key }.flatMap { key, member in leaves(of: member).map { [.key(key)] + $0 } }
     case .array(let elements) where !elements.isEmpty:
       return elements.indices.flatMap { index in leaves(of: elements[index]).map { [.index(index)] + $0 } }
     default:
