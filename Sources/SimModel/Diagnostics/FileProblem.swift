@@ -68,7 +68,7 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
   /// What `path` is when it is not a file to read (a folder, a FIFO, a device, a socket), said
   /// as such: Foundation calls all but the first "permission denied". Nil for a regular file or
   /// one that is not there (the reading says so).
-  private static func notAFile(_ path: String) -> Kind? {
+  package static func notAFile(_ path: String) -> Kind? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     if info.st_mode & S_IFMT == S_IFDIR { return .isDirectory }
