@@ -38,17 +38,25 @@ package struct DelimitedLogReader {
   /// The next event; nil at the end of the log. Blank lines are skipped. A row that does not
   /// fit the mapping is an error at its line and column; the caller may skip it and read on.
   /// A header that lacks a mapped column is an error that ends the reading.
-  package mutating func next() throws(ScenarioDiagnostic) -> LogRow? {
-    while let (number, bytes) = try lines.next() {
+  package mutating func next() throws(LogReadError) -> (line: Int, row: LogRow)? {
+    while true {
+      let read: (number: Int, bytes: ArraySlice<UInt8>)?
+      do { read = try lines.next() } catch { throw .stop(error) }
+      guard let (number, bytes) = read else { return nil }
       if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-      let line = try DelimitedLine(bytes, delimiter: mapping.delimiter, file: path, number: number)
+      let line: DelimitedLine
+      do {
+        line = try DelimitedLine(bytes, delimiter: mapping.delimiter, file: path, number: number)
+      } catch {
+        // A header that cannot be split leaves no columns to read rows by.
+        throw columns == nil && mapping.header ? .stop(error) : .row(error)
+      }
       if columns == nil {
-        columns = try resolve(header: mapping.header ? line.fields : nil, line: number)
+        do { columns = try resolve(header: mapping.header ? line.fields : nil, line: number) } catch { throw .stop(error) }
         if mapping.header { continue }
       }
-      return try row(line, number: number)
+      do { return (number, try row(line, number: number)) } catch { throw .row(error) }
     }
-    return nil
   }
 
   /// Each mapped column's index: by name from the header, or by position.

@@ -17,7 +17,11 @@ struct DelimitedLogReaderTests {
     try text.write(to: file, atomically: true, encoding: .utf8)
     var reader = try DelimitedLogReader(path: file.path, mapping: mapping)
     var result: [LogRow] = []
-    while let row = try reader.next() { result.append(row) }
+    do {
+      while let (_, row) = try reader.next() { result.append(row) }
+    } catch {
+      throw error.diagnostic
+    }
     return result
   }
 

@@ -17,7 +17,11 @@ struct GA4LogReaderTests {
     try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
     var reader = try GA4LogReader(path: file.path)
     var result: [LogRow] = []
-    while let row = try reader.next() { result.append(row) }
+    do {
+      while let (_, row) = try reader.next() { result.append(row) }
+    } catch {
+      throw error.diagnostic
+    }
     return result
   }
 

@@ -1,0 +1,153 @@
+import SimEngine
+import SimJSON
+import SimModel
+
+/// Reads an event log whole into ``LoggedUsers``: rows grouped by user and renumbered, revenue
+/// converted to the scenario's currency, each user's events made relative to their first
+/// launch, with a report accounting for every row.
+///
+/// A user's first launch is their earliest `first_open` (or `first_launch`) row; failing that,
+/// the install time the log gives (AppsFlyer); failing that, their first event (a transaction
+/// log's first purchase). Events before it and past the horizon are dropped and counted, rows
+/// repeated exactly are kept once, refunds stay as negative revenue.
+package enum EventLogLoader {
+  /// Why a log could not be loaded.
+  package enum Failure: Error, Equatable {
+    case opening(EventLogOpeningProblem)
+    /// A row's error (with `badRows: fail`), or one that ends any reading (a header without a
+    /// mapped column, a line past the length limit).
+    case reading(ScenarioDiagnostic)
+  }
+
+  /// One read row, compactly, until the log is grouped by user.
+  private struct Pending {
+    var user: Int32
+    var time: Int64
+    var revenue: Double
+    var name: UInt16
+    var kind: LogRow.Kind
+    var sequence: Int32
+  }
+
+  /// Loads `source`, converting revenue with `currencies` (to its base currency).
+  package static func load(_ source: EventLogSource, currencies: CurrencyTable) throws(Failure) -> (users: LoggedUsers, report: EventLogReport) {
+    var report = EventLogReport()
+    var next: () throws(LogReadError) -> (line: Int, row: LogRow)?
+    switch source.format {
+    case .ga4:
+      var reader: GA4LogReader
+      do { reader = try GA4LogReader(path: source.path) } catch { throw .opening(.file(error)) }
+      next = { () throws(LogReadError) in try reader.next() }
+    case .delimited(let mapping):
+      var reader: DelimitedLogReader
+      do { reader = try DelimitedLogReader(path: source.path, mapping: mapping) } catch { throw .opening(error) }
+      next = { () throws(LogReadError) in try reader.next() }
+    }
+    var userIndex: [String: Int32] = [:]
+    var nameIndex: [String: UInt16] = [:]
+    var names: [String] = []
+    var countries: [String?] = []
+    var installTimes: [Int64?] = []
+    var rows: [Pending] = []
+    while true {
+      let read: (line: Int, row: LogRow)?
+      do {
+        read = try next()
+      } catch {
+        guard source.badRows == .skip, case .row(let problem) = error else { throw .reading(error.diagnostic) }
+        report.rows += 1
+        skip(problem, in: &report)
+        continue
+      }
+      guard let (line, row) = read else { break }
+      report.rows += 1
+      var revenue = row.revenue ?? 0
+      if row.revenue != nil, let currency = row.currency {
+        guard let rate = currencies.rate(currency) else {
+          let problem = ScenarioDiagnostic(
+            file: source.path, location: SourceLocation(line: line, column: 1), path: "currency",
+            message: "expected a currency the scenario can convert (\(([currencies.base] + currencies.rates.keys.sorted()).joined(separator: ", "))), "
+              + "found \"\(currency.prefix(12))\": give its rate in the schema's currencies")
+          guard source.badRows == .skip else { throw .reading(problem) }
+          skip(problem, in: &report)
+          continue
+        }
+        revenue *= rate
+      }
+      let user: Int32
+      if let known = userIndex[row.user] {
+        user = known
+      } else {
+        user = Int32(userIndex.count)
+        userIndex[row.user] = user
+        countries.append(nil)
+        installTimes.append(nil)
+      }
+      if countries[Int(user)] == nil { countries[Int(user)] = row.country }
+      if let install = row.installTime { installTimes[Int(user)] = min(installTimes[Int(user)] ?? install, install) }
+      let name: UInt16
+      if let known = nameIndex[row.name] {
+        name = known
+      } else {
+        name = UInt16(clamping: names.count)
+        nameIndex[row.name] = name
+        names.append(row.name)
+      }
+      rows.append(Pending(user: user, time: row.time, revenue: revenue, name: name, kind: row.kind, sequence: Int32(clamping: rows.count)))
+    }
+    // The identifiers end here: nothing after this point can name a user.
+    userIndex = [:]
+    rows.sort { ($0.user, $0.time, $0.sequence) < ($1.user, $1.time, $1.sequence) }
+    report.firstTime = rows.lazy.map(\.time).min() ?? 0
+    report.lastTime = rows.lazy.map(\.time).max() ?? 0
+    let horizon = Int64(source.horizonDays) * 86_400_000
+
+    // Each user's rows, then users renumbered by first launch (ties in order of appearance).
+    var spans: [(user: Int32, launch: Int64, range: Range<Int>)] = []
+    var start = 0
+    while start < rows.count {
+      var end = start
+      while end < rows.count, rows[end].user == rows[start].user { end += 1 }
+      let user = rows[start].user
+      let stated = rows[start..<end].first { $0.kind == .firstLaunch }?.time
+      if stated == nil { report.usersWithoutFirstLaunch += 1 }
+      spans.append((user, stated ?? installTimes[Int(user)] ?? rows[start].time, start..<end))
+      start = end
+    }
+    spans.sort { ($0.launch, $0.user) < ($1.launch, $1.user) }
+    var table = LoggedUsers(currency: currencies.base)
+    for name in names { _ = table.eventName(name) }
+    for span in spans {
+      var events: [LoggedUsers.Event] = []
+      for row in rows[span.range] {
+        let offset = row.time - span.launch
+        if offset < 0 {
+          report.beforeFirstLaunch += 1
+          continue
+        }
+        if offset > horizon {
+          report.afterHorizon += 1
+          continue
+        }
+        let event = LoggedUsers.Event(offset: SimDuration(milliseconds: offset), kind: row.kind, name: Int(row.name), revenue: row.revenue)
+        // Rows are in time order, so a repeat sits among the kept events of the same instant.
+        if events.reversed().prefix(while: { $0.offset == event.offset }).contains(event) {
+          report.duplicates += 1
+          continue
+        }
+        if event.revenue < 0 { report.refunds += 1 }
+        events.append(event)
+      }
+      report.events += events.count
+      table.append(
+        country: countries[Int(span.user)], observed: SimDuration(milliseconds: report.lastTime - span.launch), events: events)
+    }
+    report.users = table.count
+    return (table, report)
+  }
+
+  private static func skip(_ problem: ScenarioDiagnostic, in report: inout EventLogReport) {
+    report.skippedRows += 1
+    if report.skippedExamples.count < EventLogReport.exampleLimit { report.skippedExamples.append(problem) }
+  }
+}

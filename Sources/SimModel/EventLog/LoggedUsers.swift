@@ -1,0 +1,95 @@
+import SimEngine
+
+/// The users of an app's event log, renumbered in order of first launch, each a timeline of
+/// events relative to that launch: what replay and resampling draw from.
+///
+/// Stored as columns, 19 bytes per kept event (time, revenue, name, kind), since a log holds
+/// millions of events; the log's identifiers are not kept.
+public struct LoggedUsers: Sendable, Equatable {
+  /// One kept event.
+  public struct Event: Sendable, Equatable {
+    /// Time after the user's first launch.
+    public var offset: SimDuration
+    public var kind: LogRow.Kind
+    /// The event's name, an index into ``LoggedUsers/eventNames``.
+    public var name: Int
+    /// Revenue in the table's currency (negative for a refund); 0 when the event carries none.
+    public var revenue: Double
+
+    /// An event with every field given.
+    public init(offset: SimDuration, kind: LogRow.Kind, name: Int, revenue: Double = 0) {
+      self.offset = offset
+      self.kind = kind
+      self.name = name
+      self.revenue = revenue
+    }
+  }
+
+  /// Event names, in order of first appearance.
+  public private(set) var eventNames: [String] = []
+  /// Countries as logged, in order of first appearance.
+  public private(set) var countries: [String] = []
+  /// The currency revenue is stated in.
+  public let currency: String
+
+  // Per user.
+  private var firstEvent: [Int32] = [0]
+  private var countryIndex: [Int32] = []
+  private var observed: [Int64] = []
+  // Per event.
+  private var offsets: [Int64] = []
+  private var revenues: [Double] = []
+  private var names: [UInt16] = []
+  private var kinds: [UInt8] = []
+  private static let kindCodes: [LogRow.Kind] = [.firstLaunch, .session, .purchase, .adRevenue, .event]
+
+  /// An empty table stating revenue in `currency`.
+  public init(currency: String) {
+    self.currency = currency
+  }
+
+  /// How many users.
+  public var count: Int { countryIndex.count }
+  /// How many events, over all users.
+  public var eventCount: Int { offsets.count }
+
+  /// Adds a user: their country (nil when unknown), how long the log watched them after their
+  /// first launch, and their events in time order with offsets from that launch.
+  public mutating func append(country: String?, observed duration: SimDuration, events: [Event]) {
+    countryIndex.append(country.map { Int32(Self.index(of: $0, in: &countries)) } ?? -1)
+    observed.append(duration.milliseconds)
+    for event in events {
+      offsets.append(event.offset.milliseconds)
+      revenues.append(event.revenue)
+      names.append(UInt16(clamping: event.name))
+      kinds.append(UInt8(Self.kindCodes.firstIndex(of: event.kind) ?? 4))
+    }
+    firstEvent.append(Int32(offsets.count))
+  }
+
+  /// The index of event name `name`, adding it when new (at most 65,535 names).
+  public mutating func eventName(_ name: String) -> Int { Self.index(of: name, in: &eventNames) }
+
+  private static func index(of value: String, in table: inout [String]) -> Int {
+    if let found = table.firstIndex(of: value) { return found }
+    table.append(value)
+    return table.count - 1
+  }
+
+  /// User `user`'s country, nil when the log did not say.
+  public func country(of user: Int) -> String? {
+    countryIndex[user] < 0 ? nil : countries[Int(countryIndex[user])]
+  }
+
+  /// How long the log watched user `user` after their first launch (to the log's last event).
+  public func observed(_ user: Int) -> SimDuration { SimDuration(milliseconds: observed[user]) }
+
+  /// User `user`'s events in time order.
+  public func events(of user: Int) -> [Event] {
+    (Int(firstEvent[user])..<Int(firstEvent[user + 1])).map { index in
+      Event(
+        offset: SimDuration(milliseconds: offsets[index]), kind: Self.kindCodes[Int(kinds[index])], name: Int(names[index]),
+        revenue: revenues[index])
+    }
+  }
+}
