@@ -10,6 +10,7 @@ let usage = """
   usage: attrsim-bench [--users N] [--scenario NAME|PATH] [--write DIR] [--jobs N]
                        [--impression-check tampered-only|cryptographic|flag] [--no-receive]
                        [--compare [--simpy PATH]] [--crypto] [--all] [--list]
+         attrsim-bench --make-event-log N FILE | --event-log FILE
 
     --users N            cohort users, the scenario's cohorts scaled in proportion (default 1,000,000)
     --scenario NAME      a sample in Scenarios/ by name (see --list), or a scenario file's path
@@ -23,6 +24,8 @@ let usage = """
     --crypto             microseconds per ECDSA operation as runs use them, against openssl speed
     --all                run every sample in Scenarios/ in turn, each in its own process
     --list               print the sample names --scenario takes
+    --make-event-log N FILE  write a synthetic GA4 BigQuery export of N events (seed 38) to FILE
+    --event-log FILE     load a GA4 export into users; print rows per second and peak memory
   """
 
 func fail(_ message: String) -> Never {
@@ -85,6 +88,16 @@ while let argument = arguments.popFirst() {
     all = true
   case "--list":
     print(samples().joined(separator: "\n"))
+    exit(0)
+  case "--make-event-log":
+    guard let count = arguments.popFirst().flatMap(Int.init), count > 0, let path = arguments.popFirst() else {
+      fail("--make-event-log needs a positive number of events and a file")
+    }
+    do { try EventLogBench.make(events: count, path: path) } catch { fail("cannot write \(path): \(error)") }
+    exit(0)
+  case "--event-log":
+    guard let path = arguments.popFirst() else { fail("--event-log needs a GA4 export file") }
+    EventLogBench.load(path: path)
     exit(0)
   case "-h", "--help":
     print(usage)
