@@ -25,6 +25,9 @@ package final class CohortBehaviour {
   private let arrivalTable: [(offset: Int64, length: Int64, weight: Double, cumulative: Double)]?
   /// The subscription's steps, when the cohort subscribes.
   private let subscription: SubscriptionLifecycle?
+  /// When the cohort's users live logged timelines: the logged users of each country, for
+  /// resampling within a country.
+  private let loggedByCountry: [String: [Int32]]
 
   // Stream names, hashed once.
   private static let arrivalLabel = StreamLabel("arrival")
@@ -43,6 +46,7 @@ package final class CohortBehaviour {
   private static let subscriptionLabel = StreamLabel("subscription")
   private static let adsLabel = StreamLabel("ads")
   private static let countLabel = StreamLabel("count")
+  private static let logLabel = StreamLabel("log")
 
   package init(cohort: Cohort, scenario: Scenario, root: RandomStream) {
     self.cohort = cohort
@@ -59,6 +63,13 @@ package final class CohortBehaviour {
     exposureFlights = cohort.exposures.map { scenario.adNetworks[$0.network].campaigns[$0.campaign].flight }
     arrivalTable = cohort.seasonality.map { Self.arrivalTable(cohort, $0, epoch: scenario.epoch) }
     subscription = cohort.subscription.map { SubscriptionLifecycle(subscription: $0, epoch: scenario.epoch) }
+    var byCountry: [String: [Int32]] = [:]
+    if let users = cohort.log?.users {
+      for user in 0..<users.count {
+        if let country = users.country(of: user) { byCountry[country, default: []].append(Int32(user)) }
+      }
+    }
+    loggedByCountry = byCountry
   }
 
   /// The arrival period cut at UTC midnights, each piece weighted by its day's seasonality and
@@ -116,7 +127,9 @@ package final class CohortBehaviour {
   package func plan(of index: Int, arrival: SimTime) -> UserPlan {
     let user = userStream(index)
     var countryStream = user.child(Self.countryLabel)
-    let country = cohort.country.sample(using: &countryStream)
+    var country = cohort.country.sample(using: &countryStream)
+    // A replayed user keeps their logged country where the log names one.
+    if let log = cohort.log, log.use == .replay, index < log.users.count, let logged = log.users.country(of: index) { country = logged }
     var actions: [TimedAction] = []
     var installAt: SimTime?
     var days: ActivityDays?
@@ -180,7 +193,7 @@ package final class CohortBehaviour {
       // Drawn after the redownload, so adding pre-orders leaves redownloads as they were.
       let preOrder = !redownload && installStream.nextUnit() < cohort.install.preOrder
       actions.append(TimedAction(at: installAt - .zero, action: .install(redownload: redownload, preOrder: preOrder)))
-      days = appendActivity(after: installAt, country: country, stream: user.child(Self.lifeLabel), to: &actions)
+      days = appendActivity(after: installAt, user: index, country: country, stream: user.child(Self.lifeLabel), to: &actions)
     }
     var trackingAuthorized = false
     if cohort.trackingConsent > 0 {
@@ -256,13 +269,24 @@ package final class CohortBehaviour {
   /// as the run reaches them; nil when the user never opens the app. A subscription needs every
   /// session to know when the app next opens, so its users' days are drawn now.
   private func appendActivity(
-    after install: SimTime, country: String, stream: RandomStream, to actions: inout [TimedAction]
+    after install: SimTime, user index: Int, country: String, stream: RandomStream, to actions: inout [TimedAction]
   ) -> ActivityDays? {
     var launchStream = stream.child(Self.firstLaunchLabel)
     let launches = launchStream.nextUnit() < cohort.firstLaunch.probability
     let firstLaunch = install + CohortBehaviour.duration(cohort.firstLaunch.delay, &launchStream)
     guard launches else { return nil }
     appendReengagements(after: firstLaunch, stream: stream.child(Self.reengagementLabel), to: &actions)
+    if let log = cohort.log {
+      var logStream = stream.child(Self.logLabel)
+      guard let logged = loggedUser(for: index, country: country, log: log, stream: &logStream) else {
+        actions.append(TimedAction(at: firstLaunch - .zero, action: .launch))
+        return nil
+      }
+      // Day d holds the events from d to d + 1 days after the launch; the horizon's last day included.
+      return ActivityDays(
+        behaviour: self, stream: stream.child(Self.dayLabel), firstLaunch: firstLaunch, dayCount: log.source.horizonDays + 1,
+        logged: logged)
+    }
     let days = ActivityDays(
       behaviour: self, stream: stream.child(Self.dayLabel), firstLaunch: firstLaunch, dayCount: max(cohort.activeDays, 1))
     guard let subscription else { return days }
@@ -276,10 +300,61 @@ package final class CohortBehaviour {
     return nil
   }
 
+  /// The logged user whose timeline user `index` lives: the same index on replay, else one drawn
+  /// (among those of `country` when stratified and the log has any there); nil when the log has
+  /// no such user (replay past its end, an empty log), who then only launches the app.
+  private func loggedUser(for index: Int, country: String, log: CohortLog, stream: inout RandomStream) -> Int? {
+    let draw = stream.nextUnit()
+    switch log.use {
+    case .replay:
+      return index < log.users.count ? index : nil
+    case .resample(let stratified):
+      if stratified, let candidates = loggedByCountry[country] {
+        return Self.pick(draw, among: candidates.count).map { Int(candidates[$0]) }
+      }
+      return Self.pick(draw, among: log.users.count)
+    }
+  }
+
+  /// The logged events of day `dayIndex` of `days` as actions, shifted to the user's first launch,
+  /// which starts day 0. A session at the launch's instant is the launch itself.
+  private func appendLoggedDay(_ dayIndex: Int, of days: ActivityDays, logged: Int, to actions: inout [TimedAction]) {
+    guard let log = cohort.log else { return }
+    let users = log.users
+    if dayIndex == 0 { actions.append(TimedAction(at: days.firstLaunch - .zero, action: .launch)) }
+    let all = users.eventIndices(of: logged)
+    let dayStart = SimDuration.days(1) * Int64(dayIndex)
+    let first = users.firstIndex(in: all, atOrAfter: dayStart)
+    let end = users.firstIndex(in: first..<all.upperBound, atOrAfter: dayStart + .days(1))
+    for index in first..<end {
+      let event = users.event(index)
+      let at = (days.firstLaunch + event.offset) - SimTime.zero
+      let name = users.eventNames[event.name]
+      switch event.kind {
+      case .firstLaunch: continue
+      case .session:
+        if event.offset > .zero { actions.append(TimedAction(at: at, action: .launch)) }
+      case .purchase:
+        actions.append(TimedAction(at: at, action: .event(name: name, revenue: event.revenue, currency: users.currency)))
+      case .adRevenue:
+        actions.append(TimedAction(at: at, action: .event(name: name, revenue: nil)))
+        if event.revenue != 0 {
+          actions.append(TimedAction(at: at, action: .revenue(amount: event.revenue, kind: .ad, currency: users.currency)))
+        }
+      case .event:
+        actions.append(TimedAction(at: at, action: .event(name: name, revenue: nil)))
+      }
+    }
+  }
+
   /// Sessions and events of day `dayIndex` of `days`, from the day's own child stream; returns
   /// its sessions (none when the user does not come back that day).
   @discardableResult
   func appendDay(_ dayIndex: Int, of days: ActivityDays, country: String, to actions: inout [TimedAction]) -> [SimTime] {
+    if let logged = days.logged {
+      appendLoggedDay(dayIndex, of: days, logged: logged, to: &actions)
+      return []
+    }
     let day = SimDuration.days(1)
     var dayStream = days.stream.child(dayIndex)
     let activeDraw = dayStream.nextUnit()

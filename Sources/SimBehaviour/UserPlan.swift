@@ -153,12 +153,16 @@ final class ActivityDays {
   let firstLaunch: SimTime
   /// How many days there are.
   let dayCount: Int
+  /// The logged user whose timeline the days replay (an index into the cohort's log); nil when
+  /// the days are drawn from the cohort's model.
+  let logged: Int?
 
-  init(behaviour: CohortBehaviour, stream: RandomStream, firstLaunch: SimTime, dayCount: Int) {
+  init(behaviour: CohortBehaviour, stream: RandomStream, firstLaunch: SimTime, dayCount: Int, logged: Int? = nil) {
     self.behaviour = behaviour
     self.stream = stream
     self.firstLaunch = firstLaunch
     self.dayCount = dayCount
+    self.logged = logged
   }
 
   /// The earliest an action of `day` can happen: the day's start.

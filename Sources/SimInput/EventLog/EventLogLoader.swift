@@ -9,7 +9,8 @@ import SimModel
 /// A user's first launch is their earliest `first_open` (or `first_launch`) row; failing that,
 /// the install time the log gives (AppsFlyer); failing that, their first event (a transaction
 /// log's first purchase). Events before it and past the horizon are dropped and counted, rows
-/// repeated exactly are kept once, refunds stay as negative revenue.
+/// repeated exactly are kept once, refunds stay as negative revenue. A user's country is their
+/// first row's that names one, as an ISO code when the log gives a code or an English name.
 package enum EventLogLoader {
   /// Why a log could not be loaded.
   package enum Failure: Error, Equatable {
@@ -83,7 +84,7 @@ package enum EventLogLoader {
         countries.append(nil)
         installTimes.append(nil)
       }
-      if countries[Int(user)] == nil { countries[Int(user)] = row.country }
+      if countries[Int(user)] == nil { countries[Int(user)] = row.country.map { CountryNames.code(for: $0) ?? $0 } }
       if let install = row.installTime { installTimes[Int(user)] = min(installTimes[Int(user)] ?? install, install) }
       let name: UInt16
       if let known = nameIndex[row.name] {

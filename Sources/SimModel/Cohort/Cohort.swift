@@ -40,6 +40,9 @@ public struct Cohort: Hashable, Sendable {
   public var subscription: CohortSubscription?
   /// Uneven arrivals over the week and the period; nil for uniform.
   public var seasonality: ArrivalSeasonality?
+  /// The event log users take their in-app lives from, replacing `retention`,
+  /// `sessionsPerActiveDay`, `events` and `adRevenue`; nil for the modelled behaviour.
+  public var log: CohortLog?
 
   /// Each stored property as given; other targets of the package build it too.
   package init(

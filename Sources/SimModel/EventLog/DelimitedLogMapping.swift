@@ -1,6 +1,6 @@
 /// How a delimited event log (CSV, TSV, whitespace-separated) maps onto events: its delimiter,
 /// whether it has a header, which column holds what, and how its times are written.
-public struct DelimitedLogMapping: Sendable, Equatable {
+public struct DelimitedLogMapping: Hashable, Sendable {
   public var delimiter: LogDelimiter = .comma
   /// Whether the first line names the columns (then columns may be given by name).
   public var header = true

@@ -1,7 +1,7 @@
 /// An app's event log a cohort takes its users' in-app lives from, and how to read it.
-public struct EventLogSource: Sendable, Equatable {
+public struct EventLogSource: Hashable, Sendable {
   /// The log's shape.
-  public enum Format: Sendable, Equatable {
+  public enum Format: Hashable, Sendable {
     /// Google Analytics 4 / Firebase's BigQuery export, one JSON event per line.
     case ga4
     /// A delimited table through a column mapping (AppsFlyer's raw-data export is
@@ -10,7 +10,7 @@ public struct EventLogSource: Sendable, Equatable {
   }
 
   /// What a row that cannot be read does.
-  public enum BadRows: String, Sendable, Equatable {
+  public enum BadRows: String, Hashable, Sendable {
     /// Stops the reading with the row's error (the default).
     case fail
     /// Skips the row; skipped rows are counted and the first few reported.

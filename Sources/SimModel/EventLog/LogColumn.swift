@@ -1,5 +1,5 @@
 /// Where a delimited log keeps a field: a column named in its header, or a 1-based position.
-public enum LogColumn: Sendable, Equatable, CustomStringConvertible {
+public enum LogColumn: Hashable, Sendable, CustomStringConvertible {
   case named(String)
   case position(Int)
 

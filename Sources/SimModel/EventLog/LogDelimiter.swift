@@ -1,5 +1,5 @@
 /// How a delimited event log separates its fields.
-public enum LogDelimiter: String, Sendable, Equatable, CaseIterable {
+public enum LogDelimiter: String, Hashable, Sendable, CaseIterable {
   /// Commas, with RFC 4180 quoting (`"a, b"`, `""` for a quote inside quotes).
   case comma
   /// Tabs, with the same quoting.

@@ -4,7 +4,7 @@
 /// output, report or message (users are renumbered; issue 38, "users' data stays theirs").
 public struct LogRow: Sendable, Equatable {
   /// What the event is to the simulation.
-  public enum Kind: String, Sendable, Equatable {
+  public enum Kind: String, Hashable, Sendable {
     /// The app's first launch (GA4 `first_open`).
     case firstLaunch
     /// An app open (GA4 `session_start`).

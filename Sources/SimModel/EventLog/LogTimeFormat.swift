@@ -1,5 +1,5 @@
 /// How an event log writes an event's time.
-public enum LogTimeFormat: Sendable, Equatable {
+public enum LogTimeFormat: Hashable, Sendable {
   /// ISO 8601 / RFC 3339: `2024-03-01T12:30:00Z`, a space allowed for `T`, an optional fraction
   /// of a second, and `Z` or `±hh:mm` (a time without one is in the log's time zone).
   case iso8601

@@ -1,5 +1,5 @@
 /// The time zone of an event log's times that carry no offset of their own.
-public enum LogTimeZone: Sendable, Equatable {
+public enum LogTimeZone: Hashable, Sendable {
   /// Coordinated Universal Time (the default: GA4 and AppsFlyer exports are in UTC).
   case utc
   /// A fixed offset east of UTC, in seconds (`+05:30` is 19,800).

@@ -5,9 +5,9 @@ import SimEngine
 ///
 /// Stored as columns, 19 bytes per kept event (time, revenue, name, kind), since a log holds
 /// millions of events; the log's identifiers are not kept.
-public struct LoggedUsers: Sendable, Equatable {
+public struct LoggedUsers: Hashable, Sendable {
   /// One kept event.
-  public struct Event: Sendable, Equatable {
+  public struct Event: Hashable, Sendable {
     /// Time after the user's first launch.
     public var offset: SimDuration
     public var kind: LogRow.Kind
@@ -84,12 +84,26 @@ public struct LoggedUsers: Sendable, Equatable {
   /// How long the log watched user `user` after their first launch (to the log's last event).
   public func observed(_ user: Int) -> SimDuration { SimDuration(milliseconds: observed[user]) }
 
-  /// User `user`'s events in time order.
-  public func events(of user: Int) -> [Event] {
-    (Int(firstEvent[user])..<Int(firstEvent[user + 1])).map { index in
-      Event(
-        offset: SimDuration(milliseconds: offsets[index]), kind: Self.kindCodes[Int(kinds[index])], name: Int(names[index]),
-        revenue: revenues[index])
+  /// The indices of user `user`'s events (for ``event(_:)``), in time order.
+  public func eventIndices(of user: Int) -> Range<Int> { Int(firstEvent[user])..<Int(firstEvent[user + 1]) }
+
+  /// The first of `indices` whose event comes at or after `offset`, or its end.
+  public func firstIndex(in indices: Range<Int>, atOrAfter offset: SimDuration) -> Int {
+    var (low, high) = (indices.lowerBound, indices.upperBound)
+    while low < high {
+      let middle = (low + high) / 2
+      if offsets[middle] < offset.milliseconds { low = middle + 1 } else { high = middle }
     }
+    return low
   }
+
+  /// Event `index` of the table (``eventIndices(of:)`` gives a user's).
+  public func event(_ index: Int) -> Event {
+    Event(
+      offset: SimDuration(milliseconds: offsets[index]), kind: Self.kindCodes[Int(kinds[index])], name: Int(names[index]),
+      revenue: revenues[index])
+  }
+
+  /// User `user`'s events in time order.
+  public func events(of user: Int) -> [Event] { eventIndices(of: user).map(event) }
 }
