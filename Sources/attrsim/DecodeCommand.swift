@@ -90,7 +90,7 @@ struct DecodeCommand: Command {
     }
     // The chosen estimator values ranges too (the calibrated one's fallback is the midpoint).
     schema.decoding.estimate = valuing.estimator
-    var report = DecodingReport(
+    var decoder = PostbackDecoder(
       decoder: schema, eventNames: schema.eventNames, networks: scenario?.adNetworks ?? [], calibrated: valuing)
     var lines: [String] = []
     var seen = Set<String>()
@@ -138,20 +138,20 @@ struct DecodeCommand: Command {
           }
         }
         counts.postbacks += 1
-        let outcome = report.decode(payload: body)
+        let outcome = decoder.decode(payload: body)
         lines.append(Self.line(place: place, fields: fields, outcome: outcome, schema: schema))
       }
     }
     // With -o -, standard output holds the decodings alone; the table goes to standard error.
     let say = out.map { OutputFile($0).isStandardOutput } == true ? Console.error : Console.out
-    say(TextTable.render(DecodedCSV(report).cells))
+    say(TextTable.render(DecodedCSV(decoder.table).cells))
     var notes = ["\(counts.postbacks) winning postbacks decoded"]
     if counts.copies > 0 { notes.append("\(counts.copies) developer copies skipped") }
     if counts.duplicates > 0 { notes.append("\(counts.duplicates) repeated transaction-ids or postback-identifiers skipped") }
     if counts.nonWinning > 0 { notes.append("\(counts.nonWinning) non-winning (they carry no value)") }
     if counts.invalid > 0 { notes.append("\(counts.invalid) entries not postbacks") }
     // The estimate's provenance first: the counts stay the last line, as scripts read them.
-    say(Self.note(report))
+    say(Self.note(decoder.table))
     say(notes.joined(separator: "; "))
     if let out {
       do {
@@ -192,7 +192,7 @@ struct DecodeCommand: Command {
   }
 
   /// A line on how the revenue was estimated and how much of it is imputed.
-  private static func note(_ report: DecodingReport) -> String {
+  private static func note(_ report: DecodedTable) -> String {
     guard let valuing = report.calibrated else { return "" }
     guard valuing.estimator == .calibrated else { return "revenue estimated by each value's range (\(valuing.estimator.rawValue))" }
     guard let calibration = valuing.calibration else { return valuing.missingReason ?? "" }
@@ -206,7 +206,7 @@ struct DecodeCommand: Command {
 
   /// One postback's identity, value and decoding, as a JSON line.
   private static func line(
-    place: String, fields: PostbackFields, outcome: DecodingReport.Outcome?, schema: ConversionSchema
+    place: String, fields: PostbackFields, outcome: DecodingOutcome?, schema: ConversionSchema
   ) -> String {
     var object: [String: JSONValue] = ["at": .string(place)]
     for key in [
