@@ -92,8 +92,10 @@ struct DecodeCommand: Command {
     schema.decoding.estimate = valuing.estimator
     var decoder = PostbackDecoder(
       decoder: schema, eventNames: schema.eventNames, networks: scenario?.adNetworks ?? [], calibrated: valuing)
+    // Signatures are not checked; copies, repeats and non-winning postbacks are skipped as a
+    // run's receivers skip them, by the same replay key.
+    var receiver = PostbackReceiver(verification: .skipped)
     var lines: [String] = []
-    var seen = Set<String>()
     var counts = (postbacks: 0, copies: 0, duplicates: 0, nonWinning: 0, invalid: 0)
     for path in files {
       var failed = ExitStatus.success
@@ -121,25 +123,19 @@ struct DecodeCommand: Command {
           problems.print("\(place): error: \(problem)", message: problem)
           continue
         }
-        // A run's log holds the developer's copy of each winning postback too.
-        if entry.recipient == "developer" {
-          counts.copies += 1
-          continue
+        // A run's log holds the developer's copy of each winning postback too; Apple's bodies are the network's.
+        let recipient: PostbackRecipient = entry.recipient == PostbackRecipient.developer.rawValue ? .developer : .adNetwork
+        switch receiver.receive(body, fields: fields, recipient: recipient, decodingInto: &decoder) {
+        case .developerCopy: counts.copies += 1
+        case .nonWinning: counts.nonWinning += 1
+        case .duplicate: counts.duplicates += 1
+        case .rejected(_, let reason):
+          counts.invalid += 1
+          problems.print("\(place): error: \(reason)", message: reason)
+        case .decoded(let outcome):
+          counts.postbacks += 1
+          lines.append(Self.line(place: place, fields: fields, outcome: outcome, schema: schema))
         }
-        if fields.didWin == false {
-          counts.nonWinning += 1
-          continue
-        }
-        // Keyed as the receivers key them; developer copies are skipped above, so one endpoint.
-        if let identifier = ReplayIdentifier.of(fields) {
-          guard seen.insert(identifier).inserted else {
-            counts.duplicates += 1
-            continue
-          }
-        }
-        counts.postbacks += 1
-        let outcome = decoder.decode(payload: body)
-        lines.append(Self.line(place: place, fields: fields, outcome: outcome, schema: schema))
       }
     }
     // With -o -, standard output holds the decodings alone; the table goes to standard error.

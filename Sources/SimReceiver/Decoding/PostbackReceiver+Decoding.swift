@@ -1,7 +1,24 @@
+import SimJSON
+import SimModel
 import SimPlatform
 import SimRecords
 
 extension PostbackReceiver {
+  /// What became of a postback read from a file on its way to the decoder.
+  package enum DecodingReceipt: Equatable, Sendable {
+    /// A winning postback the ad network accepted, decoded: its outcome (nil when it names no
+    /// ad network, so no row).
+    case decoded(DecodingOutcome?)
+    /// The developer's copy of a postback: not decoded (its network's copy is).
+    case developerCopy
+    /// A postback that did not win: it carries no value.
+    case nonWinning
+    /// A retry or replay of a postback received before.
+    case duplicate
+    /// Not verified: a short code and the full reason.
+    case rejected(code: String, reason: String)
+  }
+
   /// Verifies `postback` and checks it for a retry, as its recipient's endpoint would; a winning
   /// postback the ad network accepted is then decoded into `decoder`, from the JWS payload this
   /// receiver already parsed when it has one. Whether the postback was accepted.
@@ -18,5 +35,22 @@ extension PostbackReceiver {
       decoder?.decode(postback, fields: fields)
     }
     return true
+  }
+
+  /// Receives a postback read from a file (its `body` and flattened `fields`) at `recipient`'s
+  /// endpoint, as a run's receivers receive the run's postbacks, and decodes it into `decoder`
+  /// when it is a winning postback the ad network accepted: `attrsim decode` reads through here.
+  ///
+  /// Every postback is received, so a replay is keyed and dropped as in a run; a developer copy
+  /// or a postback that did not win is named so even when repeated, as neither is decoded.
+  package mutating func receive(
+    _ body: JSONValue, fields: PostbackFields, recipient: PostbackRecipient, decodingInto decoder: inout PostbackDecoder
+  ) -> DecodingReceipt {
+    let receipt = receive(body, fields: fields, endpoint: recipient.rawValue)
+    if case .rejected(let code, let reason) = receipt { return .rejected(code: code, reason: reason) }
+    if recipient == .developer { return .developerCopy }
+    if fields.didWin == false { return .nonWinning }
+    guard case .accepted = receipt else { return .duplicate }
+    return .decoded(decoder.decode(fields: fields))
   }
 }
