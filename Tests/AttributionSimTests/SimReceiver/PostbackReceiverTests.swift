@@ -62,7 +62,7 @@ struct PostbackReceiverTests {
     #expect(applesOnly.receive(try postback("t-3")) == .rejected(code: "badSignature", reason: PostbackVerifier.Reason.badSignature.description))
   }
 
-  @Test("§7.5: AdAttributionKit postbacks deduplicate by the JWS's postback-identifier")
+  @Test("§7.5: AdAttributionKit postbacks deduplicate by the JWS's network and postback-identifier")
   func adAttributionKitDuplicates() throws {
     let payload: [String: JSONValue] = [
       "postback-identifier": "p-1", "ad-network-identifier": "example123.adattributionkit", "did-win": true,
@@ -71,7 +71,7 @@ struct PostbackReceiverTests {
     var receiver = PostbackReceiver(otherKeys: [key.publicKey])
     let body: JSONValue = .object(["jws-string": .string(jws), "conversion-value": 3])
     #expect(receiver.receive(body) == .accepted(warnings: []))
-    #expect(receiver.receive(body) == .duplicate(identifier: "p-1", differingFields: []))
+    #expect(receiver.receive(body) == .duplicate(identifier: "example123.adattributionkit/p-1", differingFields: []))
     #expect(receiver.receive(.object(["jws-string": "a.b"])) == .rejected(code: "malformedJWS", reason: AdAttributionKitVerifier.Outcome.malformed(.segmentCount(2)).description))
   }
 }
