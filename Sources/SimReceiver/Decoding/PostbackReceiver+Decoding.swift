@@ -27,7 +27,7 @@ extension PostbackReceiver {
   /// the same postbacks the same way.
   package mutating func receive(_ postback: PostbackRecord, decodingInto decoder: inout PostbackDecoder?) -> Bool {
     guard case .accepted = receive(postback.payload, endpoint: postback.recipient.rawValue) else { return false }
-    if postback.recipient == .adNetwork, postback.didWin, decoder != nil {
+    if Self.decodes(postback), decoder != nil {
       var fields: PostbackFields?
       if let payload = lastPayload, case .object(let members) = postback.payload {
         fields = PostbackFields(members: members, verifiedPayload: payload)
@@ -35,6 +35,13 @@ extension PostbackReceiver {
       decoder?.decode(postback, fields: fields)
     }
     return true
+  }
+
+  /// Whether `postback`, once accepted, is decoded: a winning postback to the ad network (the
+  /// developer's copy repeats it; one that did not win carries no value). A merge of finalised
+  /// shards, whose receivers wrote down what they accepted, decodes by it too.
+  package static func decodes(_ postback: PostbackRecord) -> Bool {
+    postback.recipient == .adNetwork && postback.didWin
   }
 
   /// Receives a postback read from a file (its `body` and flattened `fields`) at `recipient`'s

@@ -6,6 +6,7 @@ import SimJSON
 import SimModel
 import SimOutput
 import SimPlatform
+import SimReceiver
 import SimRecords
 
 /// The shard folders of one sharded run, checked to be complete and alike, ready to merge into
@@ -424,7 +425,7 @@ public struct ShardSet {
         switch heads[index]!.output {
         case .postback(let postback, let accepted):
           // As the whole run's receivers do: winning postbacks the ad network accepted are decoded.
-          if decoder != nil, postback.recipient == .adNetwork, postback.didWin {
+          if decoder != nil, PostbackReceiver.decodes(postback) {
             guard let accepted else { throw unreceived(index) }
             if accepted { decoder!.decode(postback, tracksUser: false) }
           }
