@@ -13,15 +13,7 @@ struct UnverifiedReceivingTests {
 
   /// A 3.0 postback with `transaction`, signed unless `signed` is false.
   private func postback(_ transaction: String, signed: Bool = true, didWin: Bool = true) throws -> JSONValue {
-    var body: [String: JSONValue] = [
-      "version": "3.0", "ad-network-id": "example123.skadnetwork", "campaign-id": 42, "app-id": 525_463_029,
-      "transaction-id": .string(transaction), "redownload": false, "source-app-id": 1_234_567_891,
-      "fidelity-type": 1, "did-win": .bool(didWin), "conversion-value": 5,
-    ]
-    guard signed else { return .object(body) }
-    let text = try PostbackSigningString.make(for: body)
-    body["attribution-signature"] = .string(Base64.encode(try key.signature(for: Array(text.utf8))))
-    return .object(body)
+    try PostbackReceiverTests.postback(transaction, key: signed ? key : nil, didWin: didWin)
   }
 
   @Test("an unsigned body is accepted; its repeat is a duplicate by the verifying receiver's key, fields named alike")
