@@ -5,9 +5,9 @@ import SimRecords
 
 /// A postback endpoint as an ad network or developer runs it: it checks each postback's
 /// signature (unless told not to), then drops replays, keyed by ``ReplayIdentifier`` (the ad
-/// network and `transaction-id` for SKAdNetwork, `postback-identifier` for AdAttributionKit;
-/// rulebook §5.3, §7). Nothing is dropped silently: every postback gets a receipt, and the counts say how many
-/// of each.
+/// network and `transaction-id` for SKAdNetwork, or `postback-identifier` for AdAttributionKit;
+/// rulebook §5.3, §7). Nothing is dropped silently: every postback gets a receipt, and the
+/// counts say how many of each.
 public struct PostbackReceiver: Sendable {
   /// What a receiver checks before it drops replays.
   public enum Verification: Sendable {
