@@ -54,7 +54,7 @@ let package = Package(
     .target(name: "SimServices", dependencies: ["SimWorld", "SimJSON"]),
     /// The ad network's side: verifying, de-duplicating and decoding postbacks.
     .target(
-      name: "SimReceiver", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimJSON", "AttributionCrypto"]),
+      name: "SimReceiver", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimEngine", "SimJSON", "AttributionCrypto"]),
     /// Run folders, reports, charts and delivery of postbacks over HTTP.
     .target(name: "SimOutput", dependencies: ["SimModel", "SimPlatform", "SimRecords", "SimServices", "SimEngine", "SimJSON"]),
     /// Running a scenario: the runner, the tier stage, shards and their merge.

@@ -4,10 +4,20 @@ import SimPlatform
 import SimRecords
 
 /// A postback endpoint as an ad network or developer runs it: it checks each postback's
-/// signature, then drops replays, keyed by ``ReplayIdentifier`` (`transaction-id` for
-/// SKAdNetwork, `postback-identifier` for AdAttributionKit; rulebook §5.3, §7). Nothing is dropped silently:
-/// every postback gets a receipt, and the counts say how many of each.
+/// signature (unless told not to), then drops replays, keyed by ``ReplayIdentifier`` (the ad
+/// network and `transaction-id` for SKAdNetwork, or `postback-identifier` for AdAttributionKit;
+/// rulebook §5.3, §7). Nothing is dropped silently: every postback gets a receipt, and the
+/// counts say how many of each.
 public struct PostbackReceiver: Sendable {
+  /// What a receiver checks before it drops replays.
+  public enum Verification: Sendable {
+    /// Each postback's signature, against the receiver's keys, as an endpoint does.
+    case signatures
+    /// Nothing: postbacks are taken as read (postbacks from anywhere, which `attrsim decode`
+    /// reads), and replays dropped by the same key; one without the key's fields is accepted.
+    case skipped
+  }
+
   /// What became of one postback.
   public enum Receipt: Equatable, Sendable {
     /// Verified and new; warnings as from ``PostbackVerifier``, and for AdAttributionKit about
@@ -23,6 +33,7 @@ public struct PostbackReceiver: Sendable {
   /// Counts of receipts.
   public typealias Counts = ReceiptCounts
 
+  private let verification: Verification
   private let skAdNetwork: PostbackVerifier
   private let adAttributionKit: AdAttributionKitVerifier
   /// The first accepted copy of each identifier, per endpoint, as digests: enough to tell a
@@ -42,10 +53,12 @@ public struct PostbackReceiver: Sendable {
   ///
   /// A key given for a `kid` replaces Apple's published key for it: a simulator signs under
   /// Apple's key IDs with its own keys, having no access to Apple's. JWS whose `kid` has no key
-  /// are tried with `otherKeys`.
+  /// are tried with `otherKeys`. With `verification` `.skipped` no key is used.
   public init(
-    otherKeys: [ECPublicKey] = [], adAttributionKitKeys: [String: ECPublicKey] = [:], trustApplesKeys: Bool = true
+    otherKeys: [ECPublicKey] = [], adAttributionKitKeys: [String: ECPublicKey] = [:], trustApplesKeys: Bool = true,
+    verification: Verification = .signatures
   ) {
+    self.verification = verification
     skAdNetwork = PostbackVerifier(keys: (trustApplesKeys ? PostbackVerifier.applesKeys : []) + otherKeys)
     adAttributionKit = AdAttributionKitVerifier(
       keys: (trustApplesKeys ? AdAttributionKitVerifier.applesKeys : [:]).merging(adAttributionKitKeys) { _, given in given },
@@ -60,6 +73,17 @@ public struct PostbackReceiver: Sendable {
   /// Receives `body` at `endpoint` (postbacks are deduplicated per endpoint: an ad network and
   /// the developer each get their own copy).
   public mutating func receive(_ body: JSONValue, endpoint: String = "") -> Receipt {
+    receive(body, fields: nil, endpoint: endpoint)
+  }
+
+  /// Receives `body` at `endpoint`; `fields` are its flattened fields when the caller has them
+  /// already (a receiver that skips verification reads its replay key from them).
+  package mutating func receive(_ body: JSONValue, fields: PostbackFields?, endpoint: String) -> Receipt {
+    if case .skipped = verification {
+      // Nothing to drop a repeat by: each copy is taken, as a reader of loose postbacks would.
+      guard let identifier = ReplayIdentifier.of(fields ?? PostbackFields(body)) else { return accept(warnings: []) }
+      return keepOrDrop(body, endpoint: endpoint, identifier: identifier, warnings: [])
+    }
     let identifier: String
     let warnings: [String]
     var verifiedPayload: [String: JSONValue]?
@@ -87,11 +111,21 @@ public struct PostbackReceiver: Sendable {
       identifier = id
     }
     lastVerified = (body, identifier, warnings, verifiedPayload)
+    return keepOrDrop(body, endpoint: endpoint, identifier: identifier, warnings: warnings)
+  }
+
+  /// A duplicate when a postback with `identifier` was accepted at `endpoint` before; otherwise
+  /// `body` is kept as that postback and accepted.
+  private mutating func keepOrDrop(_ body: JSONValue, endpoint: String, identifier: String, warnings: [String]) -> Receipt {
     if let differing = seen.differingFieldsOrKeep(body, endpoint: endpoint, identifier: identifier) {
       counts.duplicates += 1
       if !differing.isEmpty { counts.duplicatesDiffering += 1 }
       return .duplicate(identifier: identifier, differingFields: differing)
     }
+    return accept(warnings: warnings)
+  }
+
+  private mutating func accept(warnings: [String]) -> Receipt {
     counts.accepted += 1
     return .accepted(warnings: warnings)
   }

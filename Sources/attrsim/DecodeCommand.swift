@@ -90,10 +90,12 @@ struct DecodeCommand: Command {
     }
     // The chosen estimator values ranges too (the calibrated one's fallback is the midpoint).
     schema.decoding.estimate = valuing.estimator
-    var report = DecodingReport(
+    var decoder = PostbackDecoder(
       decoder: schema, eventNames: schema.eventNames, networks: scenario?.adNetworks ?? [], calibrated: valuing)
+    // Signatures are not checked; copies, repeats and non-winning postbacks are skipped as a
+    // run's receivers skip them, by the same replay key.
+    var receiver = PostbackReceiver(verification: .skipped)
     var lines: [String] = []
-    var seen = Set<String>()
     var counts = (postbacks: 0, copies: 0, duplicates: 0, nonWinning: 0, invalid: 0)
     for path in files {
       var failed = ExitStatus.success
@@ -121,37 +123,31 @@ struct DecodeCommand: Command {
           problems.print("\(place): error: \(problem)", message: problem)
           continue
         }
-        // A run's log holds the developer's copy of each winning postback too.
-        if entry.recipient == "developer" {
-          counts.copies += 1
-          continue
+        // A run's log holds the developer's copy of each winning postback too; Apple's bodies are the network's.
+        let recipient: PostbackRecipient = entry.recipient == PostbackRecipient.developer.rawValue ? .developer : .adNetwork
+        switch receiver.receive(body, fields: fields, recipient: recipient, decodingInto: &decoder) {
+        case .developerCopy: counts.copies += 1
+        case .nonWinning: counts.nonWinning += 1
+        case .duplicate: counts.duplicates += 1
+        case .rejected(_, let reason):
+          counts.invalid += 1
+          problems.print("\(place): error: \(reason)", message: reason)
+        case .decoded(let outcome):
+          counts.postbacks += 1
+          lines.append(Self.line(place: place, fields: fields, outcome: outcome, schema: schema))
         }
-        if fields.didWin == false {
-          counts.nonWinning += 1
-          continue
-        }
-        // Keyed as the receivers key them; developer copies are skipped above, so one endpoint.
-        if let identifier = ReplayIdentifier.of(fields) {
-          guard seen.insert(identifier).inserted else {
-            counts.duplicates += 1
-            continue
-          }
-        }
-        counts.postbacks += 1
-        let outcome = report.decode(payload: body)
-        lines.append(Self.line(place: place, fields: fields, outcome: outcome, schema: schema))
       }
     }
     // With -o -, standard output holds the decodings alone; the table goes to standard error.
     let say = out.map { OutputFile($0).isStandardOutput } == true ? Console.error : Console.out
-    say(TextTable.render(DecodedCSV(report).cells))
+    say(TextTable.render(DecodedCSV(decoder.table).cells))
     var notes = ["\(counts.postbacks) winning postbacks decoded"]
     if counts.copies > 0 { notes.append("\(counts.copies) developer copies skipped") }
     if counts.duplicates > 0 { notes.append("\(counts.duplicates) repeated transaction-ids or postback-identifiers skipped") }
     if counts.nonWinning > 0 { notes.append("\(counts.nonWinning) non-winning (they carry no value)") }
     if counts.invalid > 0 { notes.append("\(counts.invalid) entries not postbacks") }
     // The estimate's provenance first: the counts stay the last line, as scripts read them.
-    say(Self.note(report))
+    say(Self.note(decoder.table))
     say(notes.joined(separator: "; "))
     if let out {
       do {
@@ -192,7 +188,7 @@ struct DecodeCommand: Command {
   }
 
   /// A line on how the revenue was estimated and how much of it is imputed.
-  private static func note(_ report: DecodingReport) -> String {
+  private static func note(_ report: DecodedTable) -> String {
     guard let valuing = report.calibrated else { return "" }
     guard valuing.estimator == .calibrated else { return "revenue estimated by each value's range (\(valuing.estimator.rawValue))" }
     guard let calibration = valuing.calibration else { return valuing.missingReason ?? "" }
@@ -206,7 +202,7 @@ struct DecodeCommand: Command {
 
   /// One postback's identity, value and decoding, as a JSON line.
   private static func line(
-    place: String, fields: PostbackFields, outcome: DecodingReport.Outcome?, schema: ConversionSchema
+    place: String, fields: PostbackFields, outcome: DecodingOutcome?, schema: ConversionSchema
   ) -> String {
     var object: [String: JSONValue] = ["at": .string(place)]
     for key in [

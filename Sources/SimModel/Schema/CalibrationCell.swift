@@ -1,7 +1,7 @@
 /// The calibration cohort's installs that share a window, a signal and a source: how many, and
 /// the sums their conditional means divide.
 public struct CalibrationCell: Hashable, Sendable {
-  /// Where the installs' postbacks pointed: a network and campaign name as the decoding report
+  /// Where the installs' postbacks pointed: a network and campaign name as the decoded table
   /// names them (a campaign of "?" plus digits when the digits match no campaign or several);
   /// nil network and campaign for the pooled cell over every source.
   public struct Source: Hashable, Sendable, Comparable {

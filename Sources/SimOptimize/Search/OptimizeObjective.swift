@@ -105,7 +105,7 @@ public struct OptimizeObjective: Sendable {
   /// source-identifier ambiguity and late postbacks, which exact values would not change.
   /// ROAS error weighted by true revenue is |decoded − true| ÷ Σ true, as spend cancels.
   public static func weightedRoasError(
-    _ campaigns: [CampaignEconomics], without figures: [DecodingReport.CampaignFigures]
+    _ campaigns: [CampaignEconomics], without figures: [DecodedTable.CampaignFigures]
   ) -> Double? {
     var granularity: [String: Double] = [:]
     for figure in figures { granularity[figure.network + "\u{0}" + figure.campaign, default: 0] += figure.errorParts.granularity }

@@ -5,7 +5,7 @@ import SimRecords
 /// ambiguity and late or lost postbacks (``DecodingErrorParts``), and per window in the table.
 package enum ErrorPartsSection {
   /// The section for `decoding`, or nil without truth (postbacks decoded from anywhere).
-  package static func make(_ decoding: DecodingReport, windows: Int) -> ReportSection? {
+  package static func make(_ decoding: DecodedTable, windows: Int) -> ReportSection? {
     guard decoding.hasTruth else { return nil }
     let currency = decoding.currency
     let campaigns = decoding.campaigns

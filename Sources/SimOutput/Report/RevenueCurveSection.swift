@@ -19,7 +19,7 @@ package enum RevenueCurveSection {
   /// The curve of one run: per install of the scenario's campaigns, true and decoded revenue
   /// summed up to each window's end (NaN without installs, which the chart shows as no data);
   /// nil before 4.0 (one window, no fixed end) and for postbacks decoded without truth.
-  package static func points(_ decoding: DecodingReport) -> [Point]? {
+  package static func points(_ decoding: DecodedTable) -> [Point]? {
     guard decoding.hasTruth else { return nil }
     let rows = decoding.orderedRows
     let installs = rows.filter { $0.window == 0 }.reduce(0) { $0 + $1.installs }

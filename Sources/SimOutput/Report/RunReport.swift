@@ -179,7 +179,7 @@ private struct Parts {
 
   /// The campaigns' absolute revenue error weighted by their true revenue (their ROAS error:
   /// spend is the same whatever the decoding); nil without true revenue.
-  static func weightedCampaignError(_ decoding: DecodingReport) -> Double? {
+  static func weightedCampaignError(_ decoding: DecodedTable) -> Double? {
     let campaigns = decoding.campaigns.filter { $0.trueRevenue > 0 }
     let truth = campaigns.reduce(0) { $0 + $1.trueRevenue }
     return truth > 0 ? campaigns.reduce(0) { $0 + abs($1.decodedRevenue - $1.trueRevenue) } / truth : nil
@@ -450,7 +450,7 @@ private struct Parts {
     return ReportSection(title: title, caption: caption, chart: chart, table: table)
   }
 
-  func revenue(_ decoding: DecodingReport) -> ReportSection {
+  func revenue(_ decoding: DecodedTable) -> ReportSection {
     let rows = decoding.orderedRows
     let names = rows.map { row in
       // Unmatched source identifiers ("?07") mean little without their network.
@@ -487,7 +487,7 @@ private struct Parts {
   /// window 1's postbacks (its close plus a 24–48 h delay); later windows' fall in the last.
   private static let signalBinHours = 12, signalBins = 14
 
-  func firstSignal(_ decoding: DecodingReport) -> ReportSection {
+  func firstSignal(_ decoding: DecodedTable) -> ReportSection {
     let width = Self.signalBinHours, last = Self.signalBins
     var counts = Array(repeating: 0, count: last + 1)
     // Whole hours bin as the hours themselves would; the histogram's open last hour is past the chart's.

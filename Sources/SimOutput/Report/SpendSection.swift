@@ -4,7 +4,7 @@ import SimRecords
 /// rank correlation of decoded and true ROAS over campaigns.
 package enum SpendSection {
   /// The section for `decoding`, or nil when no campaign states spend.
-  package static func make(_ decoding: DecodingReport) -> ReportSection? {
+  package static func make(_ decoding: DecodedTable) -> ReportSection? {
     guard decoding.hasSpend else { return nil }
     let priced = decoding.economics.filter { $0.spend != nil }
     let currency = decoding.currency

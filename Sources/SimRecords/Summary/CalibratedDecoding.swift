@@ -1,8 +1,8 @@
 import SimJSON
 import SimModel
 
-/// Which estimator a decoding report values postbacks with, and for the calibrated one its
-/// calibration and how often each of its cell levels answered (so the report says how much of
+/// Which estimator a decoded table values postbacks with, and for the calibrated one its
+/// calibration and how often each of its cell levels answered (so the table says how much of
 /// its estimate fell back).
 public struct CalibratedDecoding: Sendable, Equatable {
   /// The estimator.
@@ -10,14 +10,14 @@ public struct CalibratedDecoding: Sendable, Equatable {
   /// The calibration; nil under `midpoint` and `lower`, or when none could be made (every value
   /// then falls back to the midpoint).
   public var calibration: Calibration?
-  /// Why there is no calibration under the calibrated estimator, for the report.
+  /// Why there is no calibration under the calibrated estimator, for the table.
   public var missingReason: String?
   /// Postbacks with a value valued by their source's cell, the pooled cell, or the midpoint.
   public private(set) var sourceCells = 0, pooledCells = 0, midpointFallbacks = 0
   /// Postbacks without a value imputed, and those left at zero (no cell with enough installs).
   public private(set) var imputedNulls = 0, nullsNotImputed = 0
 
-  /// The state of a report valued with `estimator`.
+  /// The state of a table valued with `estimator`.
   public init(estimator: DecodingSettings.Estimate, calibration: Calibration? = nil, missingReason: String? = nil) {
     self.estimator = estimator
     self.calibration = estimator == .calibrated ? calibration : nil
@@ -42,12 +42,12 @@ public struct CalibratedDecoding: Sendable, Equatable {
     return estimate?.revenue
   }
 
-  /// `rows` (in report order) with each window whose postbacks never came imputed: a
+  /// `rows` (in table order) with each window whose postbacks never came imputed: a
   /// campaign's window-1 postbacks minus its window-`w` postbacks, times the calibration's mean
   /// for a missing window-`w` postback of that source. A window with no row gets one.
-  package func imputingMissing(_ rows: [DecodingReport.Row], eventCount: Int) -> [DecodingReport.Row] {
+  package func imputingMissing(_ rows: [DecodedTable.Row], eventCount: Int) -> [DecodedTable.Row] {
     guard estimator == .calibrated, let calibration, calibration.windowCount > 1 else { return rows }
-    var result: [DecodingReport.Row] = []
+    var result: [DecodedTable.Row] = []
     var index = 0
     while index < rows.count {
       // One source's rows, windows ascending.
@@ -57,12 +57,12 @@ public struct CalibratedDecoding: Sendable, Equatable {
       if let first = group.first(where: { $0.window == 0 }) {
         let source = CalibrationCell.Source(network: first.network, campaign: first.campaign)
         for window in 1..<calibration.windowCount {
-          var row: DecodingReport.Row
+          var row: DecodedTable.Row
           let position = group.firstIndex { $0.window == window }
           if let position {
             row = group[position]
           } else {
-            row = DecodingReport.Row(
+            row = DecodedTable.Row(
               network: first.network, campaign: first.campaign, window: window,
               trueEventUsers: Array(repeating: 0, count: eventCount), decodedEventUsers: Array(repeating: 0, count: eventCount))
           }

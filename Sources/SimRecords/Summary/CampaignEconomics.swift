@@ -41,7 +41,7 @@ public struct CampaignEconomics: Sendable, Equatable {
   /// Figures for one scenario campaign from its decoding rows (one per window, in order), its
   /// delivery and its spend; `rate` converts the spend's currency into the report's.
   package init(
-    network: String, campaign: String, rows: [DecodingReport.Row], windowCount: Int, spend: CampaignSpend?,
+    network: String, campaign: String, rows: [DecodedTable.Row], windowCount: Int, spend: CampaignSpend?,
     delivery: CampaignDelivery.Counts, rate: Double?
   ) {
     self.network = network

@@ -4,8 +4,8 @@ import SimEngine
 /// window whose postback to the conversion's campaign arrived, whether it carried a value, and
 /// when the user's first postback with a value the schema decodes came.
 ///
-/// ``DecodingReport`` works it out as postbacks arrive; a shard's phase 2 writes it beside each
-/// conversion, so the merge after it keeps nothing per user.
+/// The receiver's `PendingSignals` works it out as postbacks arrive; a shard's phase 2 writes it
+/// beside each conversion, so the merge after it keeps nothing per user.
 package struct ConversionSignals: Sendable, Equatable {
   /// Window (sequence index) → whether its postback carried a value.
   package var windows: [Int: Bool]

@@ -1,7 +1,7 @@
 import SimModel
 import SimPlatform
 
-/// Names the source a winning postback points at as ``DecodingReport`` names its rows: the
+/// Names the source a winning postback points at as ``DecodedTable`` names its rows: the
 /// network's name (or its identifier when unknown) and the campaign its source-identifier
 /// digits or campaign-id match, or "?" plus the digits when they match no campaign or several.
 /// The calibration cohort's cells use these names, so a calibrated decoder looks its cells up
@@ -20,7 +20,7 @@ package struct PostbackSource {
   package func source(of body: PostbackFields) -> CalibrationCell.Source? {
     guard let networkId = body.networkId else { return nil }
     guard let known = networkIndex[networkId] else {
-      // The report keys an unknown network's rows by its identifier and the raw digits or id.
+      // The decoded table keys an unknown network's rows by its identifier and the raw digits or id.
       let campaign = body.sourceIdentifier ?? body.campaignId.map { String($0) } ?? "?"
       return CalibrationCell.Source(network: networkId, campaign: campaign)
     }

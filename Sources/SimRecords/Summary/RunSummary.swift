@@ -18,7 +18,7 @@ public struct RunSummary: Sendable, Equatable, CounterGroup {
   /// What the receivers made of the postbacks; nil when the run skipped receiving.
   public var received: ReceiptCounts?
   /// Decoded against true values per campaign and window; nil when not decoded.
-  public var decoding: DecodingReport?
+  public var decoding: DecodedTable?
   /// Impressions the device ignored because their signature failed (§7.3).
   public var impressionsBadSignature = 0
   /// Installs, those with a winning impression, and redownloads.

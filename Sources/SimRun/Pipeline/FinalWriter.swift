@@ -16,19 +16,19 @@ package struct FinalWriter: RunSink {
   private var file: BufferedFile
   private let position: DraftPosition
   private var firstError: RunDirectoryWriter.WriteError?
-  /// The run's receiver, as the whole run has it, and its decoding report, used only for what it
+  /// The run's receiver, as the whole run has it, and its decoder, used only for what it
   /// keeps per user (the last merge values postbacks with its own estimator); nil when the shard
   /// is finalised without receiving.
   package private(set) var receiver: PostbackReceiver?
-  package private(set) var report: DecodingReport?
+  package private(set) var decoder: PostbackDecoder?
 
   package init(
-    folder: URL, position: DraftPosition, receiver: PostbackReceiver?, report: DecodingReport?
+    folder: URL, position: DraftPosition, receiver: PostbackReceiver?, decoder: PostbackDecoder?
   ) throws(RunDirectoryWriter.WriteError) {
     file = try BufferedFile(final: folder.appendingPathComponent(FinalCodec.fileName))
     self.position = position
     self.receiver = receiver
-    self.report = report
+    self.decoder = decoder
   }
 
   /// Traces are kept, as in phase 1: the merge decides whether to write them.
@@ -42,12 +42,12 @@ package struct FinalWriter: RunSink {
   package mutating func receive(_ postback: PostbackRecord) {
     // As the whole run's receivers (ReceivingSink) do, through the same call.
     var accepted: Bool?
-    if receiver != nil { accepted = receiver!.receive(postback, decodingInto: &report) }
+    if receiver != nil { accepted = receiver!.receive(postback, decodingInto: &decoder) }
     write(FinalCodec.encode(postback, at: position, accepted: accepted))
   }
 
   package mutating func receive(_ conversion: ConversionRecord) {
-    let signals = report?.add(conversion)
+    let signals = decoder?.add(conversion)
     write(FinalCodec.encode(conversion, at: position, signals: signals))
   }
   package mutating func receive(_ trace: TraceRecord) { write(FinalCodec.encode(.trace(trace), at: position)) }

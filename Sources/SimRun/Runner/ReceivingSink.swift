@@ -9,16 +9,16 @@ import SimReceiver
 package struct ReceivingSink<Downstream: RunSink>: RunSink {
   package var receiver: PostbackReceiver
   /// Nil when the run's conversion model cannot decode its own values.
-  package var report: DecodingReport?
+  package var decoder: PostbackDecoder?
   package var downstream: Downstream
 
   package mutating func receive(_ postback: PostbackRecord) {
-    _ = receiver.receive(postback, decodingInto: &report)
+    _ = receiver.receive(postback, decodingInto: &decoder)
     downstream.receive(postback)
   }
 
   package mutating func receive(_ conversion: ConversionRecord) {
-    report?.add(conversion)
+    decoder?.add(conversion)
     downstream.receive(conversion)
   }
 

@@ -15,9 +15,9 @@ public enum ScenarioRunner {
   ///   - model: the app's conversion model; the scenario's schema when nil.
   ///   - tierPolicy: how tiers are decided; a ``CrowdTierPolicy`` from the scenario when nil.
   ///   - receive: whether the receivers verify, deduplicate and decode every postback, with the
-  ///     counts and the decoding report in the summary; benchmarks of the simulation alone turn
+  ///     counts and the decoded table in the summary; benchmarks of the simulation alone turn
   ///     it off. Decoding needs a model that is also a ``ConversionDecoder``.
-  ///   - decoding: the estimator the decoding report values postbacks with, and its
+  ///   - decoding: the estimator the decoder values postbacks with, and its
   ///     calibration (``Calibrator/decoding(for:estimator:calibration:settings:)`` learns one);
   ///     when nil, the schema's estimator without a calibration (the calibrated one then falls
   ///     back to the midpoint and says so).
@@ -128,13 +128,13 @@ public enum ScenarioRunner {
     let receiver = PostbackReceiver(
       otherKeys: [keys.apple.key.publicKey], adAttributionKitKeys: keys.adAttributionKitKeys, trustApplesKeys: false)
     return ReceivingSink(
-      receiver: receiver, report: decodingReport(scenario, model: model, decoding: decoding), downstream: sink)
+      receiver: receiver, decoder: decoder(scenario, model: model, decoding: decoding), downstream: sink)
   }
 
-  /// The decoding report the receivers fill: nil when `model` cannot decode its own values.
-  package static func decodingReport(
+  /// The decoder the receivers fill a decoded table with: nil when `model` cannot decode its own values.
+  package static func decoder(
     _ scenario: Scenario, model: any ConversionModel, decoding: CalibratedDecoding?
-  ) -> DecodingReport? {
+  ) -> PostbackDecoder? {
     // A calibration is for the schema it was made from: another model decodes by its ranges.
     let isSchema = (model as? ConversionSchema) == scenario.schema
     let valuing =
@@ -149,14 +149,14 @@ public enum ScenarioRunner {
       decoder = schema
     }
     return decoder.map {
-      DecodingReport(scenario: scenario, decoder: $0, eventNames: model.eventNames, calibrated: valuing)
+      PostbackDecoder(scenario: scenario, decoder: $0, eventNames: model.eventNames, calibrated: valuing)
     }
   }
 
   /// Puts what the receivers counted and decoded into `summary` and returns the sink behind them.
   package static func received<Sink: RunSink>(_ receiving: ReceivingSink<Sink>, into summary: inout RunSummary) -> Sink {
     summary.received = receiving.receiver.counts
-    summary.decoding = receiving.report
+    summary.decoding = receiving.decoder?.table
     summary.decoding?.delivery = summary.campaignDelivery
     return receiving.downstream
   }

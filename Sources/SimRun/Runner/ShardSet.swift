@@ -6,6 +6,7 @@ import SimJSON
 import SimModel
 import SimOutput
 import SimPlatform
+import SimReceiver
 import SimRecords
 
 /// The shard folders of one sharded run, checked to be complete and alike, ready to merge into
@@ -99,7 +100,7 @@ public struct ShardSet {
   /// Merges the shards' drafts in time order through tier decisions and the receivers into
   /// `sink`: crowds count every shard's installs before any tier is decided, so the outputs are
   /// those of a whole run, byte for byte.
-  /// `decoding` values the report's postbacks as in ``ScenarioRunner/run(_:sink:model:tierPolicy:receive:decoding:jobs:progress:)``.
+  /// `decoding` values the postbacks as in ``ScenarioRunner/run(_:sink:model:tierPolicy:receive:decoding:jobs:progress:)``.
   /// `progress` is told the bytes of drafts read so far and in all, every few thousand drafts.
   public func merge<Sink: RunSink>(
     into sink: inout Sink, receive: Bool = true, decoding: CalibratedDecoding? = nil,
@@ -203,7 +204,7 @@ public struct ShardSet {
     // whether a value decodes at all, which the schema alone decides), so the default.
     let keys = SimulatedKeys(scenario: scenario)
     let receiving = ScenarioRunner.receivers(scenario, model: scenario.schema, keys: keys, sink: DiscardingSink(), decoding: nil)
-    do { writer = try FinalWriter(folder: folder, position: position, receiver: receiving.receiver, report: receiving.report) } catch {
+    do { writer = try FinalWriter(folder: folder, position: position, receiver: receiving.receiver, decoder: receiving.decoder) } catch {
       throw Failure(description: error.description, kind: .cannotWrite)
     }
     var stage = TierStage(scenario: scenario, policy: CrowdTierPolicy(scenario: scenario), keys: keys, downstream: writer)
@@ -232,7 +233,7 @@ public struct ShardSet {
     ]
     for counter in RunSummary.counts where counts[keyPath: counter.path] != 0 { tiers[counter.name] = .int(Int64(counts[keyPath: counter.path])) }
     let received = writer.receiver?.counts ?? ReceiptCounts()
-    let delays = writer.report?.firstSignals.sortedMilliseconds ?? []
+    let delays = writer.decoder?.table.firstSignals.sortedMilliseconds ?? []
     let final: JSONValue = .object([
       "format": .string(FinalCodec.format), "version": .int(FinalCodec.version), "shard": .string(manifest.shard.description),
       "counts": .array(sum.covers.map { .int(Int64($0)) }), "tiers": .object(tiers), "received": received.json,
@@ -367,7 +368,7 @@ public struct ShardSet {
   /// The final step of a two-phase merge: interleaves the finalised shards' outputs by (time,
   /// user ordinal), which is the whole run's order, into `sink`, adding up what the shards'
   /// receivers counted and decoding, in that order, the postbacks they accepted (so floating-point
-  /// sums add up as in the whole run). It holds one line per shard and the decoding report's rows
+  /// sums add up as in the whole run). It holds one line per shard and the decoded table's rows
   /// (per campaign and window): no crowds, no conversions in flight, nothing per user or postback.
   private func mergeFinalised<Sink: RunSink>(
     into sink: inout Sink, receive: Bool, decoding: CalibratedDecoding?, progress: ((Int, Int) -> Void)?
@@ -408,8 +409,8 @@ public struct ShardSet {
     }
     // The merge values postbacks with its own estimator; what the receivers kept per user, the
     // shards worked out (the lines carry it), and the median delay comes from their sorted files.
-    var report = receive ? ScenarioRunner.decodingReport(scenario, model: scenario.schema, decoding: decoding) : nil
-    report?.firstSignals = FirstSignalDelays(keepsEach: false)
+    var decoder = receive ? ScenarioRunner.decoder(scenario, model: scenario.schema, decoding: decoding) : nil
+    decoder?.table.firstSignals = FirstSignalDelays(keepsEach: false)
     func unreceived(_ index: Int) -> Failure {
       Failure(
         description: "\(folders[index].appendingPathComponent(FinalCodec.fileName).path):\(readers[index].lineNumber): "
@@ -424,15 +425,15 @@ public struct ShardSet {
         switch heads[index]!.output {
         case .postback(let postback, let accepted):
           // As the whole run's receivers do: winning postbacks the ad network accepted are decoded.
-          if report != nil, postback.recipient == .adNetwork, postback.didWin {
+          if decoder != nil, PostbackReceiver.decodes(postback) {
             guard let accepted else { throw unreceived(index) }
-            if accepted { report!.decode(postback, tracksUser: false) }
+            if accepted { decoder!.decode(postback, tracksUser: false) }
           }
           target.receive(postback)
         case .conversion(let conversion, let signals):
-          if report != nil {
+          if decoder != nil {
             guard let signals else { throw unreceived(index) }
-            report!.add(conversion, signals: signals)
+            decoder!.add(conversion, signals: signals)
           }
           target.receive(conversion)
         case .trace(let trace): if target.wantsTrace { target.receive(trace) }
@@ -446,16 +447,16 @@ public struct ShardSet {
     }
     try feed(&sink)
     guard receive else { return summary }
-    if report != nil {
-      guard report!.firstSignals.count == firstSignals else {
+    if decoder != nil {
+      guard decoder!.table.firstSignals.count == firstSignals else {
         throw Failure(
           description: "the shards' final.json files count \(firstSignals) first signals, their final.jsonl files "
-            + "\(report!.firstSignals.count): the files are damaged or mixed; finalise the shards again")
+            + "\(decoder!.table.firstSignals.count): the files are damaged or mixed; finalise the shards again")
       }
-      report!.firstSignals.setMedian(milliseconds: try firstSignalDelay(at: firstSignals / 2, counts: signalCounts))
+      decoder!.table.firstSignals.setMedian(milliseconds: try firstSignalDelay(at: firstSignals / 2, counts: signalCounts))
     }
     summary.received = received
-    summary.decoding = report
+    summary.decoding = decoder?.table
     summary.decoding?.delivery = summary.campaignDelivery
     return summary
   }

@@ -46,7 +46,7 @@ public struct SweepFigure: Sendable, Equatable {
       let end = rows[start...].firstIndex { $0.network != first.network || $0.campaign != first.campaign } ?? rows.endIndex
       let campaign = "\(first.network)/\(first.campaign)"
       let windows = rows[start..<end]
-      // Summed in row order, as the decoding report sums: the figures must not depend on order.
+      // Summed in row order, as the decoded table sums: the figures must not depend on order.
       let truth = windows.reduce(0) { $0 + $1.trueRevenue }, decoded = windows.reduce(0) { $0 + $1.decodedRevenue }
       figures += [
         SweepFigure(campaign: campaign, metric: "installs", value: Double(first.installs)),

@@ -3,7 +3,7 @@ import SimModel
 import SimRecords
 
 /// The outcome columns of `sweep.csv` for one run, from its summary (rulebook §6 figures and the
-/// decoding report).
+/// decoded table).
 public struct SweepMetrics: Sendable, Equatable {
   /// Column names, in order.
   public static let names: [String] = SweepColumns.metrics

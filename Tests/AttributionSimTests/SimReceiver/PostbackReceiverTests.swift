@@ -10,12 +10,17 @@ struct PostbackReceiverTests {
   private let key = try! ECPrivateKey.generate()
 
   /// A signed 3.0 postback with `transaction` and an unsigned conversion value.
-  private func postback(_ transaction: String) throws -> JSONValue {
+  private func postback(_ transaction: String) throws -> JSONValue { try Self.postback(transaction, key: key) }
+
+  /// A 3.0 postback with `transaction` and an unsigned conversion value, signed with `key`
+  /// unless it is nil.
+  static func postback(_ transaction: String, key: ECPrivateKey?, didWin: Bool = true) throws -> JSONValue {
     var body: [String: JSONValue] = [
       "version": "3.0", "ad-network-id": "example123.skadnetwork", "campaign-id": 42, "app-id": 525_463_029,
       "transaction-id": .string(transaction), "redownload": false, "source-app-id": 1_234_567_891,
-      "fidelity-type": 1, "did-win": true, "conversion-value": 5,
+      "fidelity-type": 1, "did-win": .bool(didWin), "conversion-value": 5,
     ]
+    guard let key else { return .object(body) }
     let text = try PostbackSigningString.make(for: body)
     body["attribution-signature"] = .string(Base64.encode(try key.signature(for: Array(text.utf8))))
     return .object(body)
@@ -62,7 +67,7 @@ struct PostbackReceiverTests {
     #expect(applesOnly.receive(try postback("t-3")) == .rejected(code: "badSignature", reason: PostbackVerifier.Reason.badSignature.description))
   }
 
-  @Test("§7.5: AdAttributionKit postbacks deduplicate by the JWS's postback-identifier")
+  @Test("§7.5: AdAttributionKit postbacks deduplicate by the JWS's network and postback-identifier")
   func adAttributionKitDuplicates() throws {
     let payload: [String: JSONValue] = [
       "postback-identifier": "p-1", "ad-network-identifier": "example123.adattributionkit", "did-win": true,
@@ -71,7 +76,7 @@ struct PostbackReceiverTests {
     var receiver = PostbackReceiver(otherKeys: [key.publicKey])
     let body: JSONValue = .object(["jws-string": .string(jws), "conversion-value": 3])
     #expect(receiver.receive(body) == .accepted(warnings: []))
-    #expect(receiver.receive(body) == .duplicate(identifier: "p-1", differingFields: []))
+    #expect(receiver.receive(body) == .duplicate(identifier: "example123.adattributionkit/p-1", differingFields: []))
     #expect(receiver.receive(.object(["jws-string": "a.b"])) == .rejected(code: "malformedJWS", reason: AdAttributionKitVerifier.Outcome.malformed(.segmentCount(2)).description))
   }
 }

@@ -19,12 +19,13 @@ struct ReplayIdentifierTests {
     #expect(ReplayIdentifier.of(fields(["transaction-id": .string("t-1")])) == nil, "no network: no key")
   }
 
-  @Test("AdAttributionKit keys by postback-identifier alone, whatever the network")
+  @Test("AdAttributionKit keys by ad-network-identifier/postback-identifier, as SKAdNetwork by network and transaction")
   func adAttributionKit() {
     let first = fields(["ad-network-identifier": .string("a.adattributionkit"), "postback-identifier": .string("P")])
     let second = fields(["ad-network-identifier": .string("b.adattributionkit"), "postback-identifier": .string("P")])
-    #expect(ReplayIdentifier.of(first) == "P")
-    #expect(ReplayIdentifier.of(first) == ReplayIdentifier.of(second))
+    #expect(ReplayIdentifier.of(first) == "a.adattributionkit/P")
+    #expect(ReplayIdentifier.of(first) != ReplayIdentifier.of(second), "two networks' postbacks are never each other's replay")
+    #expect(ReplayIdentifier.of(fields(["postback-identifier": .string("P")])) == "P", "no network: the identifier alone")
     #expect(ReplayIdentifier.of(fields(["ad-network-identifier": .string("a")])) == nil)
   }
 }

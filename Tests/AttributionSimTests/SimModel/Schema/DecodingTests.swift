@@ -117,18 +117,18 @@ struct DecodingTests {
   @Test("postbacks from anywhere decode by ad network and source identifier, without truth columns")
   func postbacksFromAnywhere() throws {
     let schema = try hybrid()
-    var report = DecodingReport(decoder: schema, eventNames: schema.eventNames)
+    var decoder = PostbackDecoder(decoder: schema, eventNames: schema.eventNames)
     let bodies: [JSONValue] = [
       .object(["ad-network-id": "n.skadnetwork", "source-identifier": "39", "postback-sequence-index": 0, "conversion-value": 42]),
       .object(["ad-network-id": "n.skadnetwork", "source-identifier": "39", "postback-sequence-index": 1, "coarse-conversion-value": "high"]),
       .object(["ad-network-id": "n.skadnetwork", "source-identifier": "39", "postback-sequence-index": 0]),
       .object(["ad-network-id": "m.skadnetwork", "campaign-id": 42, "conversion-value": 64]),
     ]
-    let outcomes = bodies.map { report.decode(payload: $0) }
-    #expect(outcomes[2] == DecodingReport.Outcome.none && outcomes[3] == .unknown)
-    #expect(report.decode(payload: .object(["conversion-value": 1])) == nil, "no ad-network-id: not a postback")
+    let outcomes = bodies.map { decoder.decode(payload: $0) }
+    #expect(outcomes[2] == DecodingOutcome.none && outcomes[3] == .unknown)
+    #expect(decoder.decode(payload: .object(["conversion-value": 1])) == nil, "no ad-network-id: not a postback")
     // 42 = bucket 2 (1–5 USD, estimate 3) + tutorial (bit 3) + purchase (bit 5); high = revenue ≥ 10.
-    #expect(DecodedCSV(report).cells == [
+    #expect(DecodedCSV(decoder.table).cells == [
       ["network", "campaign", "window", "postbacks", "fine", "coarse", "none", "unknown", "decodedRevenue",
        "decodedUsers.tutorial_complete", "decodedUsers.ad_watched", "decodedUsers.purchase"],
       ["m.skadnetwork", "42", "1", "1", "0", "0", "0", "1", "0.00", "0", "0", "0"],
@@ -140,12 +140,12 @@ struct DecodingTests {
   @Test("Apple's own example postbacks decode with a schema")
   func applePostbacks() throws {
     let schema = try hybrid()
-    var report = DecodingReport(decoder: schema, eventNames: schema.eventNames)
+    var decoder = PostbackDecoder(decoder: schema, eventNames: schema.eventNames)
     var decoded: [String: DecodedValue] = [:]
     for name in ["v4.0-web-ad-tier-high-fine-cv", "v4.0-web-ad-tier-low-coarse-cv", "v3.0-winning"] {
       let text = try String(contentsOfFile: TestPaths.fixtures + "/skan-postbacks/apple-signed/apple-doc-\(name).json", encoding: .utf8)
       let entry = try #require(PostbackFile.entries(in: text).first)
-      if case .decoded(let value) = report.decode(payload: try entry.body.get()) { decoded[name] = value }
+      if case .decoded(let value) = decoder.decode(payload: try entry.body.get()) { decoded[name] = value }
     }
     // 63: the top bucket (≥ 100 USD) and all three flags.
     let top = try #require(decoded["v4.0-web-ad-tier-high-fine-cv"])
@@ -154,6 +154,6 @@ struct DecodingTests {
     // 20 = bucket 4 (10–20 USD) + ad watched (bit 4).
     let twenty = try #require(decoded["v3.0-winning"])
     #expect(twenty.ranges[.revenue(.all)] == ValueRange(atLeast: 10, below: 20) && twenty.event(1) == true && twenty.event(0) == false)
-    #expect(report.orderedRows.map(\.campaign) == ["39", "5239", "42"])
+    #expect(decoder.table.orderedRows.map(\.campaign) == ["39", "5239", "42"])
   }
 }

@@ -20,9 +20,9 @@ struct CSVFieldTests {
   @Test("decoded.csv quotes a campaign of bare digits (a network the decoder does not know, source 0031)")
   func decodedCampaignDigits() {
     let schema = ConversionSchema.empty
-    var report = DecodingReport(decoder: schema, eventNames: [])
-    report.decode(payload: .object(["ad-network-id": "n.skadnetwork", "source-identifier": "0031", "postback-sequence-index": 1]))
-    let lines = DecodedCSV(report).text.split(separator: "\n")
+    var decoder = PostbackDecoder(decoder: schema, eventNames: [])
+    decoder.decode(payload: .object(["ad-network-id": "n.skadnetwork", "source-identifier": "0031", "postback-sequence-index": 1]))
+    let lines = DecodedCSV(decoder.table).text.split(separator: "\n")
     #expect(lines.count == 2)
     #expect(lines[1].hasPrefix("n.skadnetwork,\"0031\",2,"), "window 2: the sequence index 1 plus one")
     #expect(CSVLine.cells(String(lines[1]))[1] == "0031", "quoting is undone by a CSV reader")

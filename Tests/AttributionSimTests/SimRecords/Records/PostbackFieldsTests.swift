@@ -73,13 +73,13 @@ struct PostbackFieldsTests {
   func decodingReport() throws {
     let schema = try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice)).schema
     let scenario = try Signing.scenario(adAttributionKit: true)
-    var report = DecodingReport(decoder: schema, eventNames: schema.eventNames, networks: scenario.adNetworks)
-    #expect(report.decode(payload: try tier3()) != nil)
-    #expect(report.decode(payload: try second()) != nil)
-    #expect(report.decode(payload: .object(["jws-string": "x", "conversion-value": 1])) == nil, "no network: not a postback")
+    var decoder = PostbackDecoder(decoder: schema, eventNames: schema.eventNames, networks: scenario.adNetworks)
+    #expect(decoder.decode(payload: try tier3()) != nil)
+    #expect(decoder.decode(payload: try second()) != nil)
+    #expect(decoder.decode(payload: .object(["jws-string": "x", "conversion-value": 1])) == nil, "no network: not a postback")
     // 42 = bucket 2 (1–5 USD, estimate 3) + tutorial + purchase; high = revenue ≥ 10. "5211" and
     // its last two digits "11" both name alpha's broad (eu is 6121).
-    #expect(DecodedCSV(report).cells == [
+    #expect(DecodedCSV(decoder.table).cells == [
       ["network", "campaign", "window", "postbacks", "fine", "coarse", "none", "unknown", "decodedRevenue",
        "decodedUsers.tutorial_complete", "decodedUsers.ad_watched", "decodedUsers.purchase"],
       ["alpha", "broad", "1", "1", "1", "0", "0", "0", "3.00", "1", "0", "1"],

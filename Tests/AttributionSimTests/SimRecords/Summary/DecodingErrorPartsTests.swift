@@ -13,7 +13,7 @@ struct DecodingErrorPartsTests {
 
   private func report(
     tier: Int = 2, extra: String = "", eu: Int = 6121, decoding: CalibratedDecoding = CalibratedDecoding(estimator: .midpoint)
-  ) throws -> DecodingReport {
+  ) throws -> DecodedTable {
     let text = TestScenarios.scripted(users: TestScenarios.alice, privacyTier: tier, extra: extra)
       .replacing(required: "sourceIdentifier: 6121", with: "sourceIdentifier: \(eu)")
     var sink = DiscardingSink()
@@ -21,7 +21,7 @@ struct DecodingErrorPartsTests {
   }
 
   /// Each row's parts as [granularity, nulls, ambiguity, horizon], rounded to the cent.
-  private func parts(_ report: DecodingReport) -> [String: [Double]] {
+  private func parts(_ report: DecodedTable) -> [String: [Double]] {
     Dictionary(
       uniqueKeysWithValues: report.orderedRows.map { row in
         let p = row.errorParts
@@ -32,7 +32,7 @@ struct DecodingErrorPartsTests {
   private func cents(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 
   /// The rule every case must keep: the parts add up to decoded − true revenue in every row.
-  private func expectSums(_ report: DecodingReport) {
+  private func expectSums(_ report: DecodedTable) {
     for row in report.orderedRows {
       #expect(abs(row.errorParts.total - (row.decodedRevenue - row.trueRevenue)) < 1e-9, "\(row.campaign) w\(row.window + 1)")
     }

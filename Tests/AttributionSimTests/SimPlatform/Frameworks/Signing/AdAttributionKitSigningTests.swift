@@ -151,7 +151,7 @@ struct AdAttributionKitSigningTests {
     let keys = try PublicKeyFile.keys(in: Self.keysText(try Self.scenario(adAttributionKit: true)))
     var receiver = PostbackReceiver(keys: keys)
     let original = try Self.body()
-    let identifier = "6F2D1C3A-0B4E-4F5A-9C8D-7E6F5A4B3C2D"
+    let identifier = Self.network + "/6F2D1C3A-0B4E-4F5A-9C8D-7E6F5A4B3C2D"
     #expect(receiver.receive(original) == .accepted(warnings: []))
     #expect(receiver.receive(original) == .duplicate(identifier: identifier, differingFields: []))
     guard case .object(var altered) = original else { return }

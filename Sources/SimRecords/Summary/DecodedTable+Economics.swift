@@ -3,8 +3,8 @@ import SimModel
 
 /// Spend and ROAS per campaign: the decoding rows joined with what each campaign delivered and
 /// what the scenario says it costs.
-extension DecodingReport {
-  /// Whether any campaign states spend and the report has the run's truth and delivery to price it.
+extension DecodedTable {
+  /// Whether any campaign states spend and the table has the run's truth and delivery to price it.
   public var hasSpend: Bool {
     hasTruth && delivery != nil && networks.contains { $0.campaigns.contains { $0.spend != nil } }
   }
@@ -19,10 +19,10 @@ extension DecodingReport {
       for (c, campaign) in network.campaigns.enumerated() {
         let own = rows.filter { $0.network == network.name && $0.campaign == campaign.name }
         guard !own.isEmpty || campaign.spend != nil else { continue }
-        let rate = decoder.currencies.rate(campaign.spend?.currency ?? decoder.currencies.base)
+        let rate = currencies.rate(campaign.spend?.currency ?? currencies.base)
         result.append(
           CampaignEconomics(
-            network: network.name, campaign: campaign.name, rows: own, windowCount: windowCount, spend: campaign.spend,
+            network: network.name, campaign: campaign.name, rows: own, windowCount: windows, spend: campaign.spend,
             delivery: delivery.counts(network: n, campaign: c), rate: rate))
       }
     }
@@ -65,11 +65,11 @@ extension DecodingReport {
       return .object(object)
     }
     return .object([
-      "horizon": entry(nil), "byWindow": .array((1...windowCount).map { entry($0) }),
+      "horizon": entry(nil), "byWindow": .array((1...windows).map { entry($0) }),
     ])
   }
 
-  /// `decoded.csv` cells after the revenue columns when the report has spend: the campaign's
+  /// `decoded.csv` cells after the revenue columns when the table has spend: the campaign's
   /// spend, attributed installs, CPI, and ROAS up to this row's window's end.
   package func spendCells(_ row: Row, economics priced: [CampaignEconomics]) -> [String] {
     guard let match = priced.first(where: { $0.network == row.network && $0.campaign == row.campaign }),
