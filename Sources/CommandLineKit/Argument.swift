@@ -40,8 +40,8 @@ public struct Argument<Value> {
   ) where Value == [Element] {
     let declaration = ArgumentDeclaration(
       name: name, help: help, isRepeating: true, isOptional: isOptional, completion: completion, parsing: parser)
-    value = DeclarationContext.argument(declaration.spec) { values throws(UsageError) in try values.readAll(declaration) }
-      ?? []
+    value =
+      DeclarationContext.argument(declaration.spec) { values throws(UsageError) in try values.readAll(declaration) } ?? []
   }
 }
 

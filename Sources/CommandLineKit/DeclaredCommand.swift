@@ -21,8 +21,9 @@ public protocol DeclaredCommand: Command {
 public enum ReadingStep<Declared> {
   /// The mistake in this declaration's value, if any; named as help spells it (`<scenario>`, `--seed`).
   case value(String)
-  /// A check of values already read; its error is reported as a usage error.
-  case check((Declared) throws(ValidationError) -> Void)
+  /// A check of values already read, one of the command's methods (`.check(Self.checkPhases)`);
+  /// its error is reported as a usage error.
+  case check((Declared) -> () throws(ValidationError) -> Void)
 }
 
 extension DeclaredCommand {
@@ -46,7 +47,7 @@ extension DeclaredCommand {
         if let mistake = mistakes.first(where: { $0.label == label }) { throw mistake.error }
       case .check(let check):
         do {
-          try check(command)
+          try check(command)()
         } catch {
           throw values.usageError(error.message)
         }

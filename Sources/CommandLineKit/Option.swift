@@ -20,14 +20,12 @@ public struct Option<Value> {
     name: String, short: Character? = nil, valueName: String? = nil, help: String = "",
     defaultDescription: String? = nil, completion: ValueCompletion? = nil, parsing parser: ValueParser<Element>
   ) where Value == Element? {
-    let declaration = OptionDeclaration(
-      name: name, short: short, valueName: valueName, help: help, defaultDescription: defaultDescription,
-      completion: completion, parsing: parser)
-    let read = DeclarationContext.option(declaration.spec) { values throws(UsageError) in
-      try values.read(declaration)
-    }
-    isGiven = DeclarationContext.isGiven(declaration)
-    wrappedValue = read ?? nil
+    self.init(
+      OptionDeclaration(
+        name: name, short: short, valueName: valueName, help: help, defaultDescription: defaultDescription,
+        completion: completion, parsing: parser),
+      absent: nil
+    ) { values, declaration throws(UsageError) in try values.read(declaration) }
   }
 
   /// An option whose property keeps its initial value when the option is left out.
@@ -35,14 +33,12 @@ public struct Option<Value> {
     wrappedValue initial: Value, name: String, short: Character? = nil, valueName: String? = nil, help: String = "",
     defaultDescription: String? = nil, completion: ValueCompletion? = nil, parsing parser: ValueParser<Value>
   ) {
-    let declaration = OptionDeclaration(
-      name: name, short: short, valueName: valueName, help: help, defaultDescription: defaultDescription,
-      completion: completion, parsing: parser)
-    let read = DeclarationContext.option(declaration.spec) { values throws(UsageError) in
-      try values.read(declaration)
-    }
-    isGiven = DeclarationContext.isGiven(declaration)
-    wrappedValue = (read ?? nil) ?? initial
+    self.init(
+      OptionDeclaration(
+        name: name, short: short, valueName: valueName, help: help, defaultDescription: defaultDescription,
+        completion: completion, parsing: parser),
+      absent: initial
+    ) { values, declaration throws(UsageError) in try values.read(declaration) ?? initial }
   }
 
   /// An option that may be given many times; its property holds every value, in command-line order.
@@ -50,14 +46,24 @@ public struct Option<Value> {
     name: String, short: Character? = nil, valueName: String? = nil, help: String = "",
     defaultDescription: String? = nil, completion: ValueCompletion? = nil, parsing parser: ValueParser<Element>
   ) where Value == [Element] {
-    let declaration = OptionDeclaration(
-      name: name, short: short, valueName: valueName, help: help, defaultDescription: defaultDescription,
-      completion: completion, parsing: parser)
-    let read = DeclarationContext.option(declaration.spec) { values throws(UsageError) in
-      try values.readAll(declaration)
-    }
+    self.init(
+      OptionDeclaration(
+        name: name, short: short, valueName: valueName, help: help, defaultDescription: defaultDescription,
+        completion: completion, parsing: parser),
+      absent: []
+    ) { values, declaration throws(UsageError) in try values.readAll(declaration) }
+  }
+
+  /// Declares `declaration` or reads it with `read`; `absent` while declaring or when the value
+  /// does not read.
+  private init<Element>(
+    _ declaration: OptionDeclaration<Element>, absent: Value,
+    read: (inout CommandValues, OptionDeclaration<Element>) throws(UsageError) -> Value
+  ) {
     isGiven = DeclarationContext.isGiven(declaration)
-    wrappedValue = read ?? []
+    wrappedValue =
+      DeclarationContext.option(declaration.spec) { values throws(UsageError) in try read(&values, declaration) }
+      ?? absent
   }
 }
 

@@ -35,12 +35,11 @@ struct CalibrateCommand: DeclaredCommand {
 
   // The order attrsim has always reported mistakes in, which is not the help's.
   static var readingOrder: [ReadingStep<Self>] {
-    [
-      .value("--seed"), .value("--calibration-installs"), .value("--out"),
-      .check { command throws(ValidationError) in
-        if command.outFile == nil { throw ValidationError("Name the calibration file to write: --out FILE") }
-      },
-    ]
+    [.value("--seed"), .value("--calibration-installs"), .value("--out"), .check(Self.checkOutNamed)]
+  }
+
+  private func checkOutNamed() throws(ValidationError) {
+    if outFile == nil { throw ValidationError("Name the calibration file to write: --out FILE") }
   }
 
   /// Given: `readingOrder` refuses a command line without it.

@@ -46,13 +46,13 @@ struct DecodeCommand: DeclaredCommand {
 
   // The order attrsim has always reported mistakes in, which is not the help's.
   static var readingOrder: [ReadingStep<Self>] {
-    [
-      .check { command throws(ValidationError) in
-        guard command.schemaPath != nil || command.scenarioPath != nil else {
-          throw ValidationError("Name the schema to decode with: --schema FILE (or --scenario FILE for its schema)")
-        }
-      }
-    ]
+    [.check(Self.checkSchemaNamed)]
+  }
+
+  private func checkSchemaNamed() throws(ValidationError) {
+    guard schemaPath != nil || scenarioPath != nil else {
+      throw ValidationError("Name the schema to decode with: --schema FILE (or --scenario FILE for its schema)")
+    }
   }
 
   func run() -> ExitStatus {

@@ -57,7 +57,7 @@ struct MergeCommand: DeclaredCommand {
   // The order attrsim has always reported mistakes in, which is not the help's.
   static var readingOrder: [ReadingStep<Self>] {
     [
-      .value("--out"), .value("--finalise"), .check { command throws(ValidationError) in try command.checkPhase() }, .value("--progress"), .value("--estimator"),
+      .value("--out"), .value("--finalise"), .check(Self.checkPhase), .value("--progress"), .value("--estimator"),
       .value("--calibration-installs"),
     ]
   }

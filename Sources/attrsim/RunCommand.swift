@@ -69,10 +69,10 @@ struct RunCommand: DeclaredCommand {
   // The order attrsim has always reported mistakes in, which is not the help's.
   static var readingOrder: [ReadingStep<Self>] {
     [
-      .value("--seed"), .check { command throws(ValidationError) in try command.deliveryOptions.checkGiven(shardGiven: command.$shard.isGiven) },
-      .value("--deliver"), .check { command throws(ValidationError) in try command.deliveryOptions.checkTarget() }, .value("--speed"), .value("--deliver-timeout"),
-      .value("--out"), .value("--replicates"), .value("--jobs"), .value("--shard"), .check { command throws(ValidationError) in try command.checkReplicates() },
-      .value("--estimator"), .value("--calibration-installs"), .value("--progress"),
+      .value("--seed"), .check(Self.checkDeliveryGiven), .value("--deliver"), .check(Self.checkDeliveryTarget),
+      .value("--speed"), .value("--deliver-timeout"), .value("--out"), .value("--replicates"), .value("--jobs"),
+      .value("--shard"), .check(Self.checkReplicates), .value("--estimator"), .value("--calibration-installs"),
+      .value("--progress"),
     ]
   }
 
@@ -80,6 +80,16 @@ struct RunCommand: DeclaredCommand {
   var decoding: DecodingOptions.Choice { decodingOptions.choice }
   var limits: WorkLimits { largeWork.limits }
   var progress: ProgressLine.Mode { progressOption.mode }
+
+  /// Refuses delivery's pace without `--deliver`, and delivery of a shard.
+  private func checkDeliveryGiven() throws(ValidationError) {
+    try deliveryOptions.checkGiven(shardGiven: $shard.isGiven)
+  }
+
+  /// Refuses a receiver URL that cannot work.
+  private func checkDeliveryTarget() throws(ValidationError) {
+    try deliveryOptions.checkTarget()
+  }
 
   /// Refuses replicates of a shard or with delivery.
   private func checkReplicates() throws(ValidationError) {

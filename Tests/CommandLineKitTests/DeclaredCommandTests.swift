@@ -44,12 +44,11 @@ private struct Ordered: DeclaredCommand {
   static let configuration = spec(name: "ordered")
 
   static var readingOrder: [ReadingStep<Self>] {
-    [
-      .value("--third"),
-      .check { command throws(ValidationError) in
-        if command.$first.isGiven, command.third == nil { throw ValidationError("--first needs --third") }
-      },
-    ]
+    [.value("--third"), .check(Self.checkFirst)]
+  }
+
+  private func checkFirst() throws(ValidationError) {
+    if $first.isGiven, third == nil { throw ValidationError("--first needs --third") }
   }
 
   func run() -> CommandLineKit.ExitStatus {
