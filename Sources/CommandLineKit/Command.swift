@@ -2,7 +2,9 @@
 ///
 /// The tool parses the command line against `configuration`, then makes the command with
 /// `init(_:)`, which reads each declared argument, option and flag once into a typed stored
-/// property, checks the values together with `validate()`, and calls `run()`.
+/// property, checks the values together with `validate()`, and calls `run()`. A
+/// `DeclaredCommand` declares each on its property and is given `configuration`'s arguments,
+/// options and flags and `init(_:)`.
 public protocol Command {
   /// The command's name, help, arguments, options and flags.
   static var configuration: CommandSpec { get }

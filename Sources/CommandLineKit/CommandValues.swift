@@ -22,25 +22,25 @@ public struct CommandValues {
   }
 
   /// The option's value, nil when it was left out; when given more than once the last one wins.
-  public mutating func read<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+  public mutating func read<Value>(_ option: OptionDeclaration<Value>) throws(UsageError) -> Value? {
     guard let text = words(of: option).last else { return nil }
     return try value(text, of: option)
   }
 
   /// Every value of an option that may repeat, in command-line order.
-  public mutating func readAll<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
+  public mutating func readAll<Value>(_ option: OptionDeclaration<Value>) throws(UsageError) -> [Value] {
     var values: [Value] = []
     for text in words(of: option) { values.append(try value(text, of: option)) }
     return values
   }
 
   /// Whether the option was given, its value unread: for options that only matter beside another.
-  public mutating func isGiven<Value>(_ option: Option<Value>) -> Bool {
+  public mutating func isGiven<Value>(_ option: OptionDeclaration<Value>) -> Bool {
     !words(of: option).isEmpty
   }
 
   /// Whether the flag was given.
-  public mutating func read(_ flag: Flag) -> Bool {
+  public mutating func read(_ flag: FlagDeclaration) -> Bool {
     precondition(parsed.spec.flags.contains(flag.spec), "'\(parsed.name)' declares no flag '\(flag.spec.synopsis)'")
     markRead(flag.spec.synopsis)
     return parsed.flag(flag.spec.name)
@@ -48,7 +48,7 @@ public struct CommandValues {
 
   /// The value of an argument that is neither optional nor repeating (the parser has made sure
   /// there is one).
-  public mutating func read<Value>(_ argument: Argument<Value>) throws(UsageError) -> Value {
+  public mutating func read<Value>(_ argument: ArgumentDeclaration<Value>) throws(UsageError) -> Value {
     precondition(!argument.spec.isOptional && !argument.spec.isRepeating, "read '\(argument.spec.label)' with readAll")
     guard let value = try readAll(argument).first else {
       preconditionFailure("The parser gave '\(argument.spec.label)' no value")
@@ -57,7 +57,7 @@ public struct CommandValues {
   }
 
   /// Every value of an argument, in command-line order; empty when an optional one was left out.
-  public mutating func readAll<Value>(_ argument: Argument<Value>) throws(UsageError) -> [Value] {
+  public mutating func readAll<Value>(_ argument: ArgumentDeclaration<Value>) throws(UsageError) -> [Value] {
     precondition(
       parsed.spec.arguments.contains(argument.spec), "'\(parsed.name)' declares no argument '\(argument.spec.label)'")
     markRead(argument.spec.label)
@@ -79,14 +79,14 @@ public struct CommandValues {
   }
 
   /// The words given to an option, noting it read.
-  private mutating func words<Value>(of option: Option<Value>) -> [String] {
+  private mutating func words<Value>(of option: OptionDeclaration<Value>) -> [String] {
     precondition(
       parsed.spec.options.contains(option.spec), "'\(parsed.name)' declares no option '\(option.spec.synopsis)'")
     markRead(option.spec.longSpelling)
     return parsed.values(of: option.spec.name)
   }
 
-  private func value<Value>(_ text: String, of option: Option<Value>) throws(UsageError) -> Value {
+  private func value<Value>(_ text: String, of option: OptionDeclaration<Value>) throws(UsageError) -> Value {
     switch option.parser.parse(text) {
     case .success(let value): return value
     case .failure(let refusal):

@@ -1,10 +1,13 @@
-/// A flag, read as a `Bool` with `CommandValues.read(_:)`: the typed form of a `FlagSpec`.
+/// A command's flag declared on the `Bool` property that holds it:
+/// `@Flag(name: "trace", help: "…") var trace: Bool`; `DeclaredCommand` derives the spec from it
+/// and sets the property when the flag is given.
+@propertyWrapper
 public struct Flag: Sendable {
-  /// The declaration the parser, the help and the completion scripts see.
-  public let spec: FlagSpec
+  /// Whether the flag was given.
+  public let wrappedValue: Bool
 
   /// Declares a flag.
   public init(name: String, short: Character? = nil, help: String = "") {
-    spec = FlagSpec(name: name, short: short, help: help)
+    wrappedValue = DeclarationContext.flag(FlagDeclaration(name: name, short: short, help: help)) ?? false
   }
 }

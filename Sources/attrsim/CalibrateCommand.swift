@@ -4,17 +4,24 @@ import Foundation
 
 /// `attrsim calibrate SCENARIO --out FILE [--schema FILE] [--seed N] [--calibration-installs N]`:
 /// learns the calibrated decoder from runs of the scenario and saves it for `attrsim decode`.
-struct CalibrateCommand: Command {
-  static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
-  static let out = Option(
+struct CalibrateCommand: DeclaredCommand {
+  @Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
+  var path: String
+  @Option(
     name: "out", short: "o", valueName: "file", help: "The calibration file to write (JSON; - for standard output).", parsing: .outputPath)
-  static let schema = Option(
+  var outFile: String?
+  @Option(
     name: "schema", valueName: "file", help: "Calibrate this schema instead of the scenario's.", parsing: .inputPath)
-  static let seed = Option(
+  var schemaPath: String?
+  @Option(
     name: "seed", valueName: "n", help: "Derive the calibration seeds from this seed instead of the scenario's.",
     parsing: .integer(in: 0...Int(Int64.max)))
+  var seed: Int?
+  let installs = DecodingOptions.Installs()
+  let largeWork = LargeWork()
+  let permissions = Permissions()
 
-  static let configuration = CommandSpec(
+  static let configuration = spec(
     name: "calibrate", abstract: "Learn the calibrated decoder from runs of a scenario and save it.",
     discussion: """
       Simulates the scenario's behaviour under seeds of their own (hashed from the scenario \
@@ -24,34 +31,21 @@ struct CalibrateCommand: Command {
       'attrsim decode --calibration FILE' values postbacks from anywhere with it; it is refused \
       for any other schema (the file keeps the schema's digest). Nothing is written when the \
       scenario or schema has problems.
-      """,
-    arguments: [scenario.spec],
-    options: [out.spec, schema.spec, seed.spec, DecodingOptions.calibrationInstalls.spec],
-    flags: [LargeWork.flag.spec] + Permissions.flags)
+      """)
 
-  let path: String
-  let out: String
-  let schemaPath: String?
-  let seed: Int?
-  let settings: CalibrationSettings
-  let limits: WorkLimits
-  let permissions: Permissions
-
-  init(_ values: inout CommandValues) throws(UsageError) {
-    // In the order mistakes are reported.
-    seed = try values.read(Self.seed)
-    schemaPath = try values.read(Self.schema)
-    var settings = CalibrationSettings()
-    if let installs = try values.read(DecodingOptions.calibrationInstalls) { settings.installs = installs }
-    self.settings = settings
-    guard let out = try values.read(Self.out) else {
-      throw values.usageError("Name the calibration file to write: --out FILE")
-    }
-    self.out = out
-    path = try values.read(Self.scenario)
-    limits = LargeWork.limits(&values)
-    permissions = Permissions(&values)
+  // The order attrsim has always reported mistakes in, which is not the help's.
+  static var readingOrder: [ReadingStep<Self>] {
+    [.value("--seed"), .value("--calibration-installs"), .value("--out"), .check(Self.checkOutNamed)]
   }
+
+  private func checkOutNamed() throws(ValidationError) {
+    if outFile == nil { throw ValidationError("Name the calibration file to write: --out FILE") }
+  }
+
+  /// Given: `readingOrder` refuses a command line without it.
+  var out: String { outFile ?? "" }
+  var settings: CalibrationSettings { installs.settings }
+  var limits: WorkLimits { largeWork.limits }
 
   func run() -> ExitStatus {
     if FileManager.default.isDirectory(out) {

@@ -5,23 +5,33 @@ import Foundation
 /// `attrsim compare SCENARIO --schema A --schema B… [--seed N] [--replicates N [--jobs N]]
 /// [--estimator NAME] [--calibration-installs N]`: the same users, seeds and platform under each
 /// schema, decoding figures side by side.
-struct CompareCommand: Command {
-  static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
-  static let schema = Option(
+struct CompareCommand: DeclaredCommand {
+  @Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
+  var path: String
+  /// Two or more.
+  @Option(
     name: "schema", valueName: "file", help: "A schema file to compare (repeat: two or more).", parsing: .inputPath)
+  var schemaPaths: [String]
   // A scenario's own seed has this range too.
-  static let seed = Option(
+  @Option(
     name: "seed", valueName: "n", help: "Use this seed instead of the scenario's.",
     parsing: .integer(in: 0...Int(Int64.max)))
-  static let replicates = Option(
+  var seed: Int?
+  /// Nil without --replicates: the single-run table.
+  @Option(
     name: "replicates", valueName: "n",
     help: "Run each schema under the same N seeds and give each figure's mean, 95 % interval and paired difference.",
     defaultDescription: "1", parsing: .integer(in: 1...1_000))
-  static let jobs = Option(
+  var replicates: Int?
+  @Option(
     name: "jobs", short: "j", valueName: "n", help: "Runs at once (with --replicates).",
     defaultDescription: "all cores", parsing: .integer(in: 1...256))
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  let decodingOptions = DecodingOptions()
+  let largeWork = LargeWork()
+  let permissions = Permissions()
 
-  static let configuration = CommandSpec(
+  static let configuration = spec(
     name: "compare", abstract: "Run a scenario under two or more schemas and compare their decoding.",
     discussion: """
       Runs the same scenario, seed and users once per schema (common random numbers: only the \
@@ -38,36 +48,10 @@ struct CompareCommand: Command {
       the first (the difference in each replicate, then its mean and Student t interval with \
       N − 1 degrees of freedom) says whether it is larger than its interval (the interval \
       excludes zero) or within it.
-      """,
-    arguments: [scenario.spec],
-    options: [
-      schema.spec, seed.spec, replicates.spec, jobs.spec, DecodingOptions.estimator.spec,
-      DecodingOptions.calibrationInstalls.spec,
-    ],
-    flags: [LargeWork.flag.spec] + Permissions.flags)
+      """)
 
-  let path: String
-  /// Two or more.
-  let schemaPaths: [String]
-  let seed: Int?
-  /// Nil without --replicates: the single-run table.
-  let replicates: Int?
-  let jobs: Int
-  let decoding: DecodingOptions.Choice
-  let limits: WorkLimits
-  let permissions: Permissions
-
-  init(_ values: inout CommandValues) throws(UsageError) {
-    // In the order mistakes are reported.
-    seed = try values.read(Self.seed)
-    replicates = try values.read(Self.replicates)
-    jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
-    decoding = try DecodingOptions.read(&values)
-    path = try values.read(Self.scenario)
-    schemaPaths = try values.readAll(Self.schema)
-    limits = LargeWork.limits(&values)
-    permissions = Permissions(&values)
-  }
+  var decoding: DecodingOptions.Choice { decodingOptions.choice }
+  var limits: WorkLimits { largeWork.limits }
 
   func validate() throws(ValidationError) {
     guard schemaPaths.count >= 2 else {

@@ -1,8 +1,8 @@
 import CommandLineKit
 
 /// `attrsim completions bash|zsh|fish`: the completion script for attrsim's own command tree.
-struct CompletionsCommand: Command {
-  static let shell = Argument(
+struct CompletionsCommand: DeclaredCommand {
+  @Argument(
     name: "shell", help: "bash, zsh or fish.",
     parsing: ValueParser<Shell>(completion: .values(Shell.allCases.map(\.rawValue))) { name in
       guard let shell = Shell(rawValue: name) else {
@@ -11,8 +11,9 @@ struct CompletionsCommand: Command {
       }
       return .success(shell)
     })
+  var shell: Shell
 
-  static let configuration = CommandSpec(
+  static let configuration = spec(
     name: "completions", abstract: "Print a completion script for bash, zsh or fish.",
     discussion: """
       The script is generated from attrsim's own command tree, so it completes every \
@@ -20,14 +21,7 @@ struct CompletionsCommand: Command {
       'attrsim completions bash > ~/.local/share/bash-completion/completions/attrsim', \
       'attrsim completions zsh > ~/.zfunc/_attrsim' (with ~/.zfunc in fpath before compinit), \
       'attrsim completions fish > ~/.config/fish/completions/attrsim.fish'.
-      """,
-    arguments: [shell.spec])
-
-  let shell: Shell
-
-  init(_ values: inout CommandValues) throws(UsageError) {
-    shell = try values.read(Self.shell)
-  }
+      """)
 
   func run() -> ExitStatus {
     Console.out(AttrsimTool.spec.completionScript(for: shell))

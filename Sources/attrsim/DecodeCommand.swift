@@ -5,24 +5,31 @@ import SimJSON
 
 /// `attrsim decode --schema SCHEMA POSTBACKS… [--scenario S] [--calibration FILE] [--estimator NAME]
 /// [--out FILE]`: decodes postbacks from anywhere with a schema, per campaign and window.
-struct DecodeCommand: Command {
-  static let postbacks = Argument(
-    name: "postbacks", help: "Files of postbacks.", isRepeating: true, parsing: .inputPath)
-  static let schema = Option(name: "schema", valueName: "file", help: "The schema to decode with.", parsing: .inputPath)
-  static let scenario = Option(
+struct DecodeCommand: DeclaredCommand {
+  @Argument(
+    name: "postbacks", help: "Files of postbacks.", parsing: .inputPath)
+  var files: [String]
+  /// One of the two, or both.
+  @Option(name: "schema", valueName: "file", help: "The schema to decode with.", parsing: .inputPath)
+  var schemaPath: String?
+  @Option(
     name: "scenario", valueName: "file", help: "Name networks and campaigns from this scenario.", parsing: .inputPath)
-  static let out = Option(
-    name: "out", short: "o", valueName: "file", help: "Write each postback's decoding (JSON lines; - for standard output).",
-    parsing: .outputPath)
-  static let calibration = Option(
+  var scenarioPath: String?
+  @Option(
     name: "calibration", valueName: "file",
     help: "Value postbacks with this calibration ('attrsim calibrate'), made for the same schema.", parsing: .inputPath)
-  static let estimator = Option(
+  var calibrationPath: String?
+  @Option(
     name: "estimator", valueName: "name", help: "Value postbacks with this estimator: calibrated, midpoint or lower.",
     defaultDescription: "calibrated with --calibration or --scenario (then learned from its runs), else midpoint",
     parsing: ValueParser<DecodingSettings.Estimate>.oneOf)
+  var estimator: DecodingSettings.Estimate?
+  @Option(
+    name: "out", short: "o", valueName: "file", help: "Write each postback's decoding (JSON lines; - for standard output).",
+    parsing: .outputPath)
+  var out: String?
 
-  static let configuration = CommandSpec(
+  static let configuration = spec(
     name: "decode", abstract: "Decode postbacks with a schema, per campaign and window.",
     discussion: """
       Reads postbacks (a run's postbacks.jsonl, or Apple's JSON bodies: one object, an array \
@@ -35,29 +42,17 @@ struct DecodeCommand: Command {
       without a value and windows whose postback never came are imputed and shown apart; a \
       calibration made for another schema or scenario is refused. Signatures are not checked: \
       see 'attrsim postback verify'.
-      """,
-    arguments: [postbacks.spec],
-    options: [schema.spec, scenario.spec, calibration.spec, estimator.spec, out.spec])
+      """)
 
-  let files: [String]
-  /// One of the two, or both.
-  let schemaPath: String?
-  let scenarioPath: String?
-  let out: String?
-  let calibrationPath: String?
-  let estimator: DecodingSettings.Estimate?
+  // The order attrsim has always reported mistakes in, which is not the help's.
+  static var readingOrder: [ReadingStep<Self>] {
+    [.check(Self.checkSchemaNamed)]
+  }
 
-  init(_ values: inout CommandValues) throws(UsageError) {
-    // In the order mistakes are reported.
-    scenarioPath = try values.read(Self.scenario)
-    schemaPath = try values.read(Self.schema)
+  private func checkSchemaNamed() throws(ValidationError) {
     guard schemaPath != nil || scenarioPath != nil else {
-      throw values.usageError("Name the schema to decode with: --schema FILE (or --scenario FILE for its schema)")
+      throw ValidationError("Name the schema to decode with: --schema FILE (or --scenario FILE for its schema)")
     }
-    calibrationPath = try values.read(Self.calibration)
-    estimator = try values.read(Self.estimator)
-    out = try values.read(Self.out)
-    files = try values.readAll(Self.postbacks)
   }
 
   func run() -> ExitStatus {

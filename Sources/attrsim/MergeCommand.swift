@@ -5,29 +5,38 @@ import Foundation
 /// `attrsim merge FOLDER… [--out DIR] [--trace] [--estimator NAME] [--calibration FILE]
 /// [--calibration-installs N]`: finishes a sharded run; with `--reduce` or `--finalise COUNTS`,
 /// one phase of a two-phase merge.
-struct MergeCommand: Command {
-  static let folders = Argument(
-    name: "folders", help: "The shard folders.", isRepeating: true, completion: .directory, parsing: .inputPath)
-  static let out = Option(
+struct MergeCommand: DeclaredCommand {
+  @Argument(
+    name: "folders", help: "The shard folders.", completion: .directory, parsing: .inputPath)
+  var folderPaths: [String]
+  @Option(
     name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
     defaultDescription: "Reports/<scenario-name>", parsing: .outputPath)
-  static let trace = Flag(name: "trace", help: "Also write trace.jsonl.")
-  static let reduce = Flag(
+  var out: String?
+  @Flag(name: "trace", help: "Also write trace.jsonl.")
+  var trace: Bool
+  @Flag(
     name: "reduce",
     help: "Sum the crowd counts of the folders (run shards, or earlier sums) into --out: the reduce of a two-phase "
       + "merge; sums add up again, so it can be a tree.")
-  static let finalise = Option(
+  var reduce: Bool
+  @Option(
     name: "finalise", valueName: "counts",
     help: "Decide each given run shard's tiers from this sum of every shard's crowd counts, sign and receive its "
       + "postbacks, and write them and its tiered conversions (final.jsonl) beside its drafts: phase 2, one shard per task.",
     completion: .directory, parsing: .inputPath)
-  static let calibration = Option(
+  var finalisePath: String?
+  let estimator = DecodingOptions.Estimator()
+  @Option(
     name: "calibration", valueName: "file",
     help: "Value the merged run's postbacks with this calibration ('attrsim calibrate' of the same scenario and "
       + "schema) instead of calibrating again.",
     parsing: .inputPath)
+  var calibrationPath: String?
+  let installs = DecodingOptions.Installs()
+  let progressOption = ProgressOption()
 
-  static let configuration = CommandSpec(
+  static let configuration = spec(
     name: "merge", abstract: "Combine the shards of a run or sweep into the outputs a whole one gives.",
     discussion: """
       Takes the folders written by 'attrsim run SCENARIO --shard I/N' for every I from 0 to \
@@ -43,38 +52,29 @@ struct MergeCommand: Command {
       that does not grow with users: the same bytes again. Shards hold drafts, not decoded \
       values: the last merge values them, so --estimator and --calibration-installs go to it (as \
       they would to the whole run), and --calibration FILE spares it the calibration runs.
-      """,
-    arguments: [folders.spec],
-    options: [
-      out.spec, finalise.spec, DecodingOptions.estimator.spec, calibration.spec, DecodingOptions.calibrationInstalls.spec,
-      ProgressLine.option.spec,
-    ],
-    flags: [trace.spec, reduce.spec])
+      """)
+
+  // The order attrsim has always reported mistakes in, which is not the help's.
+  static var readingOrder: [ReadingStep<Self>] {
+    [
+      .value("--out"), .value("--finalise"), .check(Self.checkPhase), .value("--progress"), .value("--estimator"),
+      .value("--calibration-installs"),
+    ]
+  }
 
   /// One or more: the parser refuses a merge of none.
-  let folders: [URL]
-  let out: String?
-  let trace: Bool
-  let reduce: Bool
-  let finalise: URL?
-  let progress: ProgressLine.Mode
-  let decoding: DecodingOptions.Choice
-  let calibrationPath: String?
+  var folders: [URL] { folderPaths.map { URL(fileURLWithPath: $0) } }
+  var finalise: URL? { finalisePath.map { URL(fileURLWithPath: $0) } }
+  var progress: ProgressLine.Mode { progressOption.mode }
+  var decoding: DecodingOptions.Choice { DecodingOptions.choice(estimator, installs) }
 
-  init(_ values: inout CommandValues) throws(UsageError) {
-    folders = try values.readAll(Self.folders).map { URL(fileURLWithPath: $0) }
-    out = try values.read(Self.out)
-    trace = values.read(Self.trace)
-    reduce = values.read(Self.reduce)
-    finalise = try values.read(Self.finalise).map { URL(fileURLWithPath: $0) }
-    if reduce, finalise != nil { throw values.usageError("--reduce and --finalise are two phases; give one") }
-    if reduce, out == nil { throw values.usageError("--reduce needs --out: the folder to write the sum into") }
+  /// Refuses phases that do not go together, or an --out they do not take.
+  private func checkPhase() throws(ValidationError) {
+    if reduce, finalise != nil { throw ValidationError("--reduce and --finalise are two phases; give one") }
+    if reduce, out == nil { throw ValidationError("--reduce needs --out: the folder to write the sum into") }
     if finalise != nil, out != nil {
-      throw values.usageError("--finalise writes beside each shard's drafts: --out does not apply")
+      throw ValidationError("--finalise writes beside each shard's drafts: --out does not apply")
     }
-    progress = try ProgressLine.read(&values)
-    decoding = try DecodingOptions.read(&values)
-    calibrationPath = try values.read(Self.calibration)
   }
 
   func validate() throws(ValidationError) {

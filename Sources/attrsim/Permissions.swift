@@ -5,30 +5,24 @@ import Foundation
 /// `--allow-commands` and `--allow-network`: what the person running attrsim lets scenarios do
 /// beyond simulating. Checked before anything is written, run or sent.
 struct Permissions {
-  /// The flag that allows starting programs.
-  static let commandsFlag = Flag(
-    name: "allow-commands", help: "Let the scenario start the program its SDK model names (app.sdk.model.command).")
-  /// The flag that allows connecting to hosts other than this machine.
-  static let networkFlag = Flag(
-    name: "allow-network",
+  private static let commandsName = "allow-commands"
+  private static let networkName = "allow-network"
+  /// The option that allows starting programs, as messages name it.
+  static let commandsOption = "--\(commandsName)"
+  /// The option that allows connecting to hosts other than this machine, as messages name it.
+  static let networkOption = "--\(networkName)"
+
+  /// Whether the scenario may start programs.
+  @Flag(
+    name: Permissions.commandsName,
+    help: "Let the scenario start the program its SDK model names (app.sdk.model.command).")
+  var commands: Bool
+  /// Whether the scenario may connect to hosts other than this machine.
+  @Flag(
+    name: Permissions.networkName,
     help: "Let the scenario reach hosts other than this machine (app.sdk.model.endpoint; with --deliver scenario, its "
       + "recipients). Loopback (127.0.0.0/8, ::1, localhost) needs no option.")
-  /// Both flags, for the commands that run scenarios; without them attrsim refuses, before
-  /// anything is written or started.
-  static let flags = [commandsFlag.spec, networkFlag.spec]
-  /// The option that allows starting programs, as messages name it.
-  static let commandsOption = "--\(commandsFlag.spec.name)"
-  /// The option that allows connecting to hosts other than this machine, as messages name it.
-  static let networkOption = "--\(networkFlag.spec.name)"
-
-  let commands: Bool
-  let network: Bool
-
-  /// What the command line allows.
-  init(_ values: inout CommandValues) {
-    commands = values.read(Self.commandsFlag)
-    network = values.read(Self.networkFlag)
-  }
+  var network: Bool
 
   /// The option that allows `permission`.
   static func option(for permission: ScenarioPermission) -> String {

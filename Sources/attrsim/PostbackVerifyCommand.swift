@@ -3,13 +3,15 @@ import CommandLineKit
 import Foundation
 
 /// `attrsim postback verify FILE… [--key PEM|keys.json]…`.
-struct PostbackVerifyCommand: Command {
-  static let files = Argument(name: "files", help: "Files of postbacks.", isRepeating: true, parsing: .inputPath)
-  static let key = Option(
+struct PostbackVerifyCommand: DeclaredCommand {
+  @Argument(name: "files", help: "Files of postbacks.", parsing: .inputPath)
+  var files: [String]
+  @Option(
     name: "key", valueName: "file", help: "Also trust this key: a PEM public key or a run's keys.json (repeatable).",
     parsing: .inputPath)
+  var keyFiles: [String]
 
-  static let configuration = CommandSpec(
+  static let configuration = spec(
     name: "verify", abstract: "Verify postbacks' signatures and report repeated ones.",
     discussion: """
       Reads postbacks (one JSON object per file, a JSON array, or JSON lines such as a run's \
@@ -24,17 +26,7 @@ struct PostbackVerifyCommand: Command {
       Docs/receiving-postbacks.md lists what a receiver must not trust. Exit status 1 when \
       any postback is invalid, 65 when a file holds none (empty, binary, not JSON); repeats \
       are reported, not invalid.
-      """,
-    arguments: [files.spec],
-    options: [key.spec])
-
-  let files: [String]
-  let keyFiles: [String]
-
-  init(_ values: inout CommandValues) throws(UsageError) {
-    files = try values.readAll(Self.files)
-    keyFiles = try values.readAll(Self.key)
-  }
+      """)
 
   func run() -> ExitStatus {
     var keys = PublicKeyFile.Keys()

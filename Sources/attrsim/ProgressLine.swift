@@ -24,19 +24,6 @@ final class ProgressLine: @unchecked Sendable {
     static let environmentName = "ATTRSIM_PROGRESS"
   }
 
-  /// `--progress`, on `run`, `sweep`, `merge` and `schema optimize`.
-  static let option = Option(
-    name: "progress", valueName: "when",
-    help: "Show progress on standard error: auto rewrites one line on a terminal and otherwise (a cluster's log) "
-      + "prints a line every \(Int(plainInterval)) seconds with done of total, rate and time left; always prints "
-      + "those lines even on a terminal, and a last one at the end; never prints none.",
-    defaultDescription: "auto, or the ATTRSIM_PROGRESS environment variable", parsing: ValueParser<Mode>.oneOf)
-
-  /// Reads `--progress`.
-  static func read(_ values: inout CommandValues) throws(UsageError) -> Mode {
-    try values.read(option) ?? .fromEnvironment
-  }
-
   /// The mode the command chose with `--progress`, set before its work starts: a process runs
   /// one command, and its lines are made deep inside it.
   nonisolated(unsafe) static var chosen: Mode?

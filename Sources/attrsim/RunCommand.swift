@@ -4,33 +4,45 @@ import Foundation
 
 /// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace] [--replicates N [--jobs N]] [--shard I/N]
 /// [--estimator NAME] [--calibration-installs N] [--deliver URL|scenario [--speed N] [--deliver-timeout S]]`.
-struct RunCommand: Command {
-  static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
+struct RunCommand: DeclaredCommand {
+  @Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
+  var path: String
   // A scenario's own seed has this range too.
-  static let seed = Option(
+  @Option(
     name: "seed", valueName: "n", help: "Use this seed instead of the scenario's.",
     parsing: .integer(in: 0...Int(Int64.max)))
-  static let out = Option(
+  var seed: Int?
+  @Option(
     name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
     defaultDescription: "Reports/<scenario-name>", parsing: .outputPath)
-  static let shard = Option(
-    name: "shard", valueName: "i/n",
-    help: "Simulate only slice I (from 0) of N of the users and write a partial result for 'attrsim merge'; "
-      + "'auto' takes the slice from a Slurm job array's task, 'auto/N' from a Kubernetes Indexed Job's.",
-    parsing: .shard)
+  var out: String?
   // Bounded so that a mistyped count does not start a day of runs.
-  static let replicates = Option(
+  @Option(
     name: "replicates", valueName: "n",
     help: "Also run the scenario under N − 1 more seeds derived from its own and write replicates.json: each "
       + "headline figure's mean and 95 % interval.",
     defaultDescription: "1, no replicates.json", parsing: .integer(in: 1...1_000))
-  static let jobs = Option(
+  var replicates: Int?
+  @Option(
     name: "jobs", short: "j", valueName: "n", help: "Threads simulating the run's users side by side (the outputs are the same whatever N); with "
       + "--replicates, also the replicates run at once.",
     defaultDescription: "all cores", parsing: .integer(in: 1...256))
-  static let trace = Flag(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did.")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @Option(
+    name: "shard", valueName: "i/n",
+    help: "Simulate only slice I (from 0) of N of the users and write a partial result for 'attrsim merge'; "
+      + "'auto' takes the slice from a Slurm job array's task, 'auto/N' from a Kubernetes Indexed Job's.",
+    parsing: .shard)
+  var shard: Shard?
+  let decodingOptions = DecodingOptions()
+  let deliveryOptions = DeliveryRequest.Declared()
+  let progressOption = ProgressOption()
+  @Flag(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did.")
+  var trace: Bool
+  let largeWork = LargeWork()
+  let permissions = Permissions()
 
-  static let configuration = CommandSpec(
+  static let configuration = spec(
     name: "run", abstract: "Run a scenario and write its postbacks, conversions, summary and report.",
     discussion: """
       Writes postbacks.jsonl (signed), conversions.jsonl, summary.json, keys.json (the public \
@@ -52,49 +64,41 @@ struct RunCommand: Command {
       (none under 3 replicates). The report's headline tiles and the printed table show the \
       same means and intervals, and the tiles' verdicts follow the intervals. The replicates run --jobs at once and \
       their results do not depend on it.
-      """,
-    arguments: [scenario.spec],
-    options: [
-      seed.spec, out.spec, replicates.spec, jobs.spec, shard.spec, DecodingOptions.estimator.spec,
-      DecodingOptions.calibrationInstalls.spec, DeliveryRequest.deliver.spec, DeliveryRequest.speed.spec,
-      DeliveryRequest.deliverTimeout.spec, ProgressLine.option.spec,
-    ],
-    flags: [trace.spec, LargeWork.flag.spec] + Permissions.flags)
+      """)
 
-  let path: String
-  let seed: Int?
-  let delivery: DeliveryRequest?
-  let out: String?
-  /// Nil without --replicates: no replicates.json.
-  let replicates: Int?
-  let jobs: Int
-  let shard: Shard?
-  let trace: Bool
-  let decoding: DecodingOptions.Choice
-  let limits: WorkLimits
-  let permissions: Permissions
-  let progress: ProgressLine.Mode
+  // The order attrsim has always reported mistakes in, which is not the help's.
+  static var readingOrder: [ReadingStep<Self>] {
+    [
+      .value("--seed"), .check(Self.checkDeliveryGiven), .value("--deliver"), .check(Self.checkDeliveryTarget),
+      .value("--speed"), .value("--deliver-timeout"), .value("--out"), .value("--replicates"), .value("--jobs"),
+      .value("--shard"), .check(Self.checkReplicates), .value("--estimator"), .value("--calibration-installs"),
+      .value("--progress"),
+    ]
+  }
 
-  init(_ values: inout CommandValues) throws(UsageError) {
-    // In the order mistakes are reported.
-    seed = try values.read(Self.seed)
-    delivery = try DeliveryRequest.read(&values)
-    out = try values.read(Self.out)
-    replicates = try values.read(Self.replicates)
-    jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
-    shard = try values.read(Self.shard)
+  var delivery: DeliveryRequest? { deliveryOptions.request }
+  var decoding: DecodingOptions.Choice { decodingOptions.choice }
+  var limits: WorkLimits { largeWork.limits }
+  var progress: ProgressLine.Mode { progressOption.mode }
+
+  /// Refuses delivery's pace without `--deliver`, and delivery of a shard.
+  private func checkDeliveryGiven() throws(ValidationError) {
+    try deliveryOptions.checkGiven(shardGiven: $shard.isGiven)
+  }
+
+  /// Refuses a receiver URL that cannot work.
+  private func checkDeliveryTarget() throws(ValidationError) {
+    try deliveryOptions.checkTarget()
+  }
+
+  /// Refuses replicates of a shard or with delivery.
+  private func checkReplicates() throws(ValidationError) {
     if replicates != nil, shard != nil {
-      throw values.usageError("--replicates runs whole scenarios; it cannot be combined with --shard")
+      throw ValidationError("--replicates runs whole scenarios; it cannot be combined with --shard")
     }
     if replicates != nil, delivery != nil {
-      throw values.usageError("--replicates cannot be combined with --deliver; deliver a single run's postbacks")
+      throw ValidationError("--replicates cannot be combined with --deliver; deliver a single run's postbacks")
     }
-    decoding = try DecodingOptions.read(&values)
-    path = try values.read(Self.scenario)
-    trace = values.read(Self.trace)
-    limits = LargeWork.limits(&values)
-    permissions = Permissions(&values)
-    progress = try ProgressLine.read(&values)
   }
 
   func run() -> ExitStatus {

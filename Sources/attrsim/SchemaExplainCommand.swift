@@ -2,19 +2,13 @@ import AttributionSim
 import CommandLineKit
 
 /// `attrsim schema explain SCHEMA…`.
-struct SchemaExplainCommand: Command {
-  static let schemas = Argument(
-    name: "schemas", help: "Schema files (JSON or JSON5).", isRepeating: true, parsing: .inputPath)
+struct SchemaExplainCommand: DeclaredCommand {
+  @Argument(
+    name: "schemas", help: "Schema files (JSON or JSON5).", parsing: .inputPath)
+  var files: [String]
 
-  static let configuration = CommandSpec(
-    name: "explain", abstract: "Print what each fine and coarse value means and when each window locks.",
-    arguments: [schemas.spec])
-
-  let files: [String]
-
-  init(_ values: inout CommandValues) throws(UsageError) {
-    files = try values.readAll(Self.schemas)
-  }
+  static let configuration = spec(
+    name: "explain", abstract: "Print what each fine and coarse value means and when each window locks.")
 
   func run() -> ExitStatus {
     for path in files {

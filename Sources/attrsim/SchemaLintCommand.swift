@@ -2,14 +2,16 @@ import AttributionSim
 import CommandLineKit
 
 /// `attrsim schema lint SCHEMA… [--scenario S]…`.
-struct SchemaLintCommand: Command {
-  static let schemas = Argument(
-    name: "schemas", help: "Schema files (JSON or JSON5).", isRepeating: true, parsing: .inputPath)
-  static let scenario = Option(
+struct SchemaLintCommand: DeclaredCommand {
+  @Argument(
+    name: "schemas", help: "Schema files (JSON or JSON5).", parsing: .inputPath)
+  var files: [String]
+  @Option(
     name: "scenario", valueName: "file", help: "Check the schema against this scenario's events and its users' behaviour (repeatable).",
     parsing: .inputPath)
+  var scenarios: [String]
 
-  static let configuration = CommandSpec(
+  static let configuration = spec(
     name: "lint", abstract: "Report reading errors and rules that cannot work as meant.",
     discussion: """
       Reports every reading error and every rule that never applies, fine values that \
@@ -20,17 +22,7 @@ struct SchemaLintCommand: Command {
       never or hardly ever (under 0.1 % of installs) ends window 1 with, and events mapped to \
       fine values that mostly happen after window 1 (warnings); exit status 65 when any error \
       is found (warnings alone exit 0).
-      """,
-    arguments: [schemas.spec],
-    options: [scenario.spec])
-
-  let files: [String]
-  let scenarios: [String]
-
-  init(_ values: inout CommandValues) throws(UsageError) {
-    files = try values.readAll(Self.schemas)
-    scenarios = try values.readAll(Self.scenario)
-  }
+      """)
 
   func run() -> ExitStatus {
     var declared: Set<String>?

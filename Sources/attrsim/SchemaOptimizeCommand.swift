@@ -5,60 +5,77 @@ import Foundation
 /// `attrsim schema optimize SCENARIO [--from SCHEMA] [--objective NAME] [--budget N] [--out DIR]
 /// [--jobs N] [--seed N] [--replicates N] [--finalists N] [--race-runs N] [--generations N] [--calibration-runs N]
 /// [--keep-postbacks] [--tradeoff]`.
-struct SchemaOptimizeCommand: Command {
-  static let scenario = Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
-  static let from = Option(
+struct SchemaOptimizeCommand: DeclaredCommand {
+  @Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
+  var path: String
+  @Option(
     name: "from", valueName: "schema", help: "Start from this schema file instead of the scenario's.",
     parsing: .inputPath)
-  static let objective = Option(
+  var fromPath: String?
+  @Option(
     name: "objective", valueName: "name",
     help: "What to minimise: " + OptimizeObjective.all.map(\.name).joined(separator: ", ") + ".",
     defaultDescription: OptimizeObjective.roasError.name, parsing: .text)
+  var objectiveName: String?
   /// The library's defaults, which the help quotes.
   private static let defaults = SchemaSearch.Options()
-  static let budget = Option(
+  @Option(
     name: "budget", valueName: "n",
     help: "Runs' worth of the scenario's users the search may simulate (the final comparison is extra).",
-    defaultDescription: String(format: "%g", Self.defaults.budget), parsing: .number(in: 0.01...100_000))
-  static let out = Option(
+    defaultDescription: String(format: "%g", SchemaOptimizeCommand.defaults.budget), parsing: .number(in: 0.01...100_000))
+  var budget: Double?
+  @Option(
     name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
     defaultDescription: "Reports/<scenario-name>-optimize", parsing: .outputPath)
-  static let jobs = Option(
+  var out: String?
+  @Option(
     name: "jobs", short: "j", valueName: "n", help: "Runs at once.", defaultDescription: "all cores",
     parsing: .integer(in: 1...256))
-  static let seed = Option(
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @Option(
     name: "seed", valueName: "n", help: "The seed of every choice the search makes.", defaultDescription: "the scenario's",
     parsing: .integer(in: 0...Int(Int64.max)))
-  static let replicates = Option(
+  var seed: Int?
+  @Option(
     name: "replicates", valueName: "n",
     help: "Replicates of the final comparison, on seeds the search never used (3 or more: an interval needs them).",
-    defaultDescription: String(Self.defaults.finalReplicates),
+    defaultDescription: String(SchemaOptimizeCommand.defaults.finalReplicates),
     parsing: .integer(in: 3...1_000))
-  static let finalists = Option(
+  var replicates: Int?
+  @Option(
     name: "finalists", valueName: "n",
     help: "The last rung's best that race the start on further search runs at full size (0: no race).",
-    defaultDescription: String(Self.defaults.finalists), parsing: .integer(in: 0...50))
-  static let raceRuns = Option(
+    defaultDescription: String(SchemaOptimizeCommand.defaults.finalists), parsing: .integer(in: 0...50))
+  var finalistCount: Int?
+  @Option(
     name: "race-runs", valueName: "n", help: "Search runs of the race (extra to --budget, like the final comparison; 3 or more, for an interval).",
     defaultDescription: String(SchemaSearch.defaultRaceRuns), parsing: .integer(in: 3...1_000))
-  static let calibrationRuns = Option(
-    name: "calibration-runs", valueName: "n",
-    help: "Runs each schema's decoder is calibrated on, in the search and in the final comparison (each counts in --budget "
-      + "in the search).",
-    defaultDescription: String(Self.defaults.finalCalibrationRuns), parsing: .integer(in: 1...200))
-  static let generations = Option(
+  var raceRunCount: Int?
+  @Option(
     name: "generations", valueName: "n",
     help: "Generations of candidates: each after the first is local moves from the best so far, as many as the first "
       + "(the budget is shared among them).",
-    defaultDescription: String(Self.defaults.generations), parsing: .integer(in: 1...20))
-  static let keepPostbacks = Flag(
+    defaultDescription: String(SchemaOptimizeCommand.defaults.generations), parsing: .integer(in: 1...20))
+  var generationCount: Int?
+  @Option(
+    name: "calibration-runs", valueName: "n",
+    help: "Runs each schema's decoder is calibrated on, in the search and in the final comparison (each counts in --budget "
+      + "in the search).",
+    defaultDescription: String(SchemaOptimizeCommand.defaults.finalCalibrationRuns), parsing: .integer(in: 1...200))
+  var calibrationRunCount: Int?
+  @Flag(
+    name: "tradeoff", help: "Find the Pareto front of the objective against the median time to first signal.")
+  var isTradeoff: Bool
+  @Flag(
     name: "keep-postbacks",
     help: "Draw only schemas whose coarse 'low' is any install that opened the app, so every such install sends "
       + "postbacks 2 and 3 (no coarse 'low' from revenue, which leaves installs below it without them).")
-  static let tradeoff = Flag(
-    name: "tradeoff", help: "Find the Pareto front of the objective against the median time to first signal.")
+  var keepsPostbacks: Bool
+  let progressOption = ProgressOption()
+  let largeWork = LargeWork()
+  let permissions = Permissions()
 
-  static let configuration = CommandSpec(
+  static let configuration = spec(
     name: "optimize", abstract: "Search for the conversion schema that decodes a scenario best.",
     discussion: """
       Draws candidate schemas around pilot runs of the scenario (revenue ladders with their \
@@ -79,52 +96,10 @@ struct SchemaOptimizeCommand: Command {
       optimize.csv (every candidate's scores) and optimize.html (the comparison, LTV \
       curves, value grids and, with --tradeoff, the Pareto front, each point's schema in \
       pareto-N.json). The result depends on the seed, not on --jobs.
-      """,
-    arguments: [scenario.spec],
-    options: [
-      from.spec, objective.spec, budget.spec, out.spec, jobs.spec, seed.spec, replicates.spec, finalists.spec, raceRuns.spec,
-      generations.spec, calibrationRuns.spec, ProgressLine.option.spec,
-    ],
-    flags: [tradeoff.spec, keepPostbacks.spec, LargeWork.flag.spec] + Permissions.flags)
+      """)
 
-  let path: String
-  let fromPath: String?
-  let objectiveName: String?
-  let budget: Double?
-  let out: String?
-  let jobs: Int
-  let seed: Int?
-  let isTradeoff: Bool
-  let keepsPostbacks: Bool
-  let replicates: Int?
-  let finalistCount: Int?
-  let raceRunCount: Int?
-  let generationCount: Int?
-  let calibrationRunCount: Int?
-  let progress: ProgressLine.Mode
-  let limits: WorkLimits
-  let permissions: Permissions
-
-  init(_ values: inout CommandValues) throws(UsageError) {
-    // In the order mistakes are reported.
-    path = try values.read(Self.scenario)
-    fromPath = try values.read(Self.from)
-    objectiveName = try values.read(Self.objective)
-    budget = try values.read(Self.budget)
-    out = try values.read(Self.out)
-    jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
-    seed = try values.read(Self.seed)
-    replicates = try values.read(Self.replicates)
-    finalistCount = try values.read(Self.finalists)
-    raceRunCount = try values.read(Self.raceRuns)
-    generationCount = try values.read(Self.generations)
-    calibrationRunCount = try values.read(Self.calibrationRuns)
-    isTradeoff = values.read(Self.tradeoff)
-    keepsPostbacks = values.read(Self.keepPostbacks)
-    progress = try ProgressLine.read(&values)
-    limits = LargeWork.limits(&values)
-    permissions = Permissions(&values)
-  }
+  var progress: ProgressLine.Mode { progressOption.mode }
+  var limits: WorkLimits { largeWork.limits }
 
   func run() -> ExitStatus {
     ProgressLine.chosen = progress

@@ -3,27 +3,35 @@ import CommandLineKit
 import Foundation
 
 /// `attrsim sweep SWEEP [--jobs N] [--out DIR] [--shard I/N] [--estimator NAME]`.
-struct SweepCommand: Command {
-  static let sweep = Argument(name: "sweep", help: "The sweep file (JSON or JSON5).", parsing: .inputPath)
-  static let jobs = Option(
+struct SweepCommand: DeclaredCommand {
+  @Argument(name: "sweep", help: "The sweep file (JSON or JSON5).", parsing: .inputPath)
+  var path: String
+  @Option(
     name: "jobs", short: "j", valueName: "n", help: "Runs at once.", defaultDescription: "all cores",
     parsing: .integer(in: 1...256))
-  static let out = Option(
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @Option(
     name: "out", short: "o", valueName: "dir", help: "The folder to write into.",
     defaultDescription: "Reports/<sweep-name>", parsing: .outputPath)
-  static let shard = Option(
+  var out: String?
+  @Option(
     name: "shard", valueName: "i/n",
     help: "Run only slice I (from 0) of N of the rows, for 'attrsim merge'; 'auto' takes the slice from a "
       + "Slurm job array's task, 'auto/N' from a Kubernetes Indexed Job's.",
     parsing: .shard)
+  var shard: Shard?
 
-  static let estimator = Option(
+  @Option(
     name: "estimator", valueName: "name",
     help: "Value postbacks with this estimator: calibrated (as run does, each point calibrated once), midpoint or lower.",
     defaultDescription: "the schema's, uncalibrated (midpoint for the calibrated default)",
     parsing: ValueParser<DecodingSettings.Estimate>.oneOf)
+  var estimatorChoice: DecodingSettings.Estimate?
+  let progressOption = ProgressOption()
+  let largeWork = LargeWork()
+  let permissions = Permissions()
 
-  static let configuration = CommandSpec(
+  static let configuration = spec(
     name: "sweep", abstract: "Run a scenario over a grid of settings and tabulate and chart the outcomes.",
     discussion: """
       Reads a sweep file (a base scenario, parameters given as JSON paths with their values, \
@@ -39,31 +47,15 @@ struct SweepCommand: Command {
       calibrating costs four or more runs at every point, and most sweep figures (tiers, \
       postbacks, null shares) do not decode at all; --estimator calibrated decodes as run does, \
       each point calibrated once for all its replicates.
-      """,
-    arguments: [sweep.spec],
-    options: [jobs.spec, out.spec, shard.spec, Self.estimator.spec, ProgressLine.option.spec],
-    flags: [LargeWork.flag.spec] + Permissions.flags)
+      """)
 
-  let path: String
-  let jobs: Int
-  let shard: Shard?
-  let out: String?
-  let limits: WorkLimits
-  let permissions: Permissions
-  let progress: ProgressLine.Mode
-  let estimatorChoice: DecodingSettings.Estimate?
-
-  init(_ values: inout CommandValues) throws(UsageError) {
-    // In the order mistakes are reported.
-    path = try values.read(Self.sweep)
-    jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
-    shard = try values.read(Self.shard)
-    out = try values.read(Self.out)
-    estimatorChoice = try values.read(Self.estimator)
-    limits = LargeWork.limits(&values)
-    permissions = Permissions(&values)
-    progress = try ProgressLine.read(&values)
+  // The order attrsim has always reported mistakes in, which is not the help's.
+  static var readingOrder: [ReadingStep<Self>] {
+    [.value("--jobs"), .value("--shard"), .value("--out")]
   }
+
+  var progress: ProgressLine.Mode { progressOption.mode }
+  var limits: WorkLimits { largeWork.limits }
 
   func run() -> ExitStatus {
     ProgressLine.chosen = progress

@@ -2,27 +2,21 @@ import AttributionSim
 import CommandLineKit
 
 /// `attrsim validate SCENARIO…`.
-struct ValidateCommand: Command {
-  static let scenarios = Argument(
-    name: "scenarios", help: "The scenario files to check.", isRepeating: true, parsing: .inputPath)
+struct ValidateCommand: DeclaredCommand {
+  @Argument(
+    name: "scenarios", help: "The scenario files to check.", parsing: .inputPath)
+  var files: [String]
+  let largeWork = LargeWork()
 
-  static let configuration = CommandSpec(
+  static let configuration = spec(
     name: "validate", abstract: "Check scenario files without running them.",
     discussion: """
       Reports every problem in every file; exit status 65 when any file has one (66 when \
       the only problems are files that cannot be read). Notes which scenarios need \
       --allow-commands or --allow-network to run.
-      """,
-    arguments: [scenarios.spec],
-    flags: [LargeWork.flag.spec])
+      """)
 
-  let files: [String]
-  let limits: WorkLimits
-
-  init(_ values: inout CommandValues) throws(UsageError) {
-    files = try values.readAll(Self.scenarios)
-    limits = LargeWork.limits(&values)
-  }
+  var limits: WorkLimits { largeWork.limits }
 
   func run() -> ExitStatus {
     var failed = 0

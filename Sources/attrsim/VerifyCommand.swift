@@ -4,38 +4,48 @@ import Foundation
 
 /// `attrsim verify PATH… [--jobs N] [--filter PATTERN]… [--junit FILE] [--keep-failed DIR]
 /// [--format text|json] [--update-golden] [--verbose]`.
-struct VerifyCommand: Command {
+struct VerifyCommand: DeclaredCommand {
   /// What `--format` prints.
   enum Format: String, CaseIterable {
     case text
     case json
   }
 
-  static let paths = Argument(name: "paths", help: "Scenario files or folders.", isRepeating: true, parsing: .inputPath)
-  static let junit = Option(
+  @Argument(name: "paths", help: "Scenario files or folders.", parsing: .inputPath)
+  var paths: [String]
+  @Option(
     name: "junit", valueName: "file",
     help: "Also write the results as JUnit XML (times in seconds, skipped scenarios, failures with their differences; - for standard output).",
     parsing: .outputPath)
-  static let jobs = Option(
+  var junit: String?
+  @Option(
     name: "jobs", short: "j", valueName: "n", help: "Scenarios verified at once.", defaultDescription: "all cores",
     parsing: .integer(in: 1...256))
-  static let filter = Option(
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @Option(
     name: "filter", valueName: "pattern",
     help: "Verify only the scenarios whose path contains PATTERN or matches it as a glob (repeatable: any).",
     parsing: .text)
-  static let keepFailed = Option(
+  var patterns: [String]
+  @Option(
     name: "keep-failed", valueName: "dir",
     help: "Keep each failed scenario's outputs in DIR/<scenario path without .json>/ for inspection.",
     parsing: .outputPath)
-  static let format = Option(
+  var keepFailed: String?
+  @Option(
     name: "format", valueName: "text|json", help: "Print readable reports, or one JSON summary for other tools.",
     defaultDescription: "text", parsing: ValueParser<Format>.oneOf)
-  static let updateGolden = Flag(
+  var format: Format = .text
+  @Flag(
     name: "update-golden",
     help: "Rewrite golden copies from the outputs (creating them when missing) and list those that changed.")
-  static let verbose = Flag(name: "verbose", short: "v", help: "List every check, passed or not, and the files skipped.")
+  var updateGolden: Bool
+  @Flag(name: "verbose", short: "v", help: "List every check, passed or not, and the files skipped.")
+  var verbose: Bool
+  let largeWork = LargeWork()
+  let permissions = Permissions()
 
-  static let configuration = CommandSpec(
+  static let configuration = spec(
     name: "verify", abstract: "Replay scenarios and check their expectations and golden copies.",
     discussion: """
       Runs every scenario under the paths (files, or folders searched for scenarios; schemas \
@@ -47,40 +57,19 @@ struct VerifyCommand: Command {
       --jobs at once and are reported in the order found. --filter keeps the scenarios whose \
       path contains the pattern, or, with * ? or [ in it, whose path or file name matches it \
       as a glob; the others are skipped.
-      """,
-    arguments: [paths.spec],
-    options: [junit.spec, jobs.spec, filter.spec, keepFailed.spec, format.spec],
-    flags: [updateGolden.spec, verbose.spec, LargeWork.flag.spec] + Permissions.flags)
+      """)
 
-  let paths: [String]
-  let junit: String?
-  let keepFailed: String?
-  let jobs: Int
-  let format: Format
-  let filter: ScenarioFilter
-  let updateGolden: Bool
-  let verbose: Bool
-  let limits: WorkLimits
-  let permissions: Permissions
-  /// The scenario files under the paths, and the files skipped; every path exists.
-  let found: ScenarioFiles
-
-  init(_ values: inout CommandValues) throws(UsageError) {
-    // In the order mistakes are reported.
-    paths = try values.readAll(Self.paths)
-    junit = try values.read(Self.junit)
-    keepFailed = try values.read(Self.keepFailed)
-    jobs = try values.read(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
-    format = try values.read(Self.format) ?? .text
-    filter = ScenarioFilter(try values.readAll(Self.filter))
-    updateGolden = values.read(Self.updateGolden)
-    verbose = values.read(Self.verbose)
-    limits = LargeWork.limits(&values)
-    permissions = Permissions(&values)
-    found = ScenarioFiles(paths: paths)
+  // The order attrsim has always reported mistakes in, which is not the help's.
+  static var readingOrder: [ReadingStep<Self>] {
+    [.value("--junit"), .value("--keep-failed"), .value("--jobs"), .value("--format")]
   }
 
+  var filter: ScenarioFilter { ScenarioFilter(patterns) }
+  var limits: WorkLimits { largeWork.limits }
+
   func run() -> ExitStatus {
+    // The scenario files under the paths, and the files skipped.
+    let found = ScenarioFiles(paths: paths)
     // A path that is not there is missing input (66), as for every command that reads files.
     guard found.missing.isEmpty else {
       for path in found.missing { Console.error("\(path): error: no such file or folder (expected a scenario or a folder of them)") }

@@ -8,13 +8,13 @@ private struct Greet: Command {
     case loud
   }
 
-  static let person = Argument(name: "person", help: "Who to greet.", parsing: .text)
-  static let times = Option(name: "times", short: "n", valueName: "n", help: "How often.", parsing: .integer(in: 1...9))
-  static let tone = Option(name: "tone", valueName: "plain|loud", help: "How.", parsing: ValueParser<Tone>.oneOf)
-  static let out = Option(name: "out", valueName: "file", help: "Where.", parsing: .outputPath)
-  static let pause = Option(name: "pause", valueName: "s", help: "Between.", parsing: .number(in: 0...60, unit: "seconds"))
-  static let tag = Option(name: "tag", valueName: "text", help: "A tag (repeatable).", parsing: .text)
-  static let quiet = Flag(name: "quiet", short: "q", help: "Say nothing.")
+  static let person = ArgumentDeclaration(name: "person", help: "Who to greet.", parsing: .text)
+  static let times = OptionDeclaration(name: "times", short: "n", valueName: "n", help: "How often.", parsing: .integer(in: 1...9))
+  static let tone = OptionDeclaration(name: "tone", valueName: "plain|loud", help: "How.", parsing: ValueParser<Tone>.oneOf)
+  static let out = OptionDeclaration(name: "out", valueName: "file", help: "Where.", parsing: .outputPath)
+  static let pause = OptionDeclaration(name: "pause", valueName: "s", help: "Between.", parsing: .number(in: 0...60, unit: "seconds"))
+  static let tag = OptionDeclaration(name: "tag", valueName: "text", help: "A tag (repeatable).", parsing: .text)
+  static let quiet = FlagDeclaration(name: "quiet", short: "q", help: "Say nothing.")
 
   static let configuration = CommandSpec(
     name: "greet", abstract: "Greet someone.", arguments: [person.spec],
@@ -113,7 +113,7 @@ struct TypedCommandTests {
   func enumerationCompletion() {
     #expect(Greet.tone.spec.completion == .values(["plain", "loud"]))
     #expect(Greet.out.spec.completion == .file)
-    let named = Option(name: "mode", valueName: "m", completion: ValueCompletion.none, parsing: ValueParser<Greet.Tone>.oneOf)
+    let named = OptionDeclaration(name: "mode", valueName: "m", completion: ValueCompletion.none, parsing: ValueParser<Greet.Tone>.oneOf)
     #expect(named.spec.completion == ValueCompletion.none)
   }
 

@@ -3,8 +3,8 @@ import Testing
 
 /// A command whose two options parse alone but must agree: `--from` no later than `--to`.
 private struct Span: Command {
-  static let from = Option(name: "from", valueName: "n", help: "First.", parsing: .integer(in: 0...99))
-  static let to = Option(name: "to", valueName: "n", help: "Last.", parsing: .integer(in: 0...99))
+  static let from = OptionDeclaration(name: "from", valueName: "n", help: "First.", parsing: .integer(in: 0...99))
+  static let to = OptionDeclaration(name: "to", valueName: "n", help: "Last.", parsing: .integer(in: 0...99))
 
   static let configuration = CommandSpec(name: "span", abstract: "A span.", options: [from.spec, to.spec])
 

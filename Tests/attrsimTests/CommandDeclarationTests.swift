@@ -118,7 +118,7 @@ struct CommandDeclarationTests {
     let sweep = try Self.command(SweepCommand.self, ["sweep", "w.json", "-j", "2", "--shard", "0/3"])
     #expect(sweep.jobs == 2 && sweep.shard?.description == "0/3")
     #expect(try Self.command(CompletionsCommand.self, ["completions", "fish"]).shell == .fish)
-    #expect(VerifyCommand.format.spec.completion == .values(["text", "json"]))
+    #expect(VerifyCommand.configuration.options.first { $0.name == "format" }?.completion == .values(["text", "json"]))
   }
 
   /// Values of the wrong kind, and the first mistake of several, with the messages attrsim has
