@@ -99,7 +99,9 @@ extension World {
   /// part (§2.5, §3.1, §3.2).
   package mutating func install(slot: Int32, redownload: Bool, preOrder: Bool, in simulation: inout Simulation<WorldEvent>) {
     let now = simulation.now
-    decideAdServicesClaim(slot: slot, redownload: redownload, preOrder: preOrder, now: now)
+    if let appleAds {
+      appleAds.decideClaim(slot: slot, redownload: redownload, preOrder: preOrder, now: now, context: &self)
+    }
     summary.installs += 1
     if redownload { summary.redownloads += 1 }
     users[slot].installed = true
@@ -247,8 +249,8 @@ extension World {
       users[slot].launched = true
       summary.firstLaunches += 1
       register(slot: slot, in: &simulation)
-      registerSDK(slot: slot, now: simulation.now)
-      requestAttributionToken(slot: slot, in: &simulation)
+      if let clientSDK { clientSDK.register(slot: slot, now: simulation.now, context: &self) }
+      if let appleAds { appleAds.requestToken(slot: slot, context: &self, in: &simulation) }
     }
     measure(slot: slot, session: true, in: &simulation) { $0.sessions += 1 }
     sdkActivity(.session, slot: slot, in: &simulation)
@@ -283,9 +285,9 @@ extension World {
     switch framework.windowClock(windows) {
     case .windows(let ends):
       for (window, end) in ends.enumerated() {
-        users[slot].pending += 1
-        simulation.schedule(
-          .windowEnd(slot: slot, conversion: Int16(conversion), window: Int8(window)), at: now + end, priority: .first)
+        schedule(
+          .windowEnd(slot: slot, conversion: Int16(conversion), window: Int8(window)), for: slot, at: now + end,
+          priority: .first, in: &simulation)
       }
     case .valueTimer:
       restartTimer(conversion, slot: slot, in: &simulation)
@@ -296,7 +298,8 @@ extension World {
   package mutating func restartTimer(_ conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
     let deadline = simulation.now + windows.valueTimer
     users[slot].conversions[conversion].timerDeadline = deadline
-    users[slot].pending += 1
-    simulation.schedule(.windowEnd(slot: slot, conversion: Int16(conversion), window: 0), at: deadline, priority: .first)
+    schedule(
+      .windowEnd(slot: slot, conversion: Int16(conversion), window: 0), for: slot, at: deadline, priority: .first,
+      in: &simulation)
   }
 }

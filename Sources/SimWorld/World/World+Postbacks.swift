@@ -44,8 +44,7 @@ extension World {
       of: state.winner, conversion: state, slot: slot, rank: nil, window: window,
       transactionId: ConversionRecordBuilder.transactionId(state, window: window))
     users[slot].conversions[conversion].windows[window].sendTime = sendTime
-    users[slot].pending += 1
-    simulation.schedule(.send(slot: slot, conversion: Int16(conversion), window: Int8(window)), at: sendTime)
+    schedule(.send(slot: slot, conversion: Int16(conversion), window: Int8(window)), for: slot, at: sendTime, in: &simulation)
     guard window == 0 else { return }
     // Non-winning networks get only a first postback, on the winner's timing (§3.3).
     for (rank, runnerUp) in state.runnerUps.enumerated() {
@@ -55,8 +54,8 @@ extension World {
         of: runnerUp.impression, conversion: state, slot: slot, rank: rank, window: 0,
         transactionId: ConversionRecordBuilder.runnerUpTransactionId(state, rank: rank))
       users[slot].conversions[conversion].runnerUps[rank].sendTime = time
-      users[slot].pending += 1
-      simulation.schedule(.sendRunnerUp(slot: slot, conversion: Int16(conversion), index: Int8(rank)), at: time)
+      schedule(
+        .sendRunnerUp(slot: slot, conversion: Int16(conversion), index: Int8(rank)), for: slot, at: time, in: &simulation)
     }
   }
 

@@ -10,7 +10,7 @@ import SimRecords
 /// postbacks, and streams drafts of them to a sink; crowd anonymity is decided after the world,
 /// once all users' installs are known (``TierStage``). One instance runs one scenario, or one
 /// shard of its users. The rules live in extensions: attribution, conversion values, postbacks.
-package struct World: EventHandler {
+package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
   package let scenario: Scenario
   /// The platform's rules: windows, values and tiers (§4, §5, §6).
   package let framework: any AttributionFramework
@@ -63,11 +63,10 @@ package struct World: EventHandler {
   package let valueRules: MeasurementState.ValueRules
   /// For each network, how long its clicks and views can win an install (§2.2, §2.5).
   package let impressionLifetimes: [(click: SimDuration, view: SimDuration)]
-  /// The endpoint or command the SDK asks, behind a bounded pool; nil for built-in models.
-  package let sdkPool: ConversionRequestPool?
-  /// Requests in flight, by the number their answer event carries.
-  package var sdkTickets: [Int32: ConversionRequestPool.Ticket] = [:]
-  package var nextSDKTicket: Int32 = 0
+  /// The app's client SDK, in scenarios whose app has one.
+  package let clientSDK: SimulatedClientSDK?
+  /// Apple Ads, in scenarios with Apple Ads.
+  package let appleAds: SimulatedAppleAds?
 
   /// A world for `scenario`'s users in `shard` (all of them by default).
   package init(
@@ -75,7 +74,6 @@ package struct World: EventHandler {
     shard: Shard = .whole, lane: Lane = .whole, sdkPool: ConversionRequestPool? = nil
   ) {
     self.scenario = scenario
-    self.sdkPool = sdkPool
     self.model = model
     self.sink = sink
     framework = scenario.attributionFramework
@@ -111,6 +109,9 @@ package struct World: EventHandler {
     let check = scenario.signing.impressionCheck
     impressionSigners = check == .flag ? [] : keys.adNetworks.map(ImpressionSigner.init)
     signsHonestImpressions = check == .cryptographic
+    clientSDK = SimulatedClientSDK(
+      scenario: scenario, model: model, eventIndex: eventIndex, nothingMeasured: nothingMeasured, pool: sdkPool)
+    appleAds = SimulatedAppleAds(scenario: scenario)
   }
 
   /// Schedules the scripted users and the first cohort arrival.
@@ -165,8 +166,12 @@ package struct World: EventHandler {
     case .send(_, let conversion, let window): send(window: Int(window), of: Int(conversion), slot: slot, now: simulation.now)
     case .sendRunnerUp(_, let conversion, let index):
       sendRunnerUp(Int(index), of: Int(conversion), slot: slot, now: simulation.now)
-    case .adServicesCall: callAttributionAPI(slot: slot, in: &simulation)
-    case .sdkAnswer(_, let ticket): sdkAnswerArrives(ticket: ticket, slot: slot, in: &simulation)
+    case .adServicesCall:
+      guard let appleAds else { preconditionFailure("an AdServices call with no Apple Ads") }
+      appleAds.callAttributionAPI(slot: slot, context: &self, in: &simulation)
+    case .sdkAnswer(_, let ticket):
+      guard let clientSDK else { preconditionFailure("an SDK answer with no SDK") }
+      clientSDK.answerArrives(ticket: ticket, slot: slot, context: &self, in: &simulation)
     }
   }
 
@@ -184,8 +189,7 @@ package struct World: EventHandler {
   private mutating func admit(_ plan: consuming UserPlan, ordinal: Int, in simulation: inout Simulation<WorldEvent>) {
     guard let first = plan.next else { return }
     let slot = users.admit(ActiveUser(plan: plan, ordinal: ordinal))
-    users[slot].pending = 1
-    simulation.schedule(.action(slot: slot), at: max(SimTime.zero + first.at, simulation.now))
+    schedule(.action(slot: slot), for: slot, at: max(SimTime.zero + first.at, simulation.now), in: &simulation)
   }
 
   private mutating func finishIfDone(_ slot: Int32) {
@@ -204,21 +208,20 @@ package struct World: EventHandler {
       }
       emit(.conversion(builder.record(conversion, user: users[slot].plan.name, country: users[slot].plan.country)), slot: slot)
     }
-    countInstallClaims(slot: slot)
+    if let appleAds { appleAds.countInstallClaims(slot: slot, context: &self) }
     users.release(slot)
   }
 
   private mutating func perform(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
     let (step, nextTime) = users[slot].plan.takeWithNextTime()
     if let nextTime {
-      users[slot].pending += 1
-      simulation.schedule(.action(slot: slot), at: max(SimTime.zero + nextTime, simulation.now))
+      schedule(.action(slot: slot), for: slot, at: max(SimTime.zero + nextTime, simulation.now), in: &simulation)
     }
     switch step.action {
     case .impression(let exposure):
       record(exposure, slot: slot, in: &simulation)
     case .appleAds(let interaction):
-      interact(interaction, slot: slot, in: &simulation)
+      if let appleAds { appleAds.interact(interaction, slot: slot, context: &self, in: &simulation) }
     case .install(let redownload, let preOrder):
       install(slot: slot, redownload: redownload, preOrder: preOrder, in: &simulation)
     case .launch:
@@ -267,6 +270,22 @@ package struct World: EventHandler {
   ) {
     summary[keyPath: counter] += 1
     trace(slot, at: time, level, note())
+  }
+
+  /// Tells the app's SDK, if any, of an activity of the user in `slot`.
+  package mutating func sdkActivity(_ activity: SDKActivity, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
+    guard let clientSDK else { return }
+    clientSDK.handle(activity, slot: slot, context: &self, in: &simulation)
+  }
+
+  /// Schedules one of the user in `slot`'s events, counted pending: the user is not finished
+  /// before it is handled.
+  package mutating func schedule(
+    _ event: WorldEvent, for slot: Int32, at time: SimTime, priority: EventPriority,
+    in simulation: inout Simulation<WorldEvent>
+  ) {
+    users[slot].pending += 1
+    simulation.schedule(event, at: time, priority: priority)
   }
 
   /// Hands a draft about the user in `slot` to the sink, stamped with the clock.
