@@ -19,11 +19,8 @@ package final class SimulatedClientSDK {
   package let windowed: Bool
   private let model: any ConversionModel
   private let valueRules: MeasurementState.ValueRules
-  /// The run's currencies and counted events, in the world's order.
-  private let currencies: [String]
-  private let eventIndex: [String: Int]
-  /// Measures with nothing counted, the start of every window the SDK measures.
-  private let nothingMeasured: Measures
+  /// The events and currencies counted, in the world's order.
+  private let layout: MeasureLayout
   private let epoch: Epoch
   /// The app as requests name it: its bundle ID, else its App Store ID.
   private let appIdentifier: String
@@ -33,20 +30,15 @@ package final class SimulatedClientSDK {
   private var tickets: [Int32: ConversionRequestPool.Ticket] = [:]
   private var nextTicket: Int32 = 0
 
-  /// The SDK of `scenario`'s app, nil when it has none; `eventIndex` and `nothingMeasured` are
-  /// the world's, so both count events alike.
-  package init?(
-    scenario: Scenario, model: any ConversionModel, eventIndex: [String: Int], nothingMeasured: Measures,
-    pool: ConversionRequestPool?
-  ) {
+  /// The SDK of `scenario`'s app, nil when it has none; `layout` is the world's, so both count
+  /// alike.
+  package init?(scenario: Scenario, model: any ConversionModel, layout: MeasureLayout, pool: ConversionRequestPool?) {
     guard let configuration = scenario.app.sdk else { return nil }
     self.configuration = configuration
     valueRules = scenario.attributionFramework.valueRules
     windowed = valueRules == .windowed
     self.model = model
-    currencies = scenario.currencies
-    self.eventIndex = eventIndex
-    self.nothingMeasured = nothingMeasured
+    self.layout = layout
     epoch = scenario.epoch
     appIdentifier = scenario.app.bundleId ?? String(scenario.app.appId)
     self.pool = pool
@@ -55,7 +47,8 @@ package final class SimulatedClientSDK {
   /// The first launch: the SDK's registration call sets value 0 and starts its clock (§4).
   package func register(slot: Int32, now: SimTime, context: inout some ClientSDKContext) {
     context.users[slot].sdk = SDKState(
-      registeredAt: now + context.users[slot].clockOffset, eventCount: nothingMeasured.eventCounts.count, currencyCount: currencies.count)
+      registeredAt: now + context.users[slot].clockOffset, eventCount: layout.trackedEvents.count,
+      currencyCount: layout.currencies.count)
     context.summary.sdk.registrations += 1
   }
 
@@ -81,7 +74,7 @@ package final class SimulatedClientSDK {
         lint.append(
           SDKLintFinding(
             kind: .revenueInWrongWindow,
-            message: "\(amount) \(currencies[currency]) counted \(Self.describe(sdkWindow: window)); "
+            message: "\(amount) \(layout.currencies[currency]) counted \(Self.describe(sdkWindow: window)); "
               + "the platform was \(Self.describe(platformWindow: platformWindow))"))
       }
     }
@@ -174,7 +167,7 @@ package final class SimulatedClientSDK {
   /// Counts the activity into the SDK's own measures and revenue totals.
   func count(_ activity: SDKActivity, in state: inout SDKState, window: Int?, device: SimTime) {
     if let window, window != state.measuredWindow {
-      state.inWindow = nothingMeasured
+      state.inWindow = layout.nothingMeasured
       state.measuredWindow = window
     }
     switch activity {
@@ -188,7 +181,7 @@ package final class SimulatedClientSDK {
         state.inWindow.activeDays += 1
       }
     case .event(let name, _, _):
-      if let event = eventIndex[name] {
+      if let event = layout.eventIndex[name] {
         state.sinceFirstCall.eventCounts[event] += 1
         state.inWindow.eventCounts[event] += 1
       }
@@ -210,7 +203,7 @@ package final class SimulatedClientSDK {
   /// The scenario's schema, asked with what the SDK measured, in the window it believes.
   func schemaAnswer(_ state: SDKState, window: Int, device: SimTime) -> ConversionAnswer {
     var measurement = MeasurementState(
-      window: window, valueRules: valueRules, sinceFirstLaunch: device - state.firstCall, currencies: currencies,
+      window: window, valueRules: valueRules, sinceFirstLaunch: device - state.firstCall, currencies: layout.currencies,
       inWindow: state.inWindow, sinceInstall: state.sinceFirstCall)
     measurement.lastFine = state.fine
     measurement.lastCoarse = state.coarse[window].flatMap { CoarseValue.allCases.indices.contains($0) ? CoarseValue.allCases[$0] : nil }
@@ -228,7 +221,7 @@ package final class SimulatedClientSDK {
       ConversionRequest.Parameter("n", activity.eventName),
       ConversionRequest.Parameter("u", user),
     ]
-    for (key, value) in state.metadata(windowed: windowed, epoch: epoch, currencies: currencies) {
+    for (key, value) in state.metadata(windowed: windowed, epoch: epoch, currencies: layout.currencies) {
       parameters.append(ConversionRequest.Parameter(key, value.serialized()))
     }
     return ConversionRequest(parameters: parameters)
@@ -241,7 +234,7 @@ package final class SimulatedClientSDK {
   ) {
     for finding in lint { context.summary.sdk.count(finding.kind) }
     let state = context.users[slot].sdk!
-    let metadata = state.metadata(windowed: windowed, epoch: epoch, currencies: currencies)
+    let metadata = state.metadata(windowed: windowed, epoch: epoch, currencies: layout.currencies)
     let record = SDKTraceRecord(
       time: now, user: context.users[slot].plan.name.description, activity: activity, detail: detail,
       answer: answer.map(Self.json), action: action, platform: platform,

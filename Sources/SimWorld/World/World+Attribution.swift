@@ -149,12 +149,12 @@ extension World {
     emit(.install(InstallDraft(winner: facts(winner), runnerUps: runnerUps.map(facts), conversion: number)), slot: slot)
     let windowCount = framework.windowCount
     // Copies of one zero: their arrays are shared until counted into, which most windows never are.
-    let measurementWindows = Array(repeating: ConversionWindow(measures: nothingMeasured), count: windowCount)
+    let measurementWindows = Array(repeating: ConversionWindow(measures: layout.nothingMeasured), count: windowCount)
     users[slot].conversions.append(
       Conversion(
         number: number, type: type, winner: winner, runnerUps: runnerUps.map { RunnerUp(impression: $0) }, installTime: now,
         tag: tag, openURL: openURL,
-        sinceInstall: nothingMeasured,
+        sinceInstall: layout.nothingMeasured,
         windows: measurementWindows, stream: stream))
   }
 

@@ -62,7 +62,7 @@ extension World {
     let state = users[slot].conversions[conversion]
     let current = state.windows[window]
     var measurement = MeasurementState(
-      window: window, valueRules: valueRules, sinceFirstLaunch: now - start, currencies: currencies,
+      window: window, valueRules: valueRules, sinceFirstLaunch: now - start, currencies: layout.currencies,
       inWindow: current.measures, sinceInstall: state.sinceInstall)
     // The app's SDK cannot read the platform's value: it remembers what it asked for and its own
     // locks; it cannot know when a timer expired. It updates each active conversion with its own
@@ -84,7 +84,7 @@ extension World {
     guard let legacySdk = scenario.app.legacySdk, state.type != .reengagement else { return }
     var legacy = measurement
     legacy.window = 0
-    legacy.sinceInstall.eventCounts = legacySdkEventSlots.map { measurement.sinceInstall.eventCounts[$0] }
+    legacy.sinceInstall.eventCounts = layout.legacySdkEventSlots.map { measurement.sinceInstall.eventCounts[$0] }
     legacy.inWindow = legacy.sinceInstall
     legacy.lastFine = state.legacySdkFine
     legacy.lastCoarse = nil
