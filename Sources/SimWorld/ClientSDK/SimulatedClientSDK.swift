@@ -127,7 +127,7 @@ package final class SimulatedClientSDK {
   /// The conversion an untagged call reaches: the most recent one still taking updates.
   func untaggedTarget(of slot: Int32, in users: borrowing UserSlots) -> Int? {
     users[slot].conversions.indices.last { conversion in
-      let state = users[slot].conversions[conversion]
+      let state = users[conversion, of: slot]
       return state.windowStart != nil && !state.superseded && state.dropReason == nil
     }
   }
@@ -135,7 +135,7 @@ package final class SimulatedClientSDK {
   /// The platform's window of `target` that would still take an update, described; nil when none.
   func openPlatformWindow(_ target: Int?, slot: Int32, now: SimTime, context: borrowing some ClientSDKContext) -> String? {
     guard let target, let window = context.currentWindow(target, slot: slot, now: now),
-      context.users[slot].conversions[target].windows[window].closedAt == nil
+      context.users[target, of: slot].windows[window].closedAt == nil
     else { return nil }
     return windowed ? "the platform's window \(window + 1) was open" : "the platform's value timer was still running"
   }
