@@ -10,6 +10,8 @@ import SimRecords
 /// postbacks, and streams drafts of them to a sink; crowd anonymity is decided after the world,
 /// once all users' installs are known (``TierStage``). One instance runs one scenario, or one
 /// shard of its users. The rules live in extensions: attribution, conversion values, postbacks.
+/// The client SDK and Apple Ads are subsystems it holds (``SimulatedClientSDK``,
+/// ``SimulatedAppleAds``), which it calls with itself as their context.
 package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
   package let scenario: Scenario
   /// The platform's rules: windows, values and tiers (§4, §5, §6).
