@@ -99,7 +99,9 @@ extension World {
   /// part (§2.5, §3.1, §3.2).
   package mutating func install(slot: Int32, redownload: Bool, preOrder: Bool, in simulation: inout Simulation<WorldEvent>) {
     let now = simulation.now
-    decideAdServicesClaim(slot: slot, redownload: redownload, preOrder: preOrder, now: now)
+    if let appleAds {
+      appleAds.decideClaim(slot: slot, redownload: redownload, preOrder: preOrder, now: now, context: &self)
+    }
     summary.installs += 1
     if redownload { summary.redownloads += 1 }
     users[slot].installed = true
@@ -147,12 +149,12 @@ extension World {
     emit(.install(InstallDraft(winner: facts(winner), runnerUps: runnerUps.map(facts), conversion: number)), slot: slot)
     let windowCount = framework.windowCount
     // Copies of one zero: their arrays are shared until counted into, which most windows never are.
-    let measurementWindows = Array(repeating: ConversionWindow(measures: nothingMeasured), count: windowCount)
+    let measurementWindows = Array(repeating: ConversionWindow(measures: layout.nothingMeasured), count: windowCount)
     users[slot].conversions.append(
       Conversion(
         number: number, type: type, winner: winner, runnerUps: runnerUps.map { RunnerUp(impression: $0) }, installTime: now,
         tag: tag, openURL: openURL,
-        sinceInstall: nothingMeasured,
+        sinceInstall: layout.nothingMeasured,
         windows: measurementWindows, stream: stream))
   }
 
@@ -224,18 +226,18 @@ extension World {
   /// scheduled; its later windows are replaced and never sent. One not yet registered is dropped.
   private mutating func supersede(_ conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
     let now = simulation.now
-    users[slot].conversions[conversion].superseded = true
+    users[conversion, of: slot].superseded = true
     summary.conversionsSuperseded += 1
-    guard users[slot].conversions[conversion].windowStart != nil, let window = currentWindow(conversion, slot: slot, now: now)
+    guard users[conversion, of: slot].windowStart != nil, let window = currentWindow(conversion, slot: slot, now: now)
     else {
-      users[slot].conversions[conversion].dropReason = "replaced by a newer conversion before its first update"
+      users[conversion, of: slot].dropReason = "replaced by a newer conversion before its first update"
       trace(slot, at: now, .note, .replacedBeforeFirstUpdate(conversion: conversion))
       return
     }
-    let later = users[slot].conversions[conversion].windows.count - window - 1
+    let later = users[conversion, of: slot].windows.count - window - 1
     summary.windowsSuperseded += later
     trace(slot, at: now, .note, .newConversionLocks(window: window, conversion: conversion, laterWindows: later))
-    users[slot].conversions[conversion].windows[window].locked = true
+    users[conversion, of: slot].windows[window].locked = true
     close(window: window, of: conversion, slot: slot, in: &simulation)
   }
 
@@ -247,8 +249,8 @@ extension World {
       users[slot].launched = true
       summary.firstLaunches += 1
       register(slot: slot, in: &simulation)
-      registerSDK(slot: slot, now: simulation.now)
-      requestAttributionToken(slot: slot, in: &simulation)
+      if let clientSDK { clientSDK.register(slot: slot, now: simulation.now, context: &self) }
+      if let appleAds { appleAds.requestToken(slot: slot, context: &self, in: &simulation) }
     }
     measure(slot: slot, session: true, in: &simulation) { $0.sessions += 1 }
     sdkActivity(.session, slot: slot, in: &simulation)
@@ -259,16 +261,16 @@ extension World {
   /// earlier versions start the 24-hour value timer (§5.1).
   package mutating func register(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
     guard let conversion = users[slot].conversions.firstIndex(where: { $0.type != .reengagement }),
-      !users[slot].conversions[conversion].superseded
+      !users[conversion, of: slot].superseded
     else { return }
     let now = simulation.now
-    if now - users[slot].conversions[conversion].installTime > .days(60) {
-      users[slot].conversions[conversion].dropReason = "no first launch within 60 days of install"
+    if now - users[conversion, of: slot].installTime > .days(60) {
+      users[conversion, of: slot].dropReason = "no first launch within 60 days of install"
       note(\.noLaunchWithin60Days, slot, at: now, .note, .noLaunchWithin60Days)
       return
     }
-    users[slot].conversions[conversion].windows[0].fine = 0
-    users[slot].conversions[conversion].windows[0].appFine = 0
+    users[conversion, of: slot].windows[0].fine = 0
+    users[conversion, of: slot].windows[0].appFine = 0
     summary.updateCalls += 1
     summary.updatesApplied += 1
     startWindows(conversion, slot: slot, in: &simulation)
@@ -278,14 +280,14 @@ extension World {
   /// value timer before 4.0.
   package mutating func startWindows(_ conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
     let now = simulation.now
-    users[slot].conversions[conversion].windowStart = now
-    users[slot].conversions[conversion].windows[0].updated = true
+    users[conversion, of: slot].windowStart = now
+    users[conversion, of: slot].windows[0].updated = true
     switch framework.windowClock(windows) {
     case .windows(let ends):
       for (window, end) in ends.enumerated() {
-        users[slot].pending += 1
-        simulation.schedule(
-          .windowEnd(slot: slot, conversion: Int16(conversion), window: Int8(window)), at: now + end, priority: .first)
+        schedule(
+          .windowEnd(slot: slot, conversion: Int16(conversion), window: Int8(window)), for: slot, at: now + end,
+          priority: .first, in: &simulation)
       }
     case .valueTimer:
       restartTimer(conversion, slot: slot, in: &simulation)
@@ -295,8 +297,9 @@ extension World {
   /// 2.2/3.0: (re)starts the conversion-value timer; an earlier expiry event becomes stale.
   package mutating func restartTimer(_ conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
     let deadline = simulation.now + windows.valueTimer
-    users[slot].conversions[conversion].timerDeadline = deadline
-    users[slot].pending += 1
-    simulation.schedule(.windowEnd(slot: slot, conversion: Int16(conversion), window: 0), at: deadline, priority: .first)
+    users[conversion, of: slot].timerDeadline = deadline
+    schedule(
+      .windowEnd(slot: slot, conversion: Int16(conversion), window: 0), for: slot, at: deadline, priority: .first,
+      in: &simulation)
   }
 }

@@ -11,14 +11,14 @@ extension World {
   /// The window an update at `now` lands in: by elapsed time for 4.0; before 4.0 the single
   /// window. Nil before the window clock starts and after the last window.
   package func currentWindow(_ conversion: Int, slot: Int32, now: SimTime) -> Int? {
-    guard let start = users[slot].conversions[conversion].windowStart else { return nil }
+    guard let start = users[conversion, of: slot].windowStart else { return nil }
     return framework.window(at: now - start, in: windows)
   }
 
   /// Whether a conversion still takes updates: not superseded or dropped, and with a window open,
   /// or a re-engagement awaiting its first update (§3.5).
   package func isActive(_ conversion: Int, slot: Int32, now: SimTime) -> Bool {
-    let state = users[slot].conversions[conversion]
+    let state = users[conversion, of: slot]
     guard !state.superseded, state.dropReason == nil else { return false }
     if state.windowStart != nil { return currentWindow(conversion, slot: slot, now: now) != nil }
     return state.type == .reengagement && now - state.installTime <= Self.reengagementFirstUpdateLimit
@@ -41,28 +41,28 @@ extension World {
     _ change: (inout Measures) -> Void
   ) {
     let now = simulation.now
-    let pendingStart = users[slot].conversions[conversion].windowStart == nil
+    let pendingStart = users[conversion, of: slot].windowStart == nil
     guard let window = pendingStart ? 0 : currentWindow(conversion, slot: slot, now: now) else { return }
-    let start = users[slot].conversions[conversion].windowStart ?? now
+    let start = users[conversion, of: slot].windowStart ?? now
     // The ground truth counts every activity, also after a lock or the value timer.
-    change(&users[slot].conversions[conversion].windows[window].measures)
-    change(&users[slot].conversions[conversion].sinceInstall)
+    change(&users[conversion, of: slot].windows[window].measures)
+    change(&users[conversion, of: slot].sinceInstall)
     if session {
       let day = (now - start).milliseconds / 86_400_000
       // A day counts once in each window it touches, and once since install.
-      if users[slot].conversions[conversion].windows[window].lastActiveDay != day {
-        users[slot].conversions[conversion].windows[window].lastActiveDay = day
-        users[slot].conversions[conversion].windows[window].measures.activeDays += 1
+      if users[conversion, of: slot].windows[window].lastActiveDay != day {
+        users[conversion, of: slot].windows[window].lastActiveDay = day
+        users[conversion, of: slot].windows[window].measures.activeDays += 1
       }
-      if users[slot].conversions[conversion].lastActiveDay != day {
-        users[slot].conversions[conversion].lastActiveDay = day
-        users[slot].conversions[conversion].sinceInstall.activeDays += 1
+      if users[conversion, of: slot].lastActiveDay != day {
+        users[conversion, of: slot].lastActiveDay = day
+        users[conversion, of: slot].sinceInstall.activeDays += 1
       }
     }
-    let state = users[slot].conversions[conversion]
+    let state = users[conversion, of: slot]
     let current = state.windows[window]
     var measurement = MeasurementState(
-      window: window, valueRules: valueRules, sinceFirstLaunch: now - start, currencies: currencies,
+      window: window, valueRules: valueRules, sinceFirstLaunch: now - start, currencies: layout.currencies,
       inWindow: current.measures, sinceInstall: state.sinceInstall)
     // The app's SDK cannot read the platform's value: it remembers what it asked for and its own
     // locks; it cannot know when a timer expired. It updates each active conversion with its own
@@ -72,8 +72,8 @@ extension World {
       measurement.lastCoarse = current.appCoarse
       if let update = model.update(for: measurement) {
         // A fine value after window 1 is the platform's to ignore (§4), not the SDK's memory.
-        if window == 0, let fine = update.fine { users[slot].conversions[conversion].windows[0].appFine = fine }
-        if let coarse = update.coarse { users[slot].conversions[conversion].windows[window].appCoarse = coarse }
+        if window == 0, let fine = update.fine { users[conversion, of: slot].windows[0].appFine = fine }
+        if let coarse = update.coarse { users[conversion, of: slot].windows[window].appCoarse = coarse }
         summary.updateCalls += 1
         apply(update, api: .current, to: conversion, slot: slot, in: &simulation)
       }
@@ -84,12 +84,12 @@ extension World {
     guard let legacySdk = scenario.app.legacySdk, state.type != .reengagement else { return }
     var legacy = measurement
     legacy.window = 0
-    legacy.sinceInstall.eventCounts = legacySdkEventSlots.map { measurement.sinceInstall.eventCounts[$0] }
+    legacy.sinceInstall.eventCounts = layout.legacySdkEventSlots.map { measurement.sinceInstall.eventCounts[$0] }
     legacy.inWindow = legacy.sinceInstall
     legacy.lastFine = state.legacySdkFine
     legacy.lastCoarse = nil
     guard let fine = legacySdk.update(for: legacy)?.fine, fine != state.legacySdkFine else { return }
-    users[slot].conversions[conversion].legacySdkFine = fine
+    users[conversion, of: slot].legacySdkFine = fine
     summary.updateCalls += 1
     summary.legacyUpdateCalls += 1
     apply(ConversionUpdate(fine: fine), api: .legacy, to: conversion, slot: slot, in: &simulation)
@@ -153,10 +153,10 @@ extension World {
     in simulation: inout Simulation<WorldEvent>
   ) -> UpdateOutcome {
     let now = simulation.now
-    if users[slot].conversions[conversion].windowStart == nil {
+    if users[conversion, of: slot].windowStart == nil {
       // Only a re-engagement starts its windows with an update; installs register at first launch.
-      guard users[slot].conversions[conversion].type == .reengagement else { return .notReached }
-      guard now - users[slot].conversions[conversion].installTime <= Self.reengagementFirstUpdateLimit else {
+      guard users[conversion, of: slot].type == .reengagement else { return .notReached }
+      guard now - users[conversion, of: slot].installTime <= Self.reengagementFirstUpdateLimit else {
         trace(slot, at: now, .note, .reengagementUpdateTooLate)
         return .notReached
       }
@@ -168,13 +168,13 @@ extension World {
       return .afterLastWindow
     }
     guard !rejectsOutOfRange(update, slot: slot, now: now) else { return .rejectedOutOfRange }
-    if users[slot].conversions[conversion].windows[window].closedAt != nil {
+    if users[conversion, of: slot].windows[window].closedAt != nil {
       let closed = framework.closedWindowNote(window: window)
       note(\.updatesIgnoredLocked, slot, at: now, .note, closed)
       return .ignoredLocked(window: window)
     }
     let decision = framework.decideUpdate(
-      update, api: api, window: window, windows: users[slot].conversions[conversion].windows, rules: scenario.rules)
+      update, api: api, window: window, windows: users[conversion, of: slot].windows, rules: scenario.rules)
     for count in decision.counts {
       switch count {
       case .applied: summary.updatesApplied += 1
@@ -186,7 +186,7 @@ extension World {
       }
     }
     for note in decision.notes { trace(slot, at: now, .note, note) }
-    users[slot].conversions[conversion].windows = decision.windows
+    users[conversion, of: slot].windows = decision.windows
     if decision.restartsTimer { restartTimer(conversion, slot: slot, in: &simulation) }
     if decision.locks { close(window: window, of: conversion, slot: slot, in: &simulation) }
     return decision.outcome

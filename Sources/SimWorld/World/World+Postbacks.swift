@@ -8,7 +8,7 @@ extension World {
   /// expiry that a later increase has moved is stale and does nothing, and so is the end of a
   /// window a newer conversion replaced (§3.5).
   package mutating func windowEnds(_ window: Int, of conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let state = users[slot].conversions[conversion]
+    let state = users[conversion, of: slot]
     guard state.windows[window].closedAt == nil, !state.superseded else { return }
     if framework.windowEndIsStale(timerDeadline: state.timerDeadline, at: simulation.now) { return }
     close(window: window, of: conversion, slot: slot, in: &simulation)
@@ -18,8 +18,8 @@ extension World {
   /// the first window's close also prepares the non-winning postbacks.
   package mutating func close(window: Int, of conversion: Int, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
     let now = simulation.now
-    users[slot].conversions[conversion].windows[window].closedAt = now
-    let state = users[slot].conversions[conversion]
+    users[conversion, of: slot].windows[window].closedAt = now
+    let state = users[conversion, of: slot]
     let current = state.windows[window]
     // Postbacks 2 and 3 need (by default) an update during their window (§5.2), and tier 1 or
     // more, which the tier stage checks.
@@ -40,23 +40,22 @@ extension World {
         && !current.calledCurrentAPI)
     var delayStream = state.stream.child("send-delay").child(window)
     let sendTime = now + sendDelay(in: range, using: &delayStream)
-    users[slot].conversions[conversion].windows[window].postback = draft(
+    users[conversion, of: slot].windows[window].postback = draft(
       of: state.winner, conversion: state, slot: slot, rank: nil, window: window,
       transactionId: ConversionRecordBuilder.transactionId(state, window: window))
-    users[slot].conversions[conversion].windows[window].sendTime = sendTime
-    users[slot].pending += 1
-    simulation.schedule(.send(slot: slot, conversion: Int16(conversion), window: Int8(window)), at: sendTime)
+    users[conversion, of: slot].windows[window].sendTime = sendTime
+    schedule(.send(slot: slot, conversion: Int16(conversion), window: Int8(window)), for: slot, at: sendTime, in: &simulation)
     guard window == 0 else { return }
     // Non-winning networks get only a first postback, on the winner's timing (§3.3).
     for (rank, runnerUp) in state.runnerUps.enumerated() {
       var stream = state.stream.child("runner-up-send-delay").child(rank)
       let time = now + sendDelay(in: range, using: &stream)
-      users[slot].conversions[conversion].runnerUps[rank].postback = draft(
+      users[conversion, of: slot].runnerUps[rank].postback = draft(
         of: runnerUp.impression, conversion: state, slot: slot, rank: rank, window: 0,
         transactionId: ConversionRecordBuilder.runnerUpTransactionId(state, rank: rank))
-      users[slot].conversions[conversion].runnerUps[rank].sendTime = time
-      users[slot].pending += 1
-      simulation.schedule(.sendRunnerUp(slot: slot, conversion: Int16(conversion), index: Int8(rank)), at: time)
+      users[conversion, of: slot].runnerUps[rank].sendTime = time
+      schedule(
+        .sendRunnerUp(slot: slot, conversion: Int16(conversion), index: Int8(rank)), for: slot, at: time, in: &simulation)
     }
   }
 
@@ -83,16 +82,16 @@ extension World {
 
   /// Hands a winning postback to the tier stage at its send time.
   package mutating func send(window: Int, of conversion: Int, slot: Int32, now: SimTime) {
-    guard let postback = users[slot].conversions[conversion].windows[window].postback else { return }
+    guard let postback = users[conversion, of: slot].windows[window].postback else { return }
     emit(.postback(postback), slot: slot)
-    users[slot].conversions[conversion].windows[window].postback = nil
+    users[conversion, of: slot].windows[window].postback = nil
   }
 
   /// Hands a non-winning postback to the tier stage at its send time; it was prepared with the
   /// winner's first postback (§3.3).
   package mutating func sendRunnerUp(_ rank: Int, of conversion: Int, slot: Int32, now: SimTime) {
-    guard let postback = users[slot].conversions[conversion].runnerUps[rank].postback else { return }
+    guard let postback = users[conversion, of: slot].runnerUps[rank].postback else { return }
     emit(.postback(postback), slot: slot)
-    users[slot].conversions[conversion].runnerUps[rank].postback = nil
+    users[conversion, of: slot].runnerUps[rank].postback = nil
   }
 }

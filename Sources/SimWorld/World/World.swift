@@ -10,7 +10,9 @@ import SimRecords
 /// postbacks, and streams drafts of them to a sink; crowd anonymity is decided after the world,
 /// once all users' installs are known (``TierStage``). One instance runs one scenario, or one
 /// shard of its users. The rules live in extensions: attribution, conversion values, postbacks.
-package struct World: EventHandler {
+/// The client SDK and Apple Ads are subsystems it holds (``SimulatedClientSDK``,
+/// ``SimulatedAppleAds``), which it calls with itself as their context.
+package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
   package let scenario: Scenario
   /// The platform's rules: windows, values and tiers (§4, §5, §6).
   package let framework: any AttributionFramework
@@ -33,41 +35,22 @@ package struct World: EventHandler {
   package let signsHonestImpressions: Bool
 
   package var users = UserSlots()
-  private let behaviours: [CohortBehaviour]
-  /// All cohort users in arrival order, drawn as the run advances; this world admits its own.
-  private var arrivals: ArrivalStream
-  /// This world's next cohort user to arrive, nil once all have.
-  private var nextArrival: ArrivalStream.Arrival?
-  /// How many of this world's cohort users have arrived, of how many.
-  private var arrived = 0
-  private let arrivalTotal: Int
+  /// The users this world admits, with their plans, as they arrive.
+  private var arrivals: WorldArrivals
   /// Told how many cohort users have arrived, of how many, every few thousand arrivals.
   package var progress: ((_ arrived: Int, _ total: Int) -> Void)?
-  /// Ordinals of the users this world simulates: the shard's, or one lane of them.
-  private let ordinals: Range<Int>
-  private let lane: Lane
   /// For each publisher, which networks it lists (rulebook §3.1).
   package let publisherLists: [Set<Int>]
-  /// Events the device counts: the app model's, in its order, then any only the second SDK reads.
-  package let trackedEvents: [String]
-  package let eventIndex: [String: Int]
-  /// For each event of the second SDK's schema, its index among `trackedEvents`.
-  package let legacySdkEventSlots: [Int]
-  /// Currencies the scenario's revenue comes in, fixing the order of revenue arrays.
-  package let currencies: [String]
-  package let currencyIndex: [String: Int]
-  /// Measures with nothing counted, for `trackedEvents` and `currencies`: every new window starts
-  /// as a copy, sharing its arrays until something is counted into them.
-  package let nothingMeasured: Measures
+  /// The events and currencies the device counts, in the order of measure arrays.
+  package let layout: MeasureLayout
   /// How the platform treats conversion values for the scenario's ads (§4).
   package let valueRules: MeasurementState.ValueRules
   /// For each network, how long its clicks and views can win an install (§2.2, §2.5).
   package let impressionLifetimes: [(click: SimDuration, view: SimDuration)]
-  /// The endpoint or command the SDK asks, behind a bounded pool; nil for built-in models.
-  package let sdkPool: ConversionRequestPool?
-  /// Requests in flight, by the number their answer event carries.
-  package var sdkTickets: [Int32: ConversionRequestPool.Ticket] = [:]
-  package var nextSDKTicket: Int32 = 0
+  /// The app's client SDK, in scenarios whose app has one.
+  package let clientSDK: SimulatedClientSDK?
+  /// Apple Ads, in scenarios with Apple Ads.
+  package let appleAds: SimulatedAppleAds?
 
   /// A world for `scenario`'s users in `shard` (all of them by default).
   package init(
@@ -75,35 +58,17 @@ package struct World: EventHandler {
     shard: Shard = .whole, lane: Lane = .whole, sdkPool: ConversionRequestPool? = nil
   ) {
     self.scenario = scenario
-    self.sdkPool = sdkPool
     self.model = model
     self.sink = sink
     framework = scenario.attributionFramework
     adFrameworks = scenario.adNetworks.map { AttributionFrameworks.ads(of: $0, on: scenario.platform) }
     windows = .for(scenario.platform, rules: scenario.rules)
     minimumViewDuration = scenario.platform.minimumViewDuration
-    let root = RandomStream(seed: scenario.seed)
-    behaviours = scenario.cohorts.map { CohortBehaviour(cohort: $0, scenario: scenario, root: root) }
-    // Arrivals are drawn as the run advances, and each user's plan when they arrive, so memory
-    // holds the users in flight, not all users. Ordinals follow arrival order over all users,
-    // so every shard and lane numbers users alike.
-    let scripted = scenario.scriptedUsers.count
-    let range = shard.range(of: scenario.userCount)
-    arrivals = ArrivalStream(behaviours, firstOrdinal: scripted)
-    ordinals = range
-    arrivalTotal = lane.count(in: max(range.lowerBound, scripted)..<max(range.upperBound, scripted))
-    self.lane = lane
+    arrivals = WorldArrivals(scenario: scenario, shard: shard, lane: lane)
     publisherLists = scenario.publishers.map { Set($0.adNetworks) }
-    let legacyEvents = scenario.app.legacySdk?.eventNames ?? []
-    trackedEvents = model.eventNames + legacyEvents.filter { !model.eventNames.contains($0) }
-    let eventIndex = Dictionary(trackedEvents.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
-    self.eventIndex = eventIndex
-    legacySdkEventSlots = legacyEvents.map { eventIndex[$0]! }
-    currencies = scenario.currencies
-    currencyIndex = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($0.element, $0.offset) })
-    nothingMeasured = Measures(eventCount: trackedEvents.count, currencyCount: currencies.count)
+    layout = MeasureLayout(scenario: scenario, model: model)
     valueRules = framework.valueRules
-    summary.users = lane.count(in: range)
+    summary.users = arrivals.userCount
     let configuration = scenario.app.attributionConfiguration
     impressionLifetimes = scenario.adNetworks.map {
       (configuration.lifetime(of: .click, network: $0.identifier), configuration.lifetime(of: .view, network: $0.identifier))
@@ -111,40 +76,27 @@ package struct World: EventHandler {
     let check = scenario.signing.impressionCheck
     impressionSigners = check == .flag ? [] : keys.adNetworks.map(ImpressionSigner.init)
     signsHonestImpressions = check == .cryptographic
+    clientSDK = SimulatedClientSDK(scenario: scenario, model: model, layout: layout, pool: sdkPool)
+    appleAds = SimulatedAppleAds(scenario: scenario)
   }
 
   /// Schedules the scripted users and the first cohort arrival.
   package mutating func start(in simulation: inout Simulation<WorldEvent>) {
-    let root = RandomStream(seed: scenario.seed)
-    for (ordinal, user) in scenario.scriptedUsers.enumerated() where ordinals.contains(ordinal) && lane.contains(ordinal) {
-      let plan = UserPlan(
-        name: UserName(base: user.name), country: user.country, actions: user.timeline,
-        stream: root.child("user").child(user.name), trackingAuthorized: user.trackingAuthorized)
+    for (plan, ordinal) in arrivals.scriptedUsers(of: scenario) {
       admit(plan, ordinal: ordinal, in: &simulation)
     }
-    nextArrival = nextOwnArrival()
-    if let first = nextArrival { simulation.schedule(.admitNext, at: first.time) }
-  }
-
-  /// The next cohort user of this world's shard and lane, walking past the others'.
-  private mutating func nextOwnArrival() -> ArrivalStream.Arrival? {
-    let (ordinals, lane) = (ordinals, lane)
-    return arrivals.next(before: ordinals.upperBound) { ordinal in
-      ordinal >= ordinals.lowerBound && lane.contains(ordinal)
-    }
+    if let first = arrivals.first() { simulation.schedule(.admitNext, at: first) }
   }
 
   package mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
     clock = simulation.now
     switch event {
     case .admitNext:
-      guard let arrival = nextArrival else { preconditionFailure("an arrival event with no arrival pending") }
-      nextArrival = nextOwnArrival()
-      if let next = nextArrival { simulation.schedule(.admitNext, at: next.time) }
-      arrived += 1
-      if arrived % 4096 == 0 || arrived == arrivalTotal { progress?(arrived, arrivalTotal) }
-      let plan = behaviours[Int(arrival.cohort)].plan(of: Int(arrival.index), arrival: arrival.time)
-      admit(plan, ordinal: arrival.ordinal, in: &simulation)
+      let (plan, ordinal, next) = arrivals.admit()
+      if let next { simulation.schedule(.admitNext, at: next) }
+      let (arrived, total) = (arrivals.arrived, arrivals.total)
+      if arrived % 4096 == 0 || arrived == total { progress?(arrived, total) }
+      admit(plan, ordinal: ordinal, in: &simulation)
     case .action(let slot), .windowEnd(let slot, _, _), .send(let slot, _, _), .sendRunnerUp(let slot, _, _),
       .adServicesCall(let slot), .sdkAnswer(let slot, _):
       // A user's lifecycle bookkeeping, in one place: each of their events was counted pending
@@ -165,8 +117,12 @@ package struct World: EventHandler {
     case .send(_, let conversion, let window): send(window: Int(window), of: Int(conversion), slot: slot, now: simulation.now)
     case .sendRunnerUp(_, let conversion, let index):
       sendRunnerUp(Int(index), of: Int(conversion), slot: slot, now: simulation.now)
-    case .adServicesCall: callAttributionAPI(slot: slot, in: &simulation)
-    case .sdkAnswer(_, let ticket): sdkAnswerArrives(ticket: ticket, slot: slot, in: &simulation)
+    case .adServicesCall:
+      guard let appleAds else { preconditionFailure("an AdServices call with no Apple Ads") }
+      appleAds.callAttributionAPI(slot: slot, context: &self, in: &simulation)
+    case .sdkAnswer(_, let ticket):
+      guard let clientSDK else { preconditionFailure("an SDK answer with no SDK") }
+      clientSDK.answerArrives(ticket: ticket, slot: slot, context: &self, in: &simulation)
     }
   }
 
@@ -184,8 +140,7 @@ package struct World: EventHandler {
   private mutating func admit(_ plan: consuming UserPlan, ordinal: Int, in simulation: inout Simulation<WorldEvent>) {
     guard let first = plan.next else { return }
     let slot = users.admit(ActiveUser(plan: plan, ordinal: ordinal))
-    users[slot].pending = 1
-    simulation.schedule(.action(slot: slot), at: max(SimTime.zero + first.at, simulation.now))
+    schedule(.action(slot: slot), for: slot, at: max(SimTime.zero + first.at, simulation.now), in: &simulation)
   }
 
   private mutating func finishIfDone(_ slot: Int32) {
@@ -196,7 +151,7 @@ package struct World: EventHandler {
   }
 
   private mutating func finish(_ slot: Int32) {
-    let builder = ConversionRecordBuilder(scenario: scenario, eventNames: trackedEvents, currencies: currencies)
+    let builder = ConversionRecordBuilder(scenario: scenario, eventNames: layout.trackedEvents, currencies: layout.currencies)
     for var conversion in users[slot].conversions {
       if conversion.type == .reengagement, conversion.windowStart == nil, conversion.dropReason == nil {
         conversion.dropReason = "no update within 2 days of the re-engagement"
@@ -204,36 +159,35 @@ package struct World: EventHandler {
       }
       emit(.conversion(builder.record(conversion, user: users[slot].plan.name, country: users[slot].plan.country)), slot: slot)
     }
-    countInstallClaims(slot: slot)
+    if let appleAds { appleAds.countInstallClaims(slot: slot, context: &self) }
     users.release(slot)
   }
 
   private mutating func perform(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
     let (step, nextTime) = users[slot].plan.takeWithNextTime()
     if let nextTime {
-      users[slot].pending += 1
-      simulation.schedule(.action(slot: slot), at: max(SimTime.zero + nextTime, simulation.now))
+      schedule(.action(slot: slot), for: slot, at: max(SimTime.zero + nextTime, simulation.now), in: &simulation)
     }
     switch step.action {
     case .impression(let exposure):
       record(exposure, slot: slot, in: &simulation)
     case .appleAds(let interaction):
-      interact(interaction, slot: slot, in: &simulation)
+      if let appleAds { appleAds.interact(interaction, slot: slot, context: &self, in: &simulation) }
     case .install(let redownload, let preOrder):
       install(slot: slot, redownload: redownload, preOrder: preOrder, in: &simulation)
     case .launch:
       open(slot: slot, in: &simulation)
     case .event(let name, let revenue, let currency):
-      let event = eventIndex[name]
+      let event = layout.eventIndex[name]
       // Only revenue's currency is among the scenario's currencies.
-      let currencySlot = revenue.map { _ in currencyIndex[currency]! }
+      let currencySlot = revenue.map { _ in layout.currencyIndex[currency]! }
       measure(slot: slot, in: &simulation) { measures in
         if let event { measures.eventCounts[event] += 1 }
         if let revenue, let currencySlot { measures.purchaseRevenue[currencySlot] += revenue }
       }
       sdkActivity(.event(name: name, revenue: revenue, currency: currencySlot), slot: slot, in: &simulation)
     case .revenue(let amount, let kind, let currency):
-      let currency = currencyIndex[currency]!
+      let currency = layout.currencyIndex[currency]!
       measure(slot: slot, in: &simulation) { measures in
         switch kind {
         case .inAppPurchase: measures.purchaseRevenue[currency] += amount
@@ -267,6 +221,22 @@ package struct World: EventHandler {
   ) {
     summary[keyPath: counter] += 1
     trace(slot, at: time, level, note())
+  }
+
+  /// Tells the app's SDK, if any, of an activity of the user in `slot`.
+  package mutating func sdkActivity(_ activity: SDKActivity, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
+    guard let clientSDK else { return }
+    clientSDK.handle(activity, slot: slot, context: &self, in: &simulation)
+  }
+
+  /// Schedules one of the user in `slot`'s events, counted pending: the user is not finished
+  /// before it is handled.
+  package mutating func schedule(
+    _ event: WorldEvent, for slot: Int32, at time: SimTime, priority: EventPriority,
+    in simulation: inout Simulation<WorldEvent>
+  ) {
+    users[slot].pending += 1
+    simulation.schedule(event, at: time, priority: priority)
   }
 
   /// Hands a draft about the user in `slot` to the sink, stamped with the clock.

@@ -1,3 +1,5 @@
+import SimPlatform
+
 /// The users the world is simulating now, each in a numbered slot that events name; a slot is
 /// reused once its user is released, so memory follows the users in flight, not all users.
 ///
@@ -31,6 +33,13 @@ package struct UserSlots {
       let (chunk, index) = Self.place(Int(slot))
       yield &chunks[chunk][index]!
     }
+  }
+
+  /// Conversion `conversion` of the user in `slot`, read or changed in place: the rules' most
+  /// frequent reach into a user.
+  package subscript(conversion: Int, of slot: Int32) -> Conversion {
+    _read { yield self[slot].conversions[conversion] }
+    _modify { yield &self[slot].conversions[conversion] }
   }
 
   /// Places `user` in a free slot (or a new one) and returns it.
