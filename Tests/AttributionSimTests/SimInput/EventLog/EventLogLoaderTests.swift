@@ -66,7 +66,8 @@ struct EventLogLoaderTests {
     #expect(users.events(of: 0).map(\.kind) == [.firstLaunch, .purchase, .purchase])
     #expect(users.events(of: 0).map(\.revenue) == [0, 4.99, -4.99])
     #expect(users.events(of: 0).map(\.offset.milliseconds) == [0, 60_000, 1_000_000])
-    #expect(users.country(of: 0) == "Japan" && users.country(of: 1) == nil)
+    // GA4 names countries in English: kept as their ISO codes.
+    #expect(users.country(of: 0) == "JP" && users.country(of: 1) == nil)
     #expect(users.eventNames[users.events(of: 1)[0].name] == "level_up")
     #expect(report.beforeFirstLaunch == 1 && report.afterHorizon == 1 && report.duplicates == 1 && report.refunds == 1)
     #expect(report.usersWithoutFirstLaunch == 1 && report.rows == 7 && report.events == 4)
@@ -97,5 +98,18 @@ struct EventLogLoaderTests {
   func noIdentifiers() throws {
     let (users, _) = try load(ga4("SECRET-USER", 1, "first_open", extra: #","geo":{"country":"France"}"#), format: .ga4)
     #expect(!"\(users)".contains("SECRET"))
+  }
+}
+
+/// Logged countries as ISO codes: GA4's English names and AppsFlyer's lowercase codes.
+@Suite("Event logs: country names")
+struct CountryNamesTests {
+  @Test("English names and two-letter codes in any case become ISO codes; an unknown name has none")
+  func codes() {
+    #expect(CountryNames.code(for: "United States") == "US")
+    #expect(CountryNames.code(for: "japan") == "JP")
+    #expect(CountryNames.code(for: "de") == "DE")
+    #expect(CountryNames.code(for: "(not set)") == nil)
+    #expect(CountryNames.code(for: "Atlantis") == nil)
   }
 }
