@@ -39,11 +39,7 @@ package struct DelimitedLogReader {
   /// fit the mapping is an error at its line and column; the caller may skip it and read on.
   /// A header that lacks a mapped column is an error that ends the reading.
   package mutating func next() throws(LogReadError) -> (line: Int, row: LogRow)? {
-    while true {
-      let read: (number: Int, bytes: ArraySlice<UInt8>)?
-      do { read = try lines.next() } catch { throw .stop(error) }
-      guard let (number, bytes) = read else { return nil }
-      if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+    while let (number, bytes) = try lines.nextNonBlank() {
       let line: DelimitedLine
       do {
         line = try DelimitedLine(bytes, delimiter: mapping.delimiter, file: path, number: number)
@@ -57,6 +53,7 @@ package struct DelimitedLogReader {
       }
       do { return (number, try row(line, number: number)) } catch { throw .row(error) }
     }
+    return nil
   }
 
   /// Each mapped column's index: by name from the header, or by position.
@@ -124,9 +121,13 @@ package struct DelimitedLogReader {
     // The identifier itself is never quoted back: it is the user's.
     guard let user = text(columns.user) else { throw fail(columns.user, "user", "expected a user identifier, found an empty field") }
     guard let timeText = text(columns.time) else { throw fail(columns.time, "time", "expected a time, found an empty field") }
-    guard let time = times.milliseconds(timeText) else {
-      throw fail(columns.time, "time", "expected a time after 1970 in the format \(mapping.timeFormat.name), found \"\(timeText.prefix(40))\"")
+    func milliseconds(_ text: String, _ field: Int?, _ role: String) throws(ScenarioDiagnostic) -> Int64 {
+      guard let value = times.milliseconds(text) else {
+        throw fail(field, role, "expected a time after 1970 in the format \(mapping.timeFormat.name), found \"\(text.prefix(40))\"")
+      }
+      return value
     }
+    let time = try milliseconds(timeText, columns.time, "time")
     var revenue: Double?
     if let revenueText = text(columns.revenue) {
       guard let value = Double(revenueText), value.isFinite else {
@@ -147,14 +148,7 @@ package struct DelimitedLogReader {
       }
     }
     var installTime: Int64?
-    if let installText = text(columns.installTime) {
-      guard let value = times.milliseconds(installText) else {
-        throw fail(
-          columns.installTime, "installTime",
-          "expected a time after 1970 in the format \(mapping.timeFormat.name), found \"\(installText.prefix(40))\"")
-      }
-      installTime = value
-    }
+    if let installText = text(columns.installTime) { installTime = try milliseconds(installText, columns.installTime, "installTime") }
     return LogRow(
       user: user, time: time, name: name, kind: kind, revenue: revenue, currency: text(columns.currency)?.uppercased(),
       country: text(columns.country), network: text(columns.network), campaign: text(columns.campaign), installTime: installTime)

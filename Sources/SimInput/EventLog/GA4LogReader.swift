@@ -21,14 +21,8 @@ package struct GA4LogReader {
   /// The next event; nil at the end of the log. Blank lines are skipped. A line that is not a
   /// GA4 event is an error at its line and column; the caller may skip it and read on.
   package mutating func next() throws(LogReadError) -> (line: Int, row: LogRow)? {
-    while true {
-      let read: (number: Int, bytes: ArraySlice<UInt8>)?
-      do { read = try lines.next() } catch { throw .stop(error) }
-      guard let (number, bytes) = read else { return nil }
-      if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-      do { return (number, try row(bytes, line: number)) } catch { throw .row(error) }
-    }
-    return nil
+    guard let (number, bytes) = try lines.nextNonBlank() else { return nil }
+    do { return (number, try row(bytes, line: number)) } catch { throw .row(error) }
   }
 
   private func row(_ bytes: ArraySlice<UInt8>, line: Int) throws(ScenarioDiagnostic) -> LogRow {

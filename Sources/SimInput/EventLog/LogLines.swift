@@ -48,6 +48,17 @@ package struct LogLines {
     }
   }
 
+  /// The next line that is not blank (spaces and tabs only), as both log readers take them; its
+  /// problems end the reading.
+  package mutating func nextNonBlank() throws(LogReadError) -> (number: Int, bytes: ArraySlice<UInt8>)? {
+    while true {
+      let read: (number: Int, bytes: ArraySlice<UInt8>)?
+      do { read = try next() } catch { throw .stop(error) }
+      guard let line = read else { return nil }
+      if !line.bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return line }
+    }
+  }
+
   private mutating func take(upTo end: Int, skipping terminator: Int) throws(ScenarioDiagnostic) -> (number: Int, bytes: ArraySlice<UInt8>) {
     if end - start > maximumLineBytes { throw tooLong() }
     lineNumber += 1
