@@ -12,19 +12,20 @@ package struct CohortReader {
       let object = reader.object(keys: [
         "name", "count", "country", "arrivals", "exposures", "install", "firstLaunch", "retention",
         "sessionsPerActiveDay", "events", "activeDays", "reengagements", "appleAds", "trackingConsent", "adRevenue",
-        "subscription",
+        "subscription", "log",
       ])
     else { return nil }
     let name = object.required("name")?.nonEmptyString()
+    let log = object.optional("log").flatMap {
+      CohortLogReader(reader: $0, files: references.files, currencies: references.currencies).read()
+    }
+    if object.has("log") {
+      guard let log else { return nil }
+      return readLogged(object, name: name, log: log)
+    }
     let count = object.required("count")?.integer(in: 0...Int64(WorkLimits.large.users))
     let country = object.optional("country").map { $0.countryChoice() } ?? WeightedChoice([("US", 1)])
-    let arrivalsReader = object.required("arrivals", "when users become reachable: { from, to }")
-    let arrivals = arrivalsReader.flatMap(readArrivals)
-    let seasonality = arrivalsReader.flatMap(readSeasonality)
-    let exposures = object.required("exposures")?.array()?.compactMap(readExposure) ?? []
-    let install = object.required("install").flatMap(readInstall)
-    let launch = object.optional("firstLaunch").map(readLaunch)
-      ?? LaunchBehaviour(probability: 1, delay: .fixed(Double(SimDuration.minutes(10).milliseconds)))
+    let (arrivals, seasonality, exposures, install, launch) = readAdSide(object)
     let retention = object.optional("retention").map { $0.probabilities() } ?? [0]
     let sessions = object.optional("sessionsPerActiveDay").map { $0.distribution(of: .amount) } ?? .fixed(1)
     let events = object.optional("events")?.array()?.compactMap(readEvent) ?? []
@@ -50,6 +51,73 @@ package struct CohortReader {
       activeDays: Int(activeDays), reengagements: reengagements, appleAds: appleAds, trackingConsent: trackingConsent,
       adRevenue: adRevenue, subscription: subscription, seasonality: seasonality)
   }
+
+  /// The ad side every cohort has, logged or modelled: arrivals, exposures, installs, first launches.
+  private func readAdSide(_ object: ObjectReader) -> (
+    arrivals: (from: SimDuration, to: SimDuration)?, seasonality: ArrivalSeasonality?, exposures: [CohortExposure],
+    install: InstallBehaviour?, launch: LaunchBehaviour?
+  ) {
+    let arrivalsReader = object.required("arrivals", "when users become reachable: { from, to }")
+    let arrivals = arrivalsReader.flatMap(readArrivals)
+    let seasonality = arrivalsReader.flatMap(readSeasonality)
+    let exposures = object.required("exposures")?.array()?.compactMap(readExposure) ?? []
+    let install = object.required("install").flatMap(readInstall)
+    let launch = object.optional("firstLaunch").map(readLaunch)
+      ?? LaunchBehaviour(probability: 1, delay: .fixed(Double(SimDuration.minutes(10).milliseconds)))
+    return (arrivals, seasonality, exposures, install, launch)
+  }
+
+  /// A cohort whose users live `log`'s timelines: its ad side as any cohort's, its in-app lives
+  /// the log's, so the keys that model them are refused rather than silently ignored.
+  private func readLogged(_ object: ObjectReader, name: String?, log: CohortLog) -> Cohort? {
+    for key in Self.modelledKeys where object.has(key) {
+      object.optional(key)?.error(
+        "'\(key)' models the users' in-app lives, which this cohort takes from its 'log': remove it (or the log)")
+    }
+    var count: Int64?
+    if let countReader = object.optional("count") {
+      count = countReader.integer(in: 0...Int64(WorkLimits.large.users))
+      if let given = count, log.use == .replay, given != Int64(log.users.count) {
+        countReader.error(
+          "a replayed log gives each of its \(log.users.count) users one simulated user: "
+            + "set 'count' to \(log.users.count), or leave it out")
+        count = nil
+      }
+    } else if log.use == .replay {
+      count = Int64(log.users.count)
+    } else {
+      _ = object.required("count", "how many users draw logged timelines")
+    }
+    let country = object.optional("country").map { $0.countryChoice() } ?? WeightedChoice([("US", 1)])
+    if case .resample(stratifyByCountry: true) = log.use, let country {
+      let logged = Set(log.users.countries)
+      let missing = country.values.filter { !logged.contains($0) }
+      if !missing.isEmpty, let reader = object.optional("country") ?? object.optional("log") {
+        reader.log.add(
+          ScenarioDiagnostic(
+            severity: .warning, file: reader.file, location: reader.node.location, path: reader.path,
+            message: "the log has no user from \(missing.joined(separator: ", ")): "
+              + "users from there draw from the whole log"))
+      }
+    }
+    let (arrivals, seasonality, exposures, install, launch) = readAdSide(object)
+    let trackingConsent = object.optional("trackingConsent")?.probability() ?? 0
+    let reengagements = object.optional("reengagements")?.array()?.compactMap(readReengagement) ?? []
+    let appleAds = object.optional("appleAds").map(readAppleAds) ?? []
+    guard !Self.modelledKeys.contains(where: object.has), let name, let count, let country, let arrivals, let install,
+      let launch
+    else { return nil }
+    var cohort = Cohort(
+      name: name, count: Int(count), country: country, arrivalStart: arrivals.from,
+      arrivalSpread: arrivals.to - arrivals.from, exposures: exposures, install: install, firstLaunch: launch,
+      retention: [0], sessionsPerActiveDay: .fixed(1), events: [], activeDays: log.source.horizonDays,
+      reengagements: reengagements, appleAds: appleAds, trackingConsent: trackingConsent, seasonality: seasonality)
+    cohort.log = log
+    return cohort
+  }
+
+  /// The keys of a modelled cohort's in-app lives, which a logged cohort takes from its log.
+  private static let modelledKeys = ["retention", "sessionsPerActiveDay", "events", "activeDays", "adRevenue", "subscription"]
 
   /// Ads in sessions: `{ impressionsPerSession, ecpm, currency? }`, where `ecpm` is one
   /// distribution, or one per country with `"*"` for the rest.

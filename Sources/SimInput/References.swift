@@ -20,6 +20,10 @@ package struct References {
   package var unreadableProducts: Set<String> = []
   /// Whether the scenario gives `products` at all, so naming one of its bad ones adds no error.
   package var productsDeclared = false
+  /// Where the files the scenario names (event logs) are found.
+  package var files = FileLocator(baseDirectory: "")
+  /// The scenario's schema's currencies, which logged revenue is converted with.
+  package var currencies = CurrencyTable.usd
 
   /// The ad network standing for Apple Ads, if any: network ads must not name it.
   package var appleAdsNetwork: Int? { appleAds?.adNetwork?.network }

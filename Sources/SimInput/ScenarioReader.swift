@@ -67,11 +67,13 @@ package struct ScenarioReader {
     }
     let signing = object.optional("signing").map(readSigning) ?? SigningSettings()
     let products = object.optional("products").map(SubscriptionReader.products) ?? (readable: [], unreadable: [])
-    let references = References(
+    var references = References(
       networks: networks, publishers: publishers, iosVersion: platform?.iosVersion ?? .current,
       usesAdAttributionKit: Scenario.usesAdAttributionKit(networks), appleAds: appleAds,
       appleAdsUnreadable: appleAdsReader != nil && appleAds == nil, epoch: epoch,
       products: products.readable, unreadableProducts: products.unreadable, productsDeclared: object.has("products"))
+    references.files = files
+    references.currencies = schema.currencies
     let users = object.optional("users")?.array()?.compactMap { UserReader(reader: $0, references: references).read() } ?? []
     let cohorts = object.optional("cohorts")?.array()?.compactMap { CohortReader(reader: $0, references: references).read() } ?? []
     checkUnique(object.optional("users"), names: users.map(\.name), what: "user")
@@ -393,7 +395,7 @@ package struct ScenarioReader {
   /// A P-256 private key file, relative to the scenario's folder; checked here so a bad key is
   /// reported with the scenario's other errors rather than failing the run.
   private func readKeyFile(_ reader: JSONReader) -> SigningKeySource? {
-    guard let relativePath = reader.nonEmptyString(), let displayPath = locate(relativePath, kind: "key", reader) else {
+    guard let relativePath = reader.nonEmptyString(), let displayPath = files.locate(relativePath, kind: "key", reader) else {
       return nil
     }
     let text: String
@@ -418,25 +420,14 @@ package struct ScenarioReader {
     return .pem(path: relativePath, text: text)
   }
 
-  /// The file `relativePath` (written at `reader`) names, as the user would type it from where
-  /// they ran the tool; from pinned copies, the copy of the file the shard read, or nil (an
-  /// error logged) when it pinned none by that name.
-  private func locate(_ relativePath: String, kind: String, _ reader: JSONReader) -> String? {
-    guard let pinned else {
-      return relativePath.hasPrefix("/") || baseDirectory.isEmpty ? relativePath : "\(baseDirectory)/\(relativePath)"
-    }
-    if let copy = pinned.copies.copy(of: relativePath, from: pinned.folder) { return copy }
-    reader.error(
-      "expected the \(kind) file '\(relativePath)' among the copies pinned beside the shard, found none: "
-        + "the shard's manifest or inputs are damaged; run the shards again")
-    return nil
-  }
+  /// Where the files the scenario names are read from.
+  package var files: FileLocator { FileLocator(baseDirectory: baseDirectory, pinned: pinned) }
 
   private func readSchemaReference(_ reader: JSONReader) -> ConversionSchema? {
     guard case .string(let relativePath) = reader.node.value else {
       return readSchemas.note(SchemaReader(reader: reader).read(), root: reader)
     }
-    guard let displayPath = locate(relativePath, kind: "schema", reader),
+    guard let displayPath = files.locate(relativePath, kind: "schema", reader),
       let node = InputDocument.node(at: displayPath, kind: "schema", referencedBy: reader) else { return nil }
     let root = JSONReader(node: node, path: "", file: displayPath, log: log)
     return readSchemas.note(SchemaReader(reader: root).read(), root: root)

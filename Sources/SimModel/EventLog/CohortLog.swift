@@ -17,6 +17,8 @@ public struct CohortLog: Hashable, Sendable {
   public var use: Use
   /// The log's users, loaded.
   public var users: LoggedUsers
+  /// What loading the log kept and left out.
+  public var report = EventLogReport()
 
   /// A log used as `use`.
   public init(source: EventLogSource, use: Use, users: LoggedUsers) {

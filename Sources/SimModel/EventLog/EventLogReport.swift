@@ -1,5 +1,5 @@
 /// What reading an event log kept and left out, and why: every row is accounted for.
-public struct EventLogReport: Sendable, Equatable {
+public struct EventLogReport: Hashable, Sendable {
   /// Rows read (blank lines and a header aside), skipped ones included.
   public var rows = 0
   /// Rows skipped under `badRows: skip`, and the first few of their errors.

@@ -10,7 +10,7 @@ public struct EventLogSource: Hashable, Sendable {
   }
 
   /// What a row that cannot be read does.
-  public enum BadRows: String, Hashable, Sendable {
+  public enum BadRows: String, Hashable, Sendable, CaseIterable {
     /// Stops the reading with the row's error (the default).
     case fail
     /// Skips the row; skipped rows are counted and the first few reported.

@@ -48,7 +48,8 @@ public struct Scenario: Sendable {
 
   /// The names of the in-app events the scenario's users perform.
   public var declaredEvents: Set<String> {
-    var names = Set(cohorts.flatMap { $0.events.map(\.name) + ($0.subscription?.events.all ?? []) })
+    var names = Set(
+      cohorts.flatMap { $0.events.map(\.name) + ($0.subscription?.events.all ?? []) + ($0.log?.users.eventNames ?? []) })
     for user in scriptedUsers {
       for step in user.timeline {
         if case .event(let name, _, _) = step.action { names.insert(name) }
@@ -63,6 +64,8 @@ public struct Scenario: Sendable {
     for cohort in cohorts {
       if let subscription = cohort.subscription { codes.insert(subscription.currency) }
       if let ads = cohort.adRevenue { codes.insert(ads.currency) }
+      // A log's revenue was converted into its schema's currency as it was read.
+      if let log = cohort.log { codes.insert(log.users.currency) }
     }
     for user in scriptedUsers {
       for step in user.timeline {
