@@ -69,6 +69,7 @@ enum AttrsimTool {
         ]),
       .command(DecodeCommand.self),
       .command(CalibrateCommand.self),
+      .command(FitCommand.self),
       .command(VerifyCommand.self),
       .command(ValidateCommand.self),
       .command(CompletionsCommand.self),

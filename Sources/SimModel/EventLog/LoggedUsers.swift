@@ -31,6 +31,12 @@ public struct LoggedUsers: Hashable, Sendable {
   public private(set) var countries: [String] = []
   /// The currency revenue is stated in.
   public let currency: String
+  /// Names of the events users perform as in-app events (purchases, ad revenue and plain
+  /// events, not launches and sessions), sorted: what a schema's event rules can read.
+  public var performedEventNames: [String] { performed.sorted() }
+  /// Whether any kept event carries revenue.
+  public private(set) var hasRevenue = false
+  private var performed: Set<String> = []
 
   // Per user.
   private var firstEvent: [Int32] = [0]
@@ -63,6 +69,10 @@ public struct LoggedUsers: Hashable, Sendable {
       revenues.append(event.revenue)
       names.append(UInt16(clamping: event.name))
       kinds.append(UInt8(Self.kindCodes.firstIndex(of: event.kind) ?? 4))
+      if event.kind != .firstLaunch, event.kind != .session, eventNames.indices.contains(event.name) {
+        performed.insert(eventNames[event.name])
+      }
+      if event.revenue != 0 { hasRevenue = true }
     }
     firstEvent.append(Int32(offsets.count))
   }

@@ -49,7 +49,7 @@ public struct Scenario: Sendable {
   /// The names of the in-app events the scenario's users perform.
   public var declaredEvents: Set<String> {
     var names = Set(
-      cohorts.flatMap { $0.events.map(\.name) + ($0.subscription?.events.all ?? []) + ($0.log?.users.eventNames ?? []) })
+      cohorts.flatMap { $0.events.map(\.name) + ($0.subscription?.events.all ?? []) + ($0.log?.users.performedEventNames ?? []) })
     for user in scriptedUsers {
       for step in user.timeline {
         if case .event(let name, _, _) = step.action { names.insert(name) }

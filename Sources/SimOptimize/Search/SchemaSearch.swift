@@ -485,9 +485,11 @@ public struct SchemaSearch: Sendable {
     return copy
   }
 
-  /// Whether any cohort event or scripted user earns revenue.
+  /// Whether any cohort event, logged user or scripted user earns revenue.
   static func hasRevenue(_ scenario: Scenario) -> Bool {
-    if scenario.cohorts.contains(where: { $0.events.contains { $0.revenue != nil } }) { return true }
+    if scenario.cohorts.contains(where: { $0.events.contains { $0.revenue != nil } || $0.log?.users.hasRevenue == true }) {
+      return true
+    }
     return scenario.scriptedUsers.contains { user in
       user.timeline.contains { step in
         switch step.action {
