@@ -32,7 +32,7 @@ struct FitCommand: DeclaredCommand {
     discussion: """
       Fits retention, sessions per active day, events per day with their counts and revenue, \
       and ad revenue per session to the users of the cohort's 'log', as a mixture of cohorts \
-      by the day users first come back (days 1 to 7, then weeks, and never). Writes them as a \
+      by the day users first come back (each day of the horizon, or never). Writes them as a \
       scenario fragment: a 'cohorts' array to put in place of the logged cohort, each cohort \
       with the logged one's ad side. Then simulates the fit --replicates times, as many users \
       each as the log has, and prints the goodness of fit: retention by day, payer and \

@@ -116,4 +116,13 @@ public struct LoggedUsers: Hashable, Sendable {
 
   /// User `user`'s events in time order.
   public func events(of user: Int) -> [Event] { eventIndices(of: user).map(event) }
+
+  /// A table of the users at `indices`, in that order, repeats allowed (a bootstrap sample), with
+  /// the same event names.
+  public func users(at indices: [Int]) -> LoggedUsers {
+    var table = LoggedUsers(currency: currency)
+    for name in eventNames { _ = table.eventName(name) }
+    for user in indices { table.append(country: country(of: user), observed: observed(user), events: events(of: user)) }
+    return table
+  }
 }

@@ -21,8 +21,9 @@ extension BehaviourFit {
     var activeDays = Array(repeating: 0, count: Self.separateDays + 1)
     struct EventTally {
       var daysWith = Array(repeating: 0, count: BehaviourFit.separateDays + 1)
-      var counts: [Int: Int] = [:]
-      var revenues: [Double] = []
+      // Day 0's and later days' counts and revenue apart: a first day's purchases often differ.
+      var counts: [[Int: Int]] = [[:], [:]]
+      var revenues: [[Double]] = [[], []]
       var purchases = 0
       var occurrences = 0
     }
@@ -49,14 +50,18 @@ extension BehaviourFit {
           tally.occurrences += 1
           if event.kind == .purchase {
             tally.purchases += 1
-            if event.revenue > 0 { tally.revenues.append(event.revenue) } else if event.revenue < 0 { refundsLeftOut += 1 }
+            if event.revenue > 0 {
+              tally.revenues[day == 0 ? 0 : 1].append(event.revenue)
+            } else if event.revenue < 0 {
+              refundsLeftOut += 1
+            }
           }
           if event.kind == .ad, event.revenue > 0 { ecpms.append(event.revenue * 1_000) }
           tallies[name] = tally
         }
         for (name, count) in perName {
           tallies[name]?.daysWith[slot] += 1
-          tallies[name]?.counts[count, default: 0] += 1
+          tallies[name]?.counts[day == 0 ? 0 : 1][count, default: 0] += 1
         }
         // Ads by session: each ad belongs to the latest session started before it.
         var sessionAds = day == 0 ? [0] : []
@@ -74,15 +79,26 @@ extension BehaviourFit {
     }
     var behaviour = Behaviour()
     behaviour.sessionsPerActiveDay = Self.discrete(sessionCounts)
-    behaviour.events = tallies.keys.sorted().compactMap { name in
-      guard let tally = tallies[name] else { return nil }
+    behaviour.events = tallies.keys.sorted().flatMap { name -> [CohortEvent] in
+      guard let tally = tallies[name] else { return [] }
       let perDay = (0...Self.separateDays).map { activeDays[$0] > 0 ? Double(tally.daysWith[$0]) / Double(activeDays[$0]) : 0 }
-      let several = tally.counts.keys.contains { $0 > 1 }
       // A name that mostly came with in-app revenue is a purchase; ad revenue goes to `adRevenue`.
-      let revenue = tally.purchases * 2 > tally.occurrences && !tally.revenues.isEmpty ? Self.amounts(tally.revenues) : nil
-      return CohortEvent(
-        name: name, perDay: Self.trimmed(perDay), revenue: revenue, revenueKind: .inAppPurchase, currency: currency,
-        count: several ? Self.discrete(tally.counts) : nil, countPer: .day)
+      let isPurchase = tally.purchases * 2 > tally.occurrences && !tally.revenues.allSatisfy(\.isEmpty)
+      func event(perDay: [Double], counts: [Int: Int], revenues: [Double]) -> CohortEvent {
+        CohortEvent(
+          name: name, perDay: Self.trimmed(perDay), revenue: isPurchase && !revenues.isEmpty ? Self.amounts(revenues) : nil,
+          revenueKind: .inAppPurchase, currency: currency, count: counts.keys.contains { $0 > 1 } ? Self.discrete(counts) : nil,
+          countPer: .day)
+      }
+      // A purchase made on both the first day and later ones is two events of one name, each
+      // with its days' counts and amounts; the days do not overlap, so neither changes the other.
+      guard isPurchase, !tally.revenues[0].isEmpty, !tally.revenues[1].isEmpty else {
+        return [event(perDay: perDay, counts: tally.counts[0].merging(tally.counts[1], uniquingKeysWith: +), revenues: tally.revenues[0] + tally.revenues[1])]
+      }
+      return [
+        event(perDay: [perDay[0], 0], counts: tally.counts[0], revenues: tally.revenues[0]),
+        event(perDay: [0] + perDay.dropFirst(), counts: tally.counts[1], revenues: tally.revenues[1]),
+      ]
     }
     if !ecpms.isEmpty {
       behaviour.adRevenue = CohortAdRevenue(

@@ -9,7 +9,7 @@ import SimModel
 /// cohort of independent days would spread returns and purchases over everyone and overstate
 /// the users who return or pay at all, so the fit is a mixture of segments: payers (in-app
 /// revenue within the horizon) and the others, each by the day of a user's first return (each
-/// of days 1 to 7, then each week, and never). A segment's users open the app on that day, then
+/// day of the horizon, or never). A segment's users open the app on that day, then
 /// return with the retention its own users showed after their first return (all of its group's
 /// returners' where fewer than 10 were watched). The shares are Kaplan–Meier estimates within
 /// each group, so users the log stopped watching early count for the days it saw. Days no user
@@ -130,9 +130,8 @@ public struct BehaviourFit: Sendable {
     }
     // Retention after the first return, by days since it: the group's returners', then each segment's.
     let returners = firstReturns.indices.filter { firstReturns[$0] != nil }
-    let pooled = filled(
-      conditionalRetention(users: returners, days: days, watched: watched, firstReturns: firstReturns, lastDay: lastDay),
-      extrapolated: &extrapolated)
+    let pooledTable = conditionalRetention(users: returners, days: days, watched: watched, firstReturns: firstReturns, lastDay: lastDay)
+    let pooled = filled(pooledTable)
     var segments: [Segment] = []
     for bucket in buckets(lastDay: lastDay) {
       let share = bucket.reduce(0) { $0 + firstReturnShare[$1] }
@@ -144,7 +143,13 @@ public struct BehaviourFit: Sendable {
       retention[first - 1] = 1
       for k in 1..<max(1, lastDay - first + 1) {
         let (active, count) = own[k]
-        retention[first - 1 + k] = count >= fewestWatched ? Double(active) / Double(count) : pooled[k]
+        if count >= fewestWatched {
+          retention[first - 1 + k] = Double(active) / Double(count)
+        } else {
+          retention[first - 1 + k] = pooled[k]
+          // No returner of the group was watched this long after their first return.
+          if pooledTable[k].1 == 0 { extrapolated.insert(first + k) }
+        }
       }
       let name = bucket.count == 1 ? "day\(bucket.lowerBound)" : "days\(bucket.lowerBound)to\(bucket.upperBound)"
       segments.append(
@@ -173,8 +178,8 @@ public struct BehaviourFit: Sendable {
   }
 
   /// A curve over days since the first return from the pooled table: each day's share where
-  /// someone was watched, a power law through them where no one was (those days noted).
-  private static func filled(_ table: [(Int, Int)], extrapolated: inout Set<Int>) -> [Double] {
+  /// someone was watched, a power law through them where no one was.
+  private static func filled(_ table: [(Int, Int)]) -> [Double] {
     let points = table.indices.dropFirst().filter { table[$0].1 > 0 }.map {
       (Double($0), Double(table[$0].0) / Double(table[$0].1), Double(table[$0].1))
     }
@@ -182,7 +187,6 @@ public struct BehaviourFit: Sendable {
     return table.indices.map { k in
       guard k > 0 else { return 0 }
       if table[k].1 > 0 { return Double(table[k].0) / Double(table[k].1) }
-      extrapolated.insert(k)
       return curve(Double(k))
     }
   }
@@ -205,14 +209,7 @@ public struct BehaviourFit: Sendable {
     return { x in min(1, max(0, Foundation.exp(intercept + slope * Foundation.log(x)))) }
   }
 
-  /// Days 1 to 7 one by one, then weeks, to the last day.
-  private static func buckets(lastDay: Int) -> [ClosedRange<Int>] {
-    var buckets = (1...min(7, lastDay)).map { $0...$0 }
-    var start = 8
-    while start <= lastDay {
-      buckets.append(start...min(start + 6, lastDay))
-      start += 7
-    }
-    return buckets
-  }
+  /// Each day to the last: a segment per first-return day (weeks would put a week's first
+  /// returns on one day and leave the others' retention short).
+  private static func buckets(lastDay: Int) -> [ClosedRange<Int>] { (1...lastDay).map { $0...$0 } }
 }

@@ -34,9 +34,10 @@ struct CohortLogReaderTests {
     do { return .success(try ScenarioLoader.load(path: path)) } catch { return .failure(error) }
   }
 
+  /// The errors of a load that failed, as `file:line:column path: message` (warnings left out).
   private func messages(_ result: Result<Scenario, ScenarioLoadError>) -> [String] {
     guard case .failure(let error) = result else { return [] }
-    return error.diagnostics.map { "\(($0.file as NSString).lastPathComponent):\($0.location.map { "\($0.line):\($0.column)" } ?? "-") \($0.path): \($0.message)" }
+    return error.diagnostics.filter { $0.severity == .error }.map { "\(($0.file as NSString).lastPathComponent):\($0.location.map { "\($0.line):\($0.column)" } ?? "-") \($0.path): \($0.message)" }
   }
 
   private static func ga4(_ user: String, _ seconds: Int64, _ name: String, usd: Double? = nil, country: String = "Japan") -> String {
