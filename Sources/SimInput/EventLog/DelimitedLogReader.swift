@@ -44,6 +44,13 @@ package struct DelimitedLogReader {
     // Let go of the last row first: it shares the line buffer, which a refill would then copy.
     lastLine = nil
     while let (number, bytes) = try lines.nextNonBlank() {
+      // A GA4 export (JSON lines) read as a table fails at its first quote: say what it is instead.
+      if columns == nil, bytes.first(where: { $0 != UInt8(ascii: " ") }) == UInt8(ascii: "{") {
+        throw .stop(
+          ScenarioDiagnostic(
+            file: path, location: SourceLocation(line: number, column: 1), path: "",
+            message: "expected a delimited table, found a JSON object: is this a GA4 export (format: \"ga4\")?"))
+      }
       let line: DelimitedLine
       do {
         line = try DelimitedLine(bytes, delimiter: mapping.delimiter, file: path, number: number)

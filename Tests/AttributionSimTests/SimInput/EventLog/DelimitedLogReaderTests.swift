@@ -114,6 +114,14 @@ struct DelimitedLogReaderTests {
     for error in [noHeader, swapped, revenue] { #expect(error?.message.contains("player-17") == false) }
   }
 
+  @Test("A GA4 export read as a table is named as one, not a quote error inside its first line")
+  func jsonLines() {
+    let mapping = DelimitedLogMapping(user: .named("player"), time: .named("ts"))
+    let error = #expect(throws: ScenarioDiagnostic.self) { try rows(#"{"event_name":"first_open","user_pseudo_id":"p-1"}"# + "\n", mapping) }
+    #expect(error?.location == SourceLocation(line: 1, column: 1))
+    #expect(error?.message == "expected a delimited table, found a JSON object: is this a GA4 export (format: \"ga4\")?")
+  }
+
   @Test("Lines ending in a carriage return alone are named as such, not as a missing column")
   func carriageReturns() {
     let mapping = DelimitedLogMapping(user: .named("player"), time: .named("ts"))
