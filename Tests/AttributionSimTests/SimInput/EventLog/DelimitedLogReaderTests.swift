@@ -114,19 +114,14 @@ struct DelimitedLogReaderTests {
     for error in [noHeader, swapped, revenue] { #expect(error?.message.contains("player-17") == false) }
   }
 
-  @Test("A GA4 export read as a table is named as one, not a quote error inside its first line")
-  func jsonLines() {
+  @Test("A file in another shape is named as such: a GA4 export read as a table, lines ending in a carriage return alone")
+  func otherShapes() {
     let mapping = DelimitedLogMapping(user: .named("player"), time: .named("ts"))
-    let error = #expect(throws: ScenarioDiagnostic.self) { try rows(#"{"event_name":"first_open","user_pseudo_id":"p-1"}"# + "\n", mapping) }
-    #expect(error?.location == SourceLocation(line: 1, column: 1))
-    #expect(error?.message == "expected a delimited table, found a JSON object: is this a GA4 export (format: \"ga4\")?")
-  }
-
-  @Test("Lines ending in a carriage return alone are named as such, not as a missing column")
-  func carriageReturns() {
-    let mapping = DelimitedLogMapping(user: .named("player"), time: .named("ts"))
-    let error = #expect(throws: ScenarioDiagnostic.self) { try rows("ts,player\r2025-09-01T10:00:00Z,p\r", mapping) }
-    #expect(error?.message == "expected lines ending in a line feed (\\n or \\r\\n), found carriage returns alone: convert the log's line endings")
+    let json = #expect(throws: ScenarioDiagnostic.self) { try rows(#"{"event_name":"first_open","user_pseudo_id":"p-1"}"# + "\n", mapping) }
+    #expect(json?.location == SourceLocation(line: 1, column: 1))
+    #expect(json?.message == "expected a delimited table, found a JSON object: is this a GA4 export (format: \"ga4\")?")
+    let carriageReturns = #expect(throws: ScenarioDiagnostic.self) { try rows("ts,player\r2025-09-01T10:00:00Z,p\r", mapping) }
+    #expect(carriageReturns?.message == "expected lines ending in a line feed (\\n or \\r\\n), found carriage returns alone: convert the log's line endings")
   }
 
   @Test("Rows that do not fit: too few fields (a wrong delimiter), an unparsable time, revenue that is not a number, an empty user")
