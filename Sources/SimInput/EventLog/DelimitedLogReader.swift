@@ -10,6 +10,8 @@ package struct DelimitedLogReader {
   private let times: LogTimeParser
   /// Each mapped field's 0-based index, once the header (or the mapping alone) has said.
   private var columns: Columns?
+  /// The last row read, kept so that a problem the caller finds with it can name its column.
+  private var lastLine: DelimitedLine?
   private var path: String { lines.path }
 
   private struct Columns {
@@ -39,7 +41,16 @@ package struct DelimitedLogReader {
   /// fit the mapping is an error at its line and column; the caller may skip it and read on.
   /// A header that lacks a mapped column is an error that ends the reading.
   package mutating func next() throws(LogReadError) -> (line: Int, row: LogRow)? {
+    // Let go of the last row first: it shares the line buffer, which a refill would then copy.
+    lastLine = nil
     while let (number, bytes) = try lines.nextNonBlank() {
+      // A GA4 export (JSON lines) read as a table fails at its first quote: say what it is instead.
+      if columns == nil, bytes.first(where: { $0 != UInt8(ascii: " ") }) == UInt8(ascii: "{") {
+        throw .stop(
+          ScenarioDiagnostic(
+            file: path, location: SourceLocation(line: number, column: 1), path: "",
+            message: "expected a delimited table, found a JSON object: is this a GA4 export (format: \"ga4\")?"))
+      }
       let line: DelimitedLine
       do {
         line = try DelimitedLine(bytes, delimiter: mapping.delimiter, file: path, number: number)
@@ -48,16 +59,29 @@ package struct DelimitedLogReader {
         throw columns == nil && mapping.header ? .stop(error) : .row(error)
       }
       if columns == nil {
-        do { columns = try resolve(header: mapping.header ? line.fields : nil, line: number) } catch { throw .stop(error) }
+        do { columns = try resolve(header: mapping.header ? line.fields : nil, raw: bytes, line: number) } catch { throw .stop(error) }
         if mapping.header { continue }
       }
-      do { return (number, try row(line, number: number)) } catch { throw .row(error) }
+      do {
+        let read = try row(line, number: number)
+        lastLine = line
+        return (number, read)
+      } catch {
+        throw .row(error)
+      }
     }
     return nil
   }
 
-  /// Each mapped column's index: by name from the header, or by position.
-  private func resolve(header: [String]?, line: Int) throws(ScenarioDiagnostic) -> Columns {
+  /// The column of the last row's currency field (1 when the log maps none), for a currency
+  /// the scenario cannot convert.
+  package var currencyColumn: Int {
+    guard let lastLine, let field = columns?.currency, field < lastLine.fields.count else { return 1 }
+    return lastLine.column(ofField: field)
+  }
+
+  /// Each mapped column's index: by name from the header (`raw` as read), or by position.
+  private func resolve(header: [String]?, raw: ArraySlice<UInt8>, line: Int) throws(ScenarioDiagnostic) -> Columns {
     func index(_ column: LogColumn, _ role: String) throws(ScenarioDiagnostic) -> Int {
       switch column {
       case .position(let position):
@@ -71,13 +95,29 @@ package struct DelimitedLogReader {
             file: path, location: nil, path: role,
             message: "expected a column position (#1, #2, …) as the log has no header, found the name \"\(name)\"")
         }
-        // Headers often carry stray spaces or a byte order mark.
-        let cleaned = header.map { $0.trimmingCharacters(in: [" ", "\u{FEFF}"]) }
+        let cleaned = header.map(Self.cleaned)
         if let found = cleaned.firstIndex(of: name) { return found }
-        let suggestion = Suggestion.closest(to: name, among: cleaned, prefixes: false).map { "; did you mean \"\($0)\"?" } ?? ""
-        throw ScenarioDiagnostic(
-          file: path, location: SourceLocation(line: line, column: 1), path: role,
-          message: "expected a column named \"\(name)\" in the header, found none\(suggestion)")
+        func problem(_ message: String) -> ScenarioDiagnostic {
+          ScenarioDiagnostic(file: path, location: SourceLocation(line: line, column: 1), path: role, message: message)
+        }
+        // Lines ending in a carriage return alone (old Mac text) read as one line of every row.
+        if raw.contains(UInt8(ascii: "\r")) {
+          throw problem("expected lines ending in a line feed (\\n or \\r\\n), found carriage returns alone: convert the log's line endings")
+        }
+        // A log without its header line: its first row's fields (a user id among them) are no names to suggest.
+        if let timeField = cleaned.firstIndex(where: { times.milliseconds($0) != nil }) {
+          throw problem(
+            "expected a header naming the columns, found a row (field \(timeField + 1) is a time): "
+              + "add the header line, or set 'header': false and give the columns by position")
+        }
+        // A TSV read as comma-separated (or the reverse) has one long field where its columns are.
+        let delimiter = LogDelimiter.allCases.first { other in
+          other != mapping.delimiter
+            && (try? DelimitedLine(raw, delimiter: other, file: path, number: line))?.fields.map(Self.cleaned).contains(name) == true
+        }
+        let suggestion = delimiter.map { "; the header has it split by \($0.rawValue): did you mean delimiter: \"\($0.rawValue)\"?" }
+          ?? Suggestion.closest(to: name, among: cleaned, prefixes: false).map { "; did you mean \"\($0)\"?" } ?? ""
+        throw problem("expected a column named \"\(name)\" in the header, found none\(suggestion)")
       }
     }
     var columns = Columns()
@@ -103,6 +143,9 @@ package struct DelimitedLogReader {
     return columns
   }
 
+  /// A header name as written, without the stray spaces or byte order mark headers often carry.
+  private static func cleaned(_ name: String) -> String { name.trimmingCharacters(in: [" ", "\u{FEFF}"]) }
+
   private func row(_ line: DelimitedLine, number: Int) throws(ScenarioDiagnostic) -> LogRow {
     guard let columns else { preconditionFailure("columns are resolved before the first row") }
     let fields = line.fields
@@ -123,7 +166,10 @@ package struct DelimitedLogReader {
     guard let timeText = text(columns.time) else { throw fail(columns.time, "time", "expected a time, found an empty field") }
     func milliseconds(_ text: String, _ field: Int?, _ role: String) throws(ScenarioDiagnostic) -> Int64 {
       guard let value = times.milliseconds(text) else {
-        throw fail(field, role, "expected a time after 1970 in the format \(mapping.timeFormat.name), found \"\(text.prefix(40))\"")
+        // With the user and time columns swapped, this field holds the user's id: not to be repeated.
+        let found = times.milliseconds(user) == nil
+          ? LogExcerpt.quoted(text, user: user) : "no time here but one in the user column: are 'user' and '\(role)' swapped?"
+        throw fail(field, role, "expected a time after 1970 in the format \(mapping.timeFormat.name), found \(found)")
       }
       return value
     }
@@ -131,7 +177,7 @@ package struct DelimitedLogReader {
     var revenue: Double?
     if let revenueText = text(columns.revenue) {
       guard let value = Double(revenueText), value.isFinite else {
-        throw fail(columns.revenue, "revenue", "expected a number, found \"\(revenueText.prefix(40))\"")
+        throw fail(columns.revenue, "revenue", "expected a number, found \(LogExcerpt.quoted(revenueText, user: user))")
       }
       revenue = value
     }

@@ -30,10 +30,15 @@ package enum EventLogLoader {
     var sequence: Int32
   }
 
+  /// The most distinct event names a log may have (``LoggedUsers`` numbers them in 16 bits).
+  package static let maximumEventNames = 65_535
+
   /// Loads `source`, converting revenue with `currencies` (to its base currency).
   package static func load(_ source: EventLogSource, currencies: CurrencyTable) throws(Failure) -> (users: LoggedUsers, report: EventLogReport) {
     var report = EventLogReport()
     var next: () throws(LogReadError) -> (line: Int, row: LogRow)?
+    // Where the row just read has its currency, for an error there (GA4's: its line's start).
+    var currencyColumn: () -> Int = { 1 }
     switch source.format {
     case .ga4:
       var reader: GA4LogReader
@@ -43,6 +48,7 @@ package enum EventLogLoader {
       var reader: DelimitedLogReader
       do { reader = try DelimitedLogReader(path: source.path, mapping: mapping) } catch { throw .opening(error) }
       next = { () throws(LogReadError) in try reader.next() }
+      currencyColumn = { reader.currencyColumn }
     }
     var userIndex: [String: Int32] = [:]
     var nameIndex: [String: UInt16] = [:]
@@ -66,9 +72,9 @@ package enum EventLogLoader {
       if row.revenue != nil, let currency = row.currency {
         guard let rate = currencies.rate(currency) else {
           let problem = ScenarioDiagnostic(
-            file: source.path, location: SourceLocation(line: line, column: 1), path: "currency",
+            file: source.path, location: SourceLocation(line: line, column: currencyColumn()), path: "currency",
             message: "expected a currency the scenario can convert (\(([currencies.base] + currencies.rates.keys.sorted()).joined(separator: ", "))), "
-              + "found \"\(currency.prefix(12))\": give its rate in the schema's currencies")
+              + "found \(LogExcerpt.quoted(currency, user: row.user, limit: 12)): give its rate in the schema's currencies")
           guard source.badRows == .skip else { throw .reading(problem) }
           skip(problem, in: &report)
           continue
@@ -90,6 +96,15 @@ package enum EventLogLoader {
       if let known = nameIndex[row.name] {
         name = known
       } else {
+        // The table numbers names in 16 bits: past its limit, names would silently merge into the last.
+        guard names.count < maximumEventNames else {
+          let field = if case .ga4 = source.format { "event_name" } else { "event" }
+          throw .reading(
+            ScenarioDiagnostic(
+              file: source.path, location: SourceLocation(line: line, column: 1), path: field,
+              message: "expected at most \(maximumEventNames) distinct event names, found more: "
+                + "a name that carries an id or a value (\"level_1234\") belongs in a parameter"))
+        }
         name = UInt16(clamping: names.count)
         nameIndex[row.name] = name
         names.append(row.name)

@@ -87,6 +87,43 @@ struct DelimitedLogReaderTests {
     #expect(error?.message == "expected a column named \"Appsflyer Id\" in the header, found none; did you mean \"AppsFlyer ID\"?")
   }
 
+  @Test("A TSV read as comma-separated: the missing column is suggested as the delimiter that finds it, not a close name")
+  func wrongDelimiterInHeader() {
+    var mapping = DelimitedLogMapping(user: .named("player"), time: .named("ts"))
+    mapping.timeFormat = .epochSeconds
+    let error = #expect(throws: ScenarioDiagnostic.self) { try rows("player\tts\np-1\t10\n", mapping) }
+    #expect(error?.path == "user")
+    #expect(error?.location == SourceLocation(line: 1, column: 1))
+    #expect(error?.message == "expected a column named \"player\" in the header, found none; the header has it split by tab: did you mean delimiter: \"tab\"?")
+    mapping.delimiter = .tab
+    let reverse = #expect(throws: ScenarioDiagnostic.self) { try rows("player,ts\np-1,10\n", mapping) }
+    #expect(reverse?.message == "expected a column named \"player\" in the header, found none; the header has it split by comma: did you mean delimiter: \"comma\"?")
+  }
+
+  @Test("A mapping that reads a user's id as another field never quotes it: a log without its header, swapped columns, revenue on the user's")
+  func identifiersNotQuoted() {
+    var mapping = DelimitedLogMapping(user: .named("player"), time: .named("ts"))
+    let noHeader = #expect(throws: ScenarioDiagnostic.self) { try rows("player-17,2025-09-01T10:00:00Z\n", mapping) }
+    #expect(noHeader?.message == "expected a header naming the columns, found a row (field 2 is a time): add the header line, or set 'header': false and give the columns by position")
+    (mapping.header, mapping.user, mapping.time) = (false, .position(2), .position(1))
+    let swapped = #expect(throws: ScenarioDiagnostic.self) { try rows("player-17,2025-09-01T10:00:00Z\n", mapping) }
+    #expect(swapped?.message == "expected a time after 1970 in the format iso8601, found no time here but one in the user column: are 'user' and 'time' swapped?")
+    (mapping.user, mapping.time, mapping.revenue) = (.position(1), .position(2), .position(1))
+    let revenue = #expect(throws: ScenarioDiagnostic.self) { try rows("player-17,2025-09-01T10:00:00Z\n", mapping) }
+    #expect(revenue?.message == "expected a number, found the row's user identifier (not repeated: is this the user's column?)")
+    for error in [noHeader, swapped, revenue] { #expect(error?.message.contains("player-17") == false) }
+  }
+
+  @Test("A file in another shape is named as such: a GA4 export read as a table, lines ending in a carriage return alone")
+  func otherShapes() {
+    let mapping = DelimitedLogMapping(user: .named("player"), time: .named("ts"))
+    let json = #expect(throws: ScenarioDiagnostic.self) { try rows(#"{"event_name":"first_open","user_pseudo_id":"p-1"}"# + "\n", mapping) }
+    #expect(json?.location == SourceLocation(line: 1, column: 1))
+    #expect(json?.message == "expected a delimited table, found a JSON object: is this a GA4 export (format: \"ga4\")?")
+    let carriageReturns = #expect(throws: ScenarioDiagnostic.self) { try rows("ts,player\r2025-09-01T10:00:00Z,p\r", mapping) }
+    #expect(carriageReturns?.message == "expected lines ending in a line feed (\\n or \\r\\n), found carriage returns alone: convert the log's line endings")
+  }
+
   @Test("Rows that do not fit: too few fields (a wrong delimiter), an unparsable time, revenue that is not a number, an empty user")
   func badRows() {
     var tsv = cdnow

@@ -83,6 +83,33 @@ struct EventLogLoaderTests {
     #expect(problem.message == "expected a currency the scenario can convert (USD, EUR), found \"JPY\": give its rate in the schema's currencies")
   }
 
+  @Test("A currency without a rate in a delimited log is an error at its row's currency field")
+  func currencyColumn() throws {
+    var mapping = DelimitedLogMapping(user: .named("u"), time: .named("t"))
+    (mapping.timeFormat, mapping.revenue, mapping.currency) = (.epochSeconds, .named("r"), .named("c"))
+    // Line 3's currency field follows "bé,20,1.5,": ten characters (é is two bytes, one column), so column 11.
+    let text = "u,t,r,c\na,10,2,EUR\nbé,20,1.5,JPY\n"
+    let error = #expect(throws: EventLogLoader.Failure.self) { try load(text, format: .delimited(mapping)) }
+    guard case .reading(let problem)? = error else { return }
+    #expect(problem.location == SourceLocation(line: 3, column: 11))
+    #expect(problem.path == "currency")
+    #expect(problem.message == "expected a currency the scenario can convert (USD, EUR), found \"JPY\": give its rate in the schema's currencies")
+  }
+
+  @Test("More distinct event names than the table numbers is an error at the first name past the limit, not a silent merge")
+  func tooManyNames() throws {
+    // Line 1 is the header, lines 2 to 65,536 hold the 65,535 names allowed, line 65,537 one more.
+    let rows = (0...EventLogLoader.maximumEventNames).map { "u,\($0),level_\($0)" }
+    let text = "u,t,e\n" + rows.joined(separator: "\n") + "\n"
+    var mapping = DelimitedLogMapping(user: .named("u"), time: .named("t"))
+    (mapping.timeFormat, mapping.event) = (.epochSeconds, .named("e"))
+    let error = #expect(throws: EventLogLoader.Failure.self) { try load(text, format: .delimited(mapping)) }
+    guard case .reading(let problem)? = error else { return }
+    #expect(problem.location == SourceLocation(line: 65_537, column: 1))
+    #expect(problem.path == "event")
+    #expect(problem.message.hasPrefix("expected at most 65535 distinct event names, found more"))
+  }
+
   @Test("With badRows: skip, rows that cannot be read are skipped, counted and the first five kept as examples; the rest load")
   func skipping() throws {
     let good = ga4("a", 10, "first_open")
