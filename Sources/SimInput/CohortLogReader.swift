@@ -80,7 +80,13 @@ package struct CohortLogReader {
     }
     reader.log.noteInput(path)
     if loaded.users.count == 0 {
-      pathReader.error("event log '\(relativePath)' holds no users: expected at least one row")
+      if loaded.report.skippedRows > 0, let first = loaded.report.skippedExamples.first {
+        pathReader.error(
+          "event log '\(relativePath)' holds no users: expected at least one row, found \(loaded.report.skippedRows) "
+            + "that could not be read (badRows: skip); the first: \(first)")
+      } else {
+        pathReader.error("event log '\(relativePath)' holds no users: expected at least one row")
+      }
       return nil
     }
     if loaded.report.skippedRows > 0, let first = loaded.report.skippedExamples.first {
@@ -212,10 +218,9 @@ package struct CohortLogReader {
       return .fixed(secondsEast: (sign == "-" ? -1 : 1) * (hours * 3_600 + minutes * 60))
     }
     let zone = LogTimeZone.named(text)
-    do {
-      _ = try LogTimeParser(format: .iso8601, zone: zone)
-    } catch {
-      reader.error(error.reason + ", \"UTC\" or an offset such as \"+05:30\"")
+    guard (try? LogTimeParser(format: .iso8601, zone: zone)) != nil else {
+      reader.error(
+        "expected an IANA time zone such as \"Europe/Paris\", \"UTC\" or an offset such as \"+05:30\", found \(Excerpt.quoted(text))")
       return nil
     }
     return zone

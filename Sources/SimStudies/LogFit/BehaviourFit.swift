@@ -115,8 +115,11 @@ public struct BehaviourFit: Sendable {
       }
       hazard[d] = atRisk[d] > 0 ? Double(returns) / Double(atRisk[d]) : 0
     }
-    // Days no user was watched through; a day with users watched but none still out needs no hazard.
-    let unwatched = (1...lastDay).filter { d in !watched.contains { $0 >= d + 1 } }
+    // Days whose hazard nobody shows: no user still out was watched through them, yet some were
+    // still out when the log stopped watching them. (When everyone has come back, none is needed.)
+    let unwatched = (1...lastDay).filter { d in
+      atRisk[d] == 0 && firstReturns.indices.contains { firstReturns[$0] == nil && watched[$0] < d + 1 }
+    }
     if !unwatched.isEmpty {
       let curve = powerLaw(points: (1...lastDay).filter { atRisk[$0] > 0 }.map { (Double($0), hazard[$0], Double(atRisk[$0])) })
       for d in unwatched { hazard[d] = curve(Double(d)) }

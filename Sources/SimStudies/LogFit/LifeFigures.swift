@@ -84,7 +84,8 @@ public struct LifeFigures: Sendable, Equatable {
   /// Users watched through `day`.
   public func watched(day: Int) -> Int { day >= 0 && day <= lastDay ? watchedOnDay[day] : 0 }
 
-  /// The share of users with in-app revenue by `checkpoint` (one of ``checkpoints``).
+  /// The share of users with in-app revenue by `checkpoint` (one of ``checkpoints``, within the
+  /// horizon; nil otherwise).
   public func payerShare(by checkpoint: Int) -> Share? { share(payersBy, checkpoint) }
 
   /// The share of users with a purchase after day 0 by `checkpoint`.
@@ -92,7 +93,7 @@ public struct LifeFigures: Sendable, Equatable {
 
   /// Mean revenue per user by `checkpoint`, with its sample standard deviation.
   public func revenuePerUser(by checkpoint: Int) -> (mean: Double, standardDeviation: Double, users: Int)? {
-    guard let index = Self.checkpoints.firstIndex(of: checkpoint), watchedBy[index] > 0 else { return nil }
+    guard checkpoint <= horizonDays, let index = Self.checkpoints.firstIndex(of: checkpoint), watchedBy[index] > 0 else { return nil }
     let count = Double(watchedBy[index])
     let mean = revenueBy[index] / count
     let variance = count > 1 ? max(0, (revenueSquaresBy[index] - count * mean * mean) / (count - 1)) : 0
@@ -100,7 +101,7 @@ public struct LifeFigures: Sendable, Equatable {
   }
 
   private func share(_ counts: [Int], _ checkpoint: Int) -> Share? {
-    guard let index = Self.checkpoints.firstIndex(of: checkpoint), watchedBy[index] > 0 else { return nil }
+    guard checkpoint <= horizonDays, let index = Self.checkpoints.firstIndex(of: checkpoint), watchedBy[index] > 0 else { return nil }
     return Share(count: counts[index], of: watchedBy[index])
   }
 
