@@ -82,6 +82,15 @@ public struct BehaviourFit: Sendable {
     extrapolatedDays = extrapolated.sorted()
   }
 
+  /// The fitted share of users active on `day` (1 or more): each segment's chance, weighted by
+  /// its share — what a cohort's `retention` for that day would be.
+  public func retention(day: Int) -> Double {
+    segments.reduce(0) { total, segment in
+      guard let first = segment.firstReturn, day >= first, day - 1 < segment.retention.count else { return total }
+      return total + segment.share * segment.retention[day - 1]
+    }
+  }
+
   /// The days 0…lastDay a life is active on (day 0 always: the first launch).
   static func activeDays(_ life: [LifeEvent], lastDay: Int) -> [Bool] {
     var active = Array(repeating: false, count: lastDay + 1)
