@@ -2,7 +2,7 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace] [--replicates N [--jobs N]] [--shard I/N]
+/// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace] [--event-log] [--replicates N [--jobs N]] [--shard I/N]
 /// [--estimator NAME] [--calibration-installs N] [--deliver URL|scenario [--speed N] [--deliver-timeout S]]`.
 struct RunCommand: DeclaredCommand {
   @Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
@@ -39,6 +39,11 @@ struct RunCommand: DeclaredCommand {
   let progressOption = ProgressOption()
   @Flag(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did.")
   var trace: Bool
+  @Flag(
+    name: "event-log",
+    help: "Also write events.csv: every app open, event and revenue of the simulated users, as an event log a "
+      + "scenario's cohort 'log' reads back (not with --shard).")
+  var eventLog: Bool
   let largeWork = LargeWork()
   let permissions = Permissions()
 
@@ -50,7 +55,9 @@ struct RunCommand: DeclaredCommand {
       truth), report.html (headline figures and charts on one self-contained page) and \
       report.md (the same figures as Markdown tables) into the output folder, each replaced \
       atomically; with --trace also trace.jsonl, every platform decision that changed an \
-      outcome (rejected calls, replaced views, postbacks not sent). A scenario with problems \
+      outcome (rejected calls, replaced views, postbacks not sent); with --event-log also \
+      events.csv, the simulated users' app opens, events and revenue in time order, in the \
+      delimited shape a cohort's 'log' reads. A scenario with problems \
       is reported in full and nothing is written (exit status 65). With --deliver, the \
       postbacks are then POSTed as JSON to their recipients in virtual-time order, retried as \
       the device retries (platform.postbackDelivery: 9 attempts a day apart by default), and \
@@ -71,7 +78,7 @@ struct RunCommand: DeclaredCommand {
     [
       .value("--seed"), .check(Self.checkDeliveryGiven), .value("--deliver"), .check(Self.checkDeliveryTarget),
       .value("--speed"), .value("--deliver-timeout"), .value("--out"), .value("--replicates"), .value("--jobs"),
-      .value("--shard"), .check(Self.checkReplicates), .value("--estimator"), .value("--calibration-installs"),
+      .value("--shard"), .check(Self.checkReplicates), .check(Self.checkEventLog), .value("--estimator"), .value("--calibration-installs"),
       .value("--progress"),
     ]
   }
@@ -101,6 +108,15 @@ struct RunCommand: DeclaredCommand {
     }
   }
 
+  /// Refuses the event log of a shard: shards do not carry users' in-app happenings.
+  private func checkEventLog() throws(ValidationError) {
+    if eventLog, $shard.isGiven {
+      throw ValidationError(
+        "--event-log is written by whole runs: shards do not carry the users' in-app happenings (every app open and "
+          + "event would multiply their drafts); run the scenario whole, with --jobs for speed")
+    }
+  }
+
   func run() -> ExitStatus {
     ProgressLine.chosen = progress
     let scenario: Scenario
@@ -114,8 +130,8 @@ struct RunCommand: DeclaredCommand {
     let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
     guard let delivery else {
       return Self.runWhole(
-        scenario, directory: directory, trace: trace, decoding: decoding, replicates: replicates, jobs: jobs,
-        beside: DiscardingSink()
+        scenario, directory: directory, trace: trace, eventLog: eventLog, decoding: decoding, replicates: replicates,
+        jobs: jobs, beside: DiscardingSink()
       ).status
     }
     // Checked before the run, so a missing endpoint does not cost a whole run.
@@ -143,7 +159,8 @@ struct RunCommand: DeclaredCommand {
     }
     // The earlier log stays through the commit: delivery rewrites it with what it resumes.
     let (status, collector) = Self.runWhole(
-      scenario, directory: directory, trace: trace, decoding: decoding, jobs: jobs, beside: PostbackCollector(),
+      scenario, directory: directory, trace: trace, eventLog: eventLog, decoding: decoding, jobs: jobs,
+      beside: PostbackCollector(),
       keeping: [DeliveryResult.fileName])
     guard status == .success else { return status }
     return Self.deliver(
@@ -155,14 +172,15 @@ struct RunCommand: DeclaredCommand {
   /// with `replicates`, then runs the other replicates and adds their figures; outputs named in
   /// `later` are written after the commit and survive it.
   private static func runWhole<Extra: RunSink>(
-    _ scenario: Scenario, directory: URL, trace: Bool, decoding: DecodingOptions.Choice, replicates: Int? = nil,
+    _ scenario: Scenario, directory: URL, trace: Bool, eventLog: Bool, decoding: DecodingOptions.Choice,
+    replicates: Int? = nil,
     jobs: Int = 1, beside extra: Extra, keeping later: Set<String> = []
   ) -> (status: ExitStatus, extra: Extra) {
     do {
       // The report's counts are taken as the outputs stream past, beside the writer.
       var sink = TeeSink(
         TeeSink(
-          try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace),
+          try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace, eventLog: eventLog),
           ReportCollector(scenario: scenario)),
         extra)
       let progress = ProgressLine(what: "users arrived")
@@ -174,7 +192,7 @@ struct RunCommand: DeclaredCommand {
       guard let replicates else {
         let report = RunReport(scenario: scenario, summary: summary, collector: sink.first.second)
         try sink.first.first.commit(summary, scenario: scenario, report: report, keeping: later)
-        RunAnnouncement.announce(summary, scenario: scenario, directory: directory, trace: trace)
+        RunAnnouncement.announce(summary, scenario: scenario, directory: directory, trace: trace, eventLog: eventLog)
         return (.success, sink.second)
       }
       let study = ReplicateStudy(
@@ -185,7 +203,8 @@ struct RunCommand: DeclaredCommand {
       try sink.first.first.commit(
         summary, scenario: scenario, report: report,
         extra: [(name: "replicates.json", text: study.json.serialized(pretty: true) + "\n")], keeping: later)
-      RunAnnouncement.announce(summary, scenario: scenario, directory: directory, trace: trace, replicated: true)
+      RunAnnouncement.announce(
+        summary, scenario: scenario, directory: directory, trace: trace, eventLog: eventLog, replicated: true)
       Console.out("\n\(replicates) replicate\(replicates == 1 ? "" : "s"), seeds \(study.seeds.map(String.init).joined(separator: ", "))")
       Console.out(TextTable.render(study.table))
       Console.out(ReplicateStudy.method.prefix(1).uppercased() + ReplicateStudy.method.dropFirst() + ".")

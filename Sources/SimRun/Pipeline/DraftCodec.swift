@@ -63,6 +63,8 @@ package enum DraftCodec {
         "metadata": .object(record.metadata),
         "lint": .array(record.lint.map(\.json)),
       ])
+    case .inApp:
+      preconditionFailure("a shard takes no in-app drafts (ShardWriter.wantsEventLog)")
     case .trace(let trace):
       object["trace"] = .object([
         "time": .int(trace.time.milliseconds), "user": .string(trace.user), "level": .string(trace.level.rawValue),

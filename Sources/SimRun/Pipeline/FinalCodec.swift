@@ -103,6 +103,8 @@ package enum FinalCodec {
     case .sdk(let record): return (time, Int(ordinal), .sdk(record))
     case .install, .windowClosed, .postback:
       throw DraftCodec.DecodingError(reason: "$: an undecided draft in a finalised shard")
+    case .inApp:
+      preconditionFailure("the draft codec reads no in-app drafts")
     }
   }
 

@@ -28,6 +28,9 @@ package struct ShardWriter: DraftSink {
 
   /// Traces are kept: the merged run decides whether to write them.
   package var wantsTrace: Bool { true }
+  /// In-app happenings are not: they would multiply the drafts of every sharded run, and
+  /// `events.csv` is written by whole runs only (`attrsim run --event-log` refuses `--shard`).
+  package var wantsEventLog: Bool { false }
 
   package mutating func receive(_ envelope: DraftEnvelope) {
     guard firstError == nil else { return }
