@@ -42,7 +42,7 @@ struct RunCommand: DeclaredCommand {
   @Flag(
     name: "event-log",
     help: "Also write events.csv: every app open, event and revenue of the simulated users, as an event log a "
-      + "scenario's cohort 'log' reads back (not with --shard).")
+      + "scenario's cohort 'log' reads back (a shard keeps them for 'attrsim merge --event-log').")
   var eventLog: Bool
   let largeWork = LargeWork()
   let permissions = Permissions()
@@ -78,7 +78,7 @@ struct RunCommand: DeclaredCommand {
     [
       .value("--seed"), .check(Self.checkDeliveryGiven), .value("--deliver"), .check(Self.checkDeliveryTarget),
       .value("--speed"), .value("--deliver-timeout"), .value("--out"), .value("--replicates"), .value("--jobs"),
-      .value("--shard"), .check(Self.checkReplicates), .check(Self.checkEventLog), .value("--estimator"), .value("--calibration-installs"),
+      .value("--shard"), .check(Self.checkReplicates), .value("--estimator"), .value("--calibration-installs"),
       .value("--progress"),
     ]
   }
@@ -108,15 +108,6 @@ struct RunCommand: DeclaredCommand {
     }
   }
 
-  /// Refuses the event log of a shard: shards do not carry users' in-app happenings.
-  private func checkEventLog() throws(ValidationError) {
-    if eventLog, $shard.isGiven {
-      throw ValidationError(
-        "--event-log is written by whole runs: shards do not carry the users' in-app happenings (every app open and "
-          + "event would multiply their drafts); run the scenario whole, with --jobs for speed")
-    }
-  }
-
   func run() -> ExitStatus {
     ProgressLine.chosen = progress
     let scenario: Scenario
@@ -125,7 +116,7 @@ struct RunCommand: DeclaredCommand {
     case .failure(let status): return status.exitStatus
     }
     if let shard {
-      return Self.runShard(scenario, path: path, shard: shard, out: out)
+      return Self.runShard(scenario, path: path, shard: shard, out: out, eventLog: eventLog)
     }
     let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
     guard let delivery else {
@@ -318,18 +309,18 @@ struct RunCommand: DeclaredCommand {
         + "(or deliver everything to one receiver with --deliver URL)")
   }
 
-  private static func runShard(_ scenario: Scenario, path: String, shard: Shard, out: String?) -> ExitStatus {
+  private static func runShard(_ scenario: Scenario, path: String, shard: Shard, out: String?, eventLog: Bool) -> ExitStatus {
     let folder = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)-shard-\(shard.index)-of-\(shard.count)")
     do {
       let progress = ProgressLine(what: "users arrived")
-      let summary = try ShardSet.run(scenario, path: path, shard: shard, folder: folder) {
+      let summary = try ShardSet.run(scenario, path: path, shard: shard, folder: folder, eventLog: eventLog) {
         progress.update(done: $0, total: $1, users: $0)
       }
       progress.clear()
       Console.out(
         "\(scenario.name) shard \(shard): \(summary.users) users, \(summary.attributedInstalls) attributed installs (seed \(scenario.seed))")
       Console.out(
-        "wrote \(folder.relativePath)/{drafts.jsonl,counts.jsonl,shard.json,inputs/}; combine all \(shard.count) with 'attrsim merge'")
+        "wrote \(folder.relativePath)/{drafts.jsonl,counts.jsonl,shard.json,inputs/}; combine all \(shard.count) with 'attrsim merge\(eventLog ? " --event-log" : "")'")
       return .success
     } catch {
       Console.error("error: \(error.description)")

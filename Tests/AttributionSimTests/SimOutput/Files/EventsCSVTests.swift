@@ -29,7 +29,7 @@ struct EventsCSVTests {
 
   /// Runs `scenario` on `jobs` threads into a fresh folder with `events.csv`; returns the
   /// folder, the summary and the file's text.
-  private func run(_ scenario: Scenario, jobs: Int = 1) throws -> (folder: URL, summary: RunSummary, text: String) {
+  static func run(_ scenario: Scenario, jobs: Int = 1) throws -> (folder: URL, summary: RunSummary, text: String) {
     let folder = try TemporaryFolder.create("events-csv")
     var writer = try RunDirectoryWriter(directory: folder, scenario: scenario, eventLog: true)
     let summary = ScenarioRunner.run(scenario, sink: &writer, jobs: jobs)
@@ -38,15 +38,17 @@ struct EventsCSVTests {
     return (folder, summary, text)
   }
 
-  /// `events.csv` in `folder` read back as a scenario's `log` reads it.
-  private func load(_ folder: URL, currencies: CurrencyTable) throws -> (users: LoggedUsers, report: EventLogReport) {
-    let source = EventLogSource(path: folder.appendingPathComponent("events.csv").path, format: .delimited(Self.mapping))
+  /// `events.csv` in `folder` read back as a scenario's `log` reads it, through `mapping`.
+  static func load(
+    _ folder: URL, currencies: CurrencyTable, mapping: DelimitedLogMapping = mapping
+  ) throws -> (users: LoggedUsers, report: EventLogReport) {
+    let source = EventLogSource(path: folder.appendingPathComponent("events.csv").path, format: .delimited(mapping))
     return try EventLogLoader.load(source, currencies: currencies)
   }
 
   /// Alice (US, attributed to alpha's `broad`) and Bob (DE, organic): Bob's ad revenue is a
   /// fraction of a cent and his purchase is in euros.
-  private static let bob = """
+  static let bob = """
     { name: "bob", country: "DE", timeline: [
       { at: "2h", action: "install" },
       { at: "3h", action: "launch" },
@@ -56,10 +58,14 @@ struct EventsCSVTests {
     ] }
     """
 
+  /// Alice and Bob in one scenario.
+  static var scripted: Scenario {
+    get throws { try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice + ", " + bob)) }
+  }
+
   @Test("Scripted users: one row per app open, event and revenue, in time order, as worked out by hand")
   func scriptedRows() throws {
-    let scenario = try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice + ", " + Self.bob))
-    let (folder, summary, text) = try run(scenario)
+    let (folder, summary, text) = try Self.run(try Self.scripted)
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(
       text == """
@@ -81,10 +87,9 @@ struct EventsCSVTests {
 
   @Test("Scripted users read back: the same users, events, offsets from first launch, revenue and countries")
   func scriptedRoundTrip() throws {
-    let scenario = try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice + ", " + Self.bob))
-    let (folder, _, _) = try run(scenario)
+    let (folder, _, _) = try Self.run(try Self.scripted)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let (users, report) = try load(folder, currencies: CurrencyTable(base: "USD", rates: ["EUR": 1.08]))
+    let (users, report) = try Self.load(folder, currencies: CurrencyTable(base: "USD", rates: ["EUR": 1.08]))
     #expect(report.rows == 9 && report.events == 9 && report.users == 2)
     #expect(report.duplicates == 0 && report.beforeFirstLaunch == 0 && report.usersWithoutFirstLaunch == 0)
     // Renumbered by first launch: Alice (1h25m) is user 0, Bob (3h) user 1.
@@ -118,9 +123,9 @@ struct EventsCSVTests {
   @Test("A cohort: a row per first launch and session the run counted, every row read back, the same bytes on 1 or 2 threads")
   func cohortCountsAndJobs() throws {
     let scenario = try smallQuickstart()
-    let one = try run(scenario, jobs: 1)
+    let one = try Self.run(scenario, jobs: 1)
     defer { try? FileManager.default.removeItem(at: one.folder) }
-    let two = try run(scenario, jobs: 2)
+    let two = try Self.run(scenario, jobs: 2)
     defer { try? FileManager.default.removeItem(at: two.folder) }
     #expect(one.text == two.text)
     let rows = one.text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
@@ -128,7 +133,7 @@ struct EventsCSVTests {
     #expect(one.summary.firstLaunches > 0 && kinds.count { $0 == "first_open" } == one.summary.firstLaunches)
     #expect(kinds.count { $0 == "first_open" || $0 == "session" } == one.summary.sessions)
     #expect(kinds.contains("purchase") && kinds.contains("ad") && kinds.contains(""))
-    let (users, report) = try load(one.folder, currencies: scenario.schema.currencies)
+    let (users, report) = try Self.load(one.folder, currencies: scenario.schema.currencies)
     // Each launched user is one logged user; no row comes before its user's first launch or repeats another.
     #expect(users.count == one.summary.firstLaunches && report.usersWithoutFirstLaunch == 0)
     #expect(report.rows == rows.count && report.beforeFirstLaunch == 0 && report.duplicates == 0)
@@ -138,7 +143,7 @@ struct EventsCSVTests {
   @Test("Without the option no events.csv is written, and a run without it removes an earlier run's")
   func optIn() throws {
     let scenario = try TestScenarios.load(TestScenarios.scripted(users: TestScenarios.alice))
-    let (folder, _, _) = try run(scenario)
+    let (folder, _, _) = try Self.run(scenario)
     defer { try? FileManager.default.removeItem(at: folder) }
     var writer = try RunDirectoryWriter(directory: folder, scenario: scenario)
     #expect(!writer.wantsEventLog)
