@@ -112,6 +112,38 @@ struct EventsCSVTests {
     #expect(bob.map(\.revenue) == [0, 0.0125, 2.5 * 1.08, 7.99])
   }
 
+  @Test("A cohort replaying events.csv lives the same timelines: its own events.csv reads back as the same users")
+  func replayedByACohort() throws {
+    let currencies = CurrencyTable(base: "USD", rates: ["EUR": 1.08])
+    let first = try Self.run(try Self.scripted)
+    defer { try? FileManager.default.removeItem(at: first.folder) }
+    let original = try Self.load(first.folder, currencies: currencies).users
+    let columns = InAppEventRecord.csvHeader.split(separator: ",").map { "\($0): \"\($0)\"" }.joined(separator: ", ")
+    let replaying = try TestScenarios.load(
+      TestScenarios.minimal
+        .replacing(required: "  seed: 7,", with: #"  seed: 7, schema: "schemas/quickstart-hybrid.json","#)
+        .replacing(required: "count: 10,", with: "")
+        .replacing(
+          required: #"events: [{ name: "purchase", perDay: [0.1], revenue: 4.99 }],"#,
+          with: #"log: { path: "\#(first.folder.path)/events.csv", format: "delimited", use: "replay", "#
+            + #"columns: { \#(columns) }, timeFormat: "iso8601" },"#)
+        .replacing(required: "install: { afterClick: 0.5, delay: \"1h\" },", with: "install: { organic: 1, delay: \"1h\" },"))
+    let second = try Self.run(replaying)
+    defer { try? FileManager.default.removeItem(at: second.folder) }
+    let replayed = try Self.load(second.folder, currencies: currencies).users
+    #expect(replayed.count == 2)
+    for user in 0..<2 {
+      #expect(replayed.country(of: user) == original.country(of: user))
+      func timeline(_ users: LoggedUsers) -> [String] {
+        users.events(of: user).map { "\($0.offset.milliseconds) \(users.eventNames[$0.name]) \($0.kind) \($0.revenue)" }
+      }
+      // An ad row replays as an event of its name beside the ad revenue: the one row added.
+      let added = timeline(replayed).filter { $0.hasSuffix(" ad_impression event 0.0") }
+      #expect(timeline(replayed).filter { !added.contains($0) } == timeline(original))
+      #expect(added.count == (user == 1 ? 1 : 0) && timeline(original).count == (user == 0 ? 5 : 4))
+    }
+  }
+
   /// The quickstart at a tenth of its users: sessions, events, purchases, ad revenue, networks.
   private func smallQuickstart() throws -> Scenario {
     let text = try String(contentsOfFile: TestPaths.scenarios + "/quickstart.json", encoding: .utf8)
