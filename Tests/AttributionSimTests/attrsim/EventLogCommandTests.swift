@@ -12,18 +12,6 @@ struct EventLogCommandTests {
     return try ChildProcess.run(binary, arguments, in: folder)
   }
 
-  /// The quickstart at a tenth of its users, written into `folder`.
-  private func smallQuickstart(in folder: URL) throws -> String {
-    let schemas = TestPaths.repository.appendingPathComponent("Scenarios/schemas").path
-    let text = try String(contentsOfFile: TestPaths.scenarios + "/quickstart.json", encoding: .utf8)
-      .replacing(required: "count: 6000,", with: "count: 600,")
-      .replacing(required: "count: 4000,", with: "count: 400,")
-      .replacing(required: #"schema: "schemas/"#, with: #"schema: "\#(schemas)/"#)
-    let path = folder.appendingPathComponent("quickstart.json").path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }
-
   private func contents(_ folder: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
   }
@@ -32,7 +20,7 @@ struct EventLogCommandTests {
   func sameBytes() throws {
     let folder = try TemporaryFolder.create("event-log-command")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let scenario = try smallQuickstart(in: folder)
+    let scenario = try TestScenarios.smallQuickstart(in: folder)
     let runs = [
       ("one", ["--event-log", "-j", "1"]), ("two", ["--event-log", "-j", "2"]),
       ("replicated", ["--event-log", "--replicates", "2", "-j", "2"]), ("plain", ["-j", "2"]),
@@ -57,7 +45,7 @@ struct EventLogCommandTests {
   func shards() throws {
     let folder = try TemporaryFolder.create("event-log-shards")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let scenario = try smallQuickstart(in: folder)
+    let scenario = try TestScenarios.smallQuickstart(in: folder)
     for arguments in [
       ["run", scenario, "--event-log", "-o", "whole"], ["run", scenario, "--event-log", "--shard", "0/2", "-o", "s0"],
       ["run", scenario, "--event-log", "--shard", "1/2", "-o", "s1"], ["merge", "s0", "s1", "--event-log", "-o", "merged"],

@@ -144,17 +144,9 @@ struct EventsCSVTests {
     }
   }
 
-  /// The quickstart at a tenth of its users: sessions, events, purchases, ad revenue, networks.
-  private func smallQuickstart() throws -> Scenario {
-    let text = try String(contentsOfFile: TestPaths.scenarios + "/quickstart.json", encoding: .utf8)
-      .replacing(required: "count: 6000,", with: "count: 600,")
-      .replacing(required: "count: 4000,", with: "count: 400,")
-    return try TestScenarios.load(text)
-  }
-
   @Test("A cohort: a row per first launch and session the run counted, every row read back, the same bytes on 1 or 2 threads")
   func cohortCountsAndJobs() throws {
-    let scenario = try smallQuickstart()
+    let scenario = try TestScenarios.load(try TestScenarios.smallQuickstart())
     let one = try Self.run(scenario, jobs: 1)
     defer { try? FileManager.default.removeItem(at: one.folder) }
     let two = try Self.run(scenario, jobs: 2)
