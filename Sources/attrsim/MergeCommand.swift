@@ -2,7 +2,7 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim merge FOLDER… [--out DIR] [--trace] [--estimator NAME] [--calibration FILE]
+/// `attrsim merge FOLDER… [--out DIR] [--trace] [--event-log] [--estimator NAME] [--calibration FILE]
 /// [--calibration-installs N]`: finishes a sharded run; with `--reduce` or `--finalise COUNTS`,
 /// one phase of a two-phase merge.
 struct MergeCommand: DeclaredCommand {
@@ -15,6 +15,8 @@ struct MergeCommand: DeclaredCommand {
   var out: String?
   @Flag(name: "trace", help: "Also write trace.jsonl.")
   var trace: Bool
+  @Flag(name: "event-log", help: "Also write events.csv (shards run with --event-log).")
+  var eventLog: Bool
   @Flag(
     name: "reduce",
     help: "Sum the crowd counts of the folders (run shards, or earlier sums) into --out: the reduce of a two-phase "
@@ -124,6 +126,12 @@ struct MergeCommand: DeclaredCommand {
     do {
       let shards = try ShardSet(folders: folders)
       let scenario = shards.scenario
+      if eventLog, let without = shards.foldersWithoutEventLog.first {
+        Console.error(
+          "\(without.relativePath): error: shard run without --event-log: its drafts hold no app opens or events; "
+            + "run every shard with --event-log to merge events.csv")
+        return .dataError
+      }
       // A calibration file is checked before anything is written.
       var calibration: Calibration?
       if let calibrationPath {
@@ -137,7 +145,7 @@ struct MergeCommand: DeclaredCommand {
       let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
       let created = Self.missingFolders(directory)
       var sink = TeeSink(
-        try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace),
+        try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace, eventLog: eventLog),
         ReportCollector(scenario: scenario))
       do {
         // Decoded as `attrsim run` would with the same options: the schema's estimator and the
@@ -151,7 +159,7 @@ struct MergeCommand: DeclaredCommand {
         progress.clear()
         let report = RunReport(scenario: scenario, summary: summary, collector: sink.second)
         try sink.first.commit(summary, scenario: scenario, report: report)
-        RunAnnouncement.announce(summary, scenario: scenario, directory: directory, trace: trace)
+        RunAnnouncement.announce(summary, scenario: scenario, directory: directory, trace: trace, eventLog: eventLog)
         return .success
       } catch {
         sink.first.discard()

@@ -4,7 +4,8 @@ import Foundation
 /// What `run` and the last `merge` print once a whole run's outputs are written.
 enum RunAnnouncement {
   /// Prints what a finished run (whole or merged) did and wrote.
-  static func announce(_ summary: RunSummary, scenario: Scenario, directory: URL, trace: Bool, replicated: Bool = false) {
+  static func announce(_ summary: RunSummary, scenario: Scenario, directory: URL, trace: Bool, eventLog: Bool = false, replicated: Bool = false
+  ) {
     let winning = summary.postbacks.joined().reduce(0, +)
     let nonWinning = summary.nonWinningPostbacks > 0 ? " + \(summary.nonWinningPostbacks) non-winning" : ""
     Console.out(
@@ -25,6 +26,7 @@ enum RunAnnouncement {
     let files = ["postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json"]
       + (summary.decoding != nil ? ["decoded.csv"] : []) + ["report.html", "report.md"] + (trace ? ["trace.jsonl"] : [])
       + (scenario.appleAds != nil ? ["adservices.jsonl"] : []) + (scenario.app.sdk != nil ? ["sdk-trace.jsonl"] : []) + (replicated ? ["replicates.json"] : [])
+      + (eventLog ? ["events.csv"] : [])
     Console.out("wrote \(directory.relativePath)/{\(files.joined(separator: ","))}")
   }
 }

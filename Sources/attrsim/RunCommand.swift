@@ -2,7 +2,7 @@ import AttributionSim
 import CommandLineKit
 import Foundation
 
-/// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace] [--replicates N [--jobs N]] [--shard I/N]
+/// `attrsim run SCENARIO [--seed N] [--out DIR] [--trace] [--event-log] [--replicates N [--jobs N]] [--shard I/N]
 /// [--estimator NAME] [--calibration-installs N] [--deliver URL|scenario [--speed N] [--deliver-timeout S]]`.
 struct RunCommand: DeclaredCommand {
   @Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
@@ -39,6 +39,11 @@ struct RunCommand: DeclaredCommand {
   let progressOption = ProgressOption()
   @Flag(name: "trace", help: "Also write trace.jsonl: why each call, view or postback went as it did.")
   var trace: Bool
+  @Flag(
+    name: "event-log",
+    help: "Also write events.csv: every app open, event and revenue of the simulated users, as an event log a "
+      + "scenario's cohort 'log' reads back (a shard keeps them for 'attrsim merge --event-log').")
+  var eventLog: Bool
   let largeWork = LargeWork()
   let permissions = Permissions()
 
@@ -50,7 +55,9 @@ struct RunCommand: DeclaredCommand {
       truth), report.html (headline figures and charts on one self-contained page) and \
       report.md (the same figures as Markdown tables) into the output folder, each replaced \
       atomically; with --trace also trace.jsonl, every platform decision that changed an \
-      outcome (rejected calls, replaced views, postbacks not sent). A scenario with problems \
+      outcome (rejected calls, replaced views, postbacks not sent); with --event-log also \
+      events.csv, the simulated users' app opens, events and revenue in time order, in the \
+      delimited shape a cohort's 'log' reads. A scenario with problems \
       is reported in full and nothing is written (exit status 65). With --deliver, the \
       postbacks are then POSTed as JSON to their recipients in virtual-time order, retried as \
       the device retries (platform.postbackDelivery: 9 attempts a day apart by default), and \
@@ -109,13 +116,13 @@ struct RunCommand: DeclaredCommand {
     case .failure(let status): return status.exitStatus
     }
     if let shard {
-      return Self.runShard(scenario, path: path, shard: shard, out: out)
+      return Self.runShard(scenario, path: path, shard: shard, out: out, eventLog: eventLog)
     }
     let directory = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)")
     guard let delivery else {
       return Self.runWhole(
-        scenario, directory: directory, trace: trace, decoding: decoding, replicates: replicates, jobs: jobs,
-        beside: DiscardingSink()
+        scenario, directory: directory, trace: trace, eventLog: eventLog, decoding: decoding, replicates: replicates,
+        jobs: jobs, beside: DiscardingSink()
       ).status
     }
     // Checked before the run, so a missing endpoint does not cost a whole run.
@@ -143,7 +150,8 @@ struct RunCommand: DeclaredCommand {
     }
     // The earlier log stays through the commit: delivery rewrites it with what it resumes.
     let (status, collector) = Self.runWhole(
-      scenario, directory: directory, trace: trace, decoding: decoding, jobs: jobs, beside: PostbackCollector(),
+      scenario, directory: directory, trace: trace, eventLog: eventLog, decoding: decoding, jobs: jobs,
+      beside: PostbackCollector(),
       keeping: [DeliveryResult.fileName])
     guard status == .success else { return status }
     return Self.deliver(
@@ -155,14 +163,15 @@ struct RunCommand: DeclaredCommand {
   /// with `replicates`, then runs the other replicates and adds their figures; outputs named in
   /// `later` are written after the commit and survive it.
   private static func runWhole<Extra: RunSink>(
-    _ scenario: Scenario, directory: URL, trace: Bool, decoding: DecodingOptions.Choice, replicates: Int? = nil,
+    _ scenario: Scenario, directory: URL, trace: Bool, eventLog: Bool, decoding: DecodingOptions.Choice,
+    replicates: Int? = nil,
     jobs: Int = 1, beside extra: Extra, keeping later: Set<String> = []
   ) -> (status: ExitStatus, extra: Extra) {
     do {
       // The report's counts are taken as the outputs stream past, beside the writer.
       var sink = TeeSink(
         TeeSink(
-          try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace),
+          try RunDirectoryWriter(directory: directory, scenario: scenario, trace: trace, eventLog: eventLog),
           ReportCollector(scenario: scenario)),
         extra)
       let progress = ProgressLine(what: "users arrived")
@@ -174,7 +183,7 @@ struct RunCommand: DeclaredCommand {
       guard let replicates else {
         let report = RunReport(scenario: scenario, summary: summary, collector: sink.first.second)
         try sink.first.first.commit(summary, scenario: scenario, report: report, keeping: later)
-        RunAnnouncement.announce(summary, scenario: scenario, directory: directory, trace: trace)
+        RunAnnouncement.announce(summary, scenario: scenario, directory: directory, trace: trace, eventLog: eventLog)
         return (.success, sink.second)
       }
       let study = ReplicateStudy(
@@ -185,7 +194,8 @@ struct RunCommand: DeclaredCommand {
       try sink.first.first.commit(
         summary, scenario: scenario, report: report,
         extra: [(name: "replicates.json", text: study.json.serialized(pretty: true) + "\n")], keeping: later)
-      RunAnnouncement.announce(summary, scenario: scenario, directory: directory, trace: trace, replicated: true)
+      RunAnnouncement.announce(
+        summary, scenario: scenario, directory: directory, trace: trace, eventLog: eventLog, replicated: true)
       Console.out("\n\(replicates) replicate\(replicates == 1 ? "" : "s"), seeds \(study.seeds.map(String.init).joined(separator: ", "))")
       Console.out(TextTable.render(study.table))
       Console.out(ReplicateStudy.method.prefix(1).uppercased() + ReplicateStudy.method.dropFirst() + ".")
@@ -299,18 +309,18 @@ struct RunCommand: DeclaredCommand {
         + "(or deliver everything to one receiver with --deliver URL)")
   }
 
-  private static func runShard(_ scenario: Scenario, path: String, shard: Shard, out: String?) -> ExitStatus {
+  private static func runShard(_ scenario: Scenario, path: String, shard: Shard, out: String?, eventLog: Bool) -> ExitStatus {
     let folder = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)-shard-\(shard.index)-of-\(shard.count)")
     do {
       let progress = ProgressLine(what: "users arrived")
-      let summary = try ShardSet.run(scenario, path: path, shard: shard, folder: folder) {
+      let summary = try ShardSet.run(scenario, path: path, shard: shard, folder: folder, eventLog: eventLog) {
         progress.update(done: $0, total: $1, users: $0)
       }
       progress.clear()
       Console.out(
         "\(scenario.name) shard \(shard): \(summary.users) users, \(summary.attributedInstalls) attributed installs (seed \(scenario.seed))")
       Console.out(
-        "wrote \(folder.relativePath)/{drafts.jsonl,counts.jsonl,shard.json,inputs/}; combine all \(shard.count) with 'attrsim merge'")
+        "wrote \(folder.relativePath)/{drafts.jsonl,counts.jsonl,shard.json,inputs/}; combine all \(shard.count) with 'attrsim merge\(eventLog ? " --event-log" : "")'")
       return .success
     } catch {
       Console.error("error: \(error.description)")

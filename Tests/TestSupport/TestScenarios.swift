@@ -150,6 +150,23 @@ extension TestScenarios {
     text.replacing(required: "app: { appId: 1234567890,", with: "app: { appId: 1234567890, legacySdk: { schema: \(schema) },")
   }
 
+  /// The quickstart at a tenth of its users (600 and 400): the same campaigns, schema and
+  /// calibration, at a tenth of the cost of each run. Its schema is named by absolute path, so
+  /// the text reads the same from any folder.
+  package static func smallQuickstart() throws -> String {
+    try String(contentsOfFile: TestPaths.scenarios + "/quickstart.json", encoding: .utf8)
+      .replacing(required: "count: 6000,", with: "count: 600,")
+      .replacing(required: "count: 4000,", with: "count: 400,")
+      .replacing(required: #"schema: "schemas/"#, with: #"schema: "\#(TestPaths.scenarios)/schemas/"#)
+  }
+
+  /// ``smallQuickstart()`` written into `folder` as `quickstart.json`; returns its path.
+  package static func smallQuickstart(in folder: URL) throws -> String {
+    let path = folder.appendingPathComponent("quickstart.json").path
+    try smallQuickstart().write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
   /// Runs scenario text and returns the summary, all postbacks and the trace.
   package static func run(_ text: String) throws -> (summary: RunSummary, postbacks: [PostbackRecord], trace: [TraceRecord]) {
     let (summary, outputs) = ScenarioRunner.collect(try load(text))

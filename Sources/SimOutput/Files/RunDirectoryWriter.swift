@@ -5,8 +5,8 @@ import SimPlatform
 import SimRecords
 
 /// Writes a run's `postbacks.jsonl`, `conversions.jsonl`, `summary.json`, `keys.json`,
-/// `decoded.csv` (when decoded), `report.html` and `report.md` (given a report) and, when
-/// traced, `trace.jsonl` into a folder.
+/// `decoded.csv` (when decoded), `report.html` and `report.md` (given a report), when traced
+/// `trace.jsonl` and, when asked for, `events.csv` (the users' in-app happenings) into a folder.
 ///
 /// Lines go to hidden temporary files beside their targets as the run produces them, so memory
 /// stays flat however long the run; ``commit(_:scenario:report:)`` renames them into place, so a
@@ -34,7 +34,7 @@ public struct RunDirectoryWriter: RunSink {
   public static let outputNames: Set<String> = [
     "postbacks.jsonl", "conversions.jsonl", "summary.json", "keys.json", "decoded.csv", "report.html", "report.md",
     // deliveries.jsonl by name: Delivery depends on this folder, not this folder on it.
-    "trace.jsonl", "adservices.jsonl", "sdk-trace.jsonl", "replicates.json", "deliveries.jsonl",
+    "trace.jsonl", "adservices.jsonl", "sdk-trace.jsonl", "replicates.json", "deliveries.jsonl", "events.csv",
   ]
 
   /// The output folder.
@@ -48,13 +48,15 @@ public struct RunDirectoryWriter: RunSink {
   private var adServices: BufferedFile?
   /// `sdk-trace.jsonl`, when the app has a client SDK.
   private var sdkTrace: BufferedFile?
+  /// `events.csv`, when asked for.
+  private var eventLog: BufferedFile?
   private var firstError: WriteError?
 
   /// Creates the folder if needed and opens the temporary files; `trace` adds `trace.jsonl`,
   /// `adServices` (for scenarios with Apple Ads) `adservices.jsonl`, `sdk` (for apps with a
-  /// client SDK) `sdk-trace.jsonl`.
+  /// client SDK) `sdk-trace.jsonl`, `eventLog` `events.csv`.
   public init(
-    directory: URL, epoch: Epoch, trace: Bool = false, adServices: Bool = false, sdk: Bool = false
+    directory: URL, epoch: Epoch, trace: Bool = false, adServices: Bool = false, sdk: Bool = false, eventLog: Bool = false
   ) throws(WriteError) {
     self.directory = directory
     self.epoch = epoch
@@ -70,14 +72,18 @@ public struct RunDirectoryWriter: RunSink {
     if trace { self.trace = try BufferedFile(final: directory.appendingPathComponent("trace.jsonl")) }
     if adServices { self.adServices = try BufferedFile(final: directory.appendingPathComponent("adservices.jsonl")) }
     if sdk { sdkTrace = try BufferedFile(final: directory.appendingPathComponent("sdk-trace.jsonl")) }
+    if eventLog {
+      self.eventLog = try BufferedFile(final: directory.appendingPathComponent("events.csv"))
+      try self.eventLog!.append(InAppEventRecord.csvHeader + "\n")
+    }
   }
 
   /// A writer for `scenario`'s outputs: with `adservices.jsonl` and `sdk-trace.jsonl` when it
   /// has Apple Ads or a client SDK.
-  public init(directory: URL, scenario: Scenario, trace: Bool = false) throws(WriteError) {
+  public init(directory: URL, scenario: Scenario, trace: Bool = false, eventLog: Bool = false) throws(WriteError) {
     try self.init(
       directory: directory, epoch: scenario.epoch, trace: trace, adServices: scenario.appleAds != nil,
-      sdk: scenario.app.sdk != nil)
+      sdk: scenario.app.sdk != nil, eventLog: eventLog)
   }
 
   public var wantsTrace: Bool { trace != nil }
@@ -85,6 +91,13 @@ public struct RunDirectoryWriter: RunSink {
   public mutating func receive(_ record: TraceRecord) {
     guard trace != nil else { return }
     write { writer throws(WriteError) in try writer.trace!.appendLine(record.jsonLine(epoch: writer.epoch)) }
+  }
+
+  public var wantsEventLog: Bool { eventLog != nil }
+
+  public mutating func receive(_ event: InAppEventRecord) {
+    guard eventLog != nil else { return }
+    write { writer throws(WriteError) in try writer.eventLog!.append(event.csvLine(epoch: writer.epoch) + "\n") }
   }
 
   public mutating func receive(_ postback: PostbackRecord) {
@@ -147,6 +160,7 @@ public struct RunDirectoryWriter: RunSink {
       try trace?.synchronize()
       try adServices?.synchronize()
       try sdkTrace?.synchronize()
+      try eventLog?.synchronize()
       // Every file is on disk before the first rename, and an interruption waits for the last.
       try TemporaryFiles.shared.uninterrupted { () throws(WriteError) in
         try postbacks.moveIntoPlace()
@@ -154,8 +168,9 @@ public struct RunDirectoryWriter: RunSink {
         try trace?.moveIntoPlace()
         try adServices?.moveIntoPlace()
         try sdkTrace?.moveIntoPlace()
+        try eventLog?.moveIntoPlace()
         for index in small.indices { try small[index].moveIntoPlace() }
-        let written = [postbacks, conversions].map(\.final) + [trace, adServices, sdkTrace].compactMap { $0?.final }
+        let written = [postbacks, conversions].map(\.final) + [trace, adServices, sdkTrace, eventLog].compactMap { $0?.final }
           + small.map(\.final)
         Self.removeEarlierOutputs(in: directory, keeping: Set(written.map(\.lastPathComponent)).union(later))
       }
@@ -186,5 +201,6 @@ public struct RunDirectoryWriter: RunSink {
     trace?.discard()
     adServices?.discard()
     sdkTrace?.discard()
+    eventLog?.discard()
   }
 }

@@ -21,4 +21,7 @@ package enum RunDraft: Sendable {
   case adServices(AdServicesExchange)
   /// The client SDK's metadata after an activity (issue 9); tiers do not touch it.
   case sdk(SDKTraceRecord)
+  /// A user's in-app happening for `events.csv`, drafted only when a sink wants the event log;
+  /// tiers do not touch it.
+  case inApp(InAppEventRecord)
 }

@@ -16,6 +16,10 @@ public protocol RunSink {
   mutating func receive(_ exchange: AdServicesExchange)
   /// The client SDK's metadata after an activity, in time order (apps with an SDK, issue 9).
   mutating func receive(_ record: SDKTraceRecord)
+  /// Whether the sink wants users' in-app happenings; the world skips building them otherwise.
+  var wantsEventLog: Bool { get }
+  /// A user's in-app happening, in time order (runs writing `events.csv`).
+  mutating func receive(_ event: InAppEventRecord)
 }
 
 extension RunSink {
@@ -27,4 +31,8 @@ extension RunSink {
   public mutating func receive(_ exchange: AdServicesExchange) {}
   /// By default SDK trace lines are dropped.
   public mutating func receive(_ record: SDKTraceRecord) {}
+  /// By default a sink takes no in-app happenings.
+  public var wantsEventLog: Bool { false }
+  /// By default in-app happenings are dropped.
+  public mutating func receive(_ event: InAppEventRecord) {}
 }

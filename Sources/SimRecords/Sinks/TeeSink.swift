@@ -37,4 +37,11 @@ public struct TeeSink<First: RunSink, Second: RunSink>: RunSink {
     if first.wantsTrace { first.receive(trace) }
     if second.wantsTrace { second.receive(trace) }
   }
+
+  public var wantsEventLog: Bool { first.wantsEventLog || second.wantsEventLog }
+
+  public mutating func receive(_ event: InAppEventRecord) {
+    if first.wantsEventLog { first.receive(event) }
+    if second.wantsEventLog { second.receive(event) }
+  }
 }

@@ -63,6 +63,16 @@ package enum DraftCodec {
         "metadata": .object(record.metadata),
         "lint": .array(record.lint.map(\.json)),
       ])
+    case .inApp(let event):
+      var fields: [String: JSONValue] = [
+        "time": .int(event.time.milliseconds), "user": .string(event.user), "name": .string(event.name),
+        "kind": .string(event.kind.rawValue), "country": .string(event.country),
+      ]
+      if let revenue = event.revenue { fields["revenue"] = .double(revenue) }
+      if let currency = event.currency { fields["currency"] = .string(currency) }
+      if let network = event.network { fields["network"] = .string(network) }
+      if let campaign = event.campaign { fields["campaign"] = .string(campaign) }
+      object["inApp"] = .object(fields)
     case .trace(let trace):
       object["trace"] = .object([
         "time": .int(trace.time.milliseconds), "user": .string(trace.user), "level": .string(trace.level.rawValue),
@@ -187,8 +197,18 @@ package enum DraftCodec {
           detail: try record.optionalString("detail"), answer: answer == .null ? JSONValue?.none : answer,
           action: try record.string("action"), platform: try record.optionalString("platform"), metadata: metadata,
           lint: lint))
+    } else if let event = try object.optionalObject("inApp") {
+      guard let kind = InAppEventRecord.Kind(rawValue: try event.string("kind")) else {
+        throw event.error("kind", "first_open, session, purchase, ad or an empty kind")
+      }
+      draft = .inApp(
+        InAppEventRecord(
+          time: try event.time("time"), user: try event.string("user"), name: try event.string("name"), kind: kind,
+          revenue: try event.optionalNumber("revenue"), currency: try event.optionalString("currency"),
+          country: try event.string("country"), network: try event.optionalString("network"),
+          campaign: try event.optionalString("campaign")))
     } else {
-      throw DecodingError(reason: "$: expected one of install, windowClosed, postback, conversion, trace, adServices or sdk")
+      throw DecodingError(reason: "$: expected one of install, windowClosed, postback, conversion, trace, adServices, sdk or inApp")
     }
     return DraftEnvelope(at: at, ordinal: ordinal, draft: draft)
   }
@@ -250,6 +270,15 @@ package enum DraftCodec {
     func optionalString(_ key: String) throws(DecodingError) -> String? {
       if members[key] == nil || members[key] == .null { return nil }
       return try string(key)
+    }
+
+    func optionalNumber(_ key: String) throws(DecodingError) -> Double? {
+      switch members[key] {
+      case nil, .null?: return nil
+      case .int(let value)?: return Double(value)
+      case .double(let value)?: return value
+      default: throw error(key, "a number")
+      }
     }
 
     func bool(_ key: String) throws(DecodingError) -> Bool {

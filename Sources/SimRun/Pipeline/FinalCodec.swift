@@ -51,7 +51,7 @@ package enum FinalCodec {
     return .object(object)
   }
 
-  /// Traces, AdServices calls and SDK records pass through as drafts.
+  /// Traces, AdServices calls, SDK records and in-app happenings pass through as drafts.
   package static func encode(_ draft: RunDraft, at position: DraftPosition) -> JSONValue {
     DraftCodec.encode(DraftEnvelope(at: position.at, ordinal: position.ordinal, draft: draft))
   }
@@ -70,6 +70,7 @@ package enum FinalCodec {
     case trace(TraceRecord)
     case adServices(AdServicesExchange)
     case sdk(SDKTraceRecord)
+    case inApp(InAppEventRecord)
   }
 
   package static func decode(_ line: JSONValue) throws(DraftCodec.DecodingError) -> (at: SimTime, ordinal: Int, output: Output) {
@@ -103,6 +104,7 @@ package enum FinalCodec {
     case .sdk(let record): return (time, Int(ordinal), .sdk(record))
     case .install, .windowClosed, .postback:
       throw DraftCodec.DecodingError(reason: "$: an undecided draft in a finalised shard")
+    case .inApp(let event): return (time, Int(ordinal), .inApp(event))
     }
   }
 

@@ -33,6 +33,8 @@ package struct FinalWriter: RunSink {
 
   /// Traces are kept, as in phase 1: the merge decides whether to write them.
   package var wantsTrace: Bool { true }
+  /// In-app happenings too: a shard carries them only when run with the event log.
+  package var wantsEventLog: Bool { true }
 
   private mutating func write(_ line: JSONValue) {
     guard firstError == nil else { return }
@@ -53,6 +55,7 @@ package struct FinalWriter: RunSink {
   package mutating func receive(_ trace: TraceRecord) { write(FinalCodec.encode(.trace(trace), at: position)) }
   package mutating func receive(_ exchange: AdServicesExchange) { write(FinalCodec.encode(.adServices(exchange), at: position)) }
   package mutating func receive(_ record: SDKTraceRecord) { write(FinalCodec.encode(.sdk(record), at: position)) }
+  package mutating func receive(_ event: InAppEventRecord) { write(FinalCodec.encode(.inApp(event), at: position)) }
 
   /// Writes out what is held and waits until it is on disk, or throws the first failed write.
   package mutating func synchronize() throws(RunDirectoryWriter.WriteError) {

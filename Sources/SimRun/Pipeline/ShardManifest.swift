@@ -20,15 +20,20 @@ package struct ShardManifest {
   package var shard: Shard
   /// The world's counts for the shard's users.
   package var summary: RunSummary
+  /// Whether the drafts hold the users' in-app happenings (`run --shard --event-log`).
+  package var eventLog = false
 
   package var json: JSONValue {
-    .object([
+    var members: [String: JSONValue] = [
       "format": .string(Self.format), "version": .int(Self.version), "scenario": .string(scenarioPath),
       "inputs": inputs.json, "seed": .int(Int64(bitPattern: seed)),
       "shard": .string(shard.description),
       "summary": .object(Dictionary(uniqueKeysWithValues: RunSummary.counts.map { ($0.name, .int(Int64(summary[keyPath: $0.path]))) })),
       "campaignDelivery": summary.campaignDelivery.json,
-    ])
+    ]
+    // Only when set: a shard without the event log writes the manifest it always has.
+    if eventLog { members["eventLog"] = .bool(true) }
+    return .object(members)
   }
 
   /// Reads `folder/shard.json`.
@@ -61,6 +66,7 @@ package struct ShardManifest {
     }
     summary.campaignDelivery = delivery
     self.init(scenarioPath: path, inputs: inputs, seed: UInt64(bitPattern: seed), shard: shard, summary: summary)
+    eventLog = object["eventLog"] == .bool(true)
   }
 
   package init(scenarioPath: String, inputs: PinnedInputs, seed: UInt64, shard: Shard, summary: RunSummary) {

@@ -13,9 +13,11 @@ package struct ShardWriter: DraftSink {
   private let folder: URL
   private var firstError: RunDirectoryWriter.WriteError?
 
-  /// Creates the folder if needed and opens the temporary drafts file.
-  package init(folder: URL) throws(RunDirectoryWriter.WriteError) {
+  /// Creates the folder if needed and opens the temporary drafts file; `eventLog` keeps the users'
+  /// in-app happenings among the drafts.
+  package init(folder: URL, eventLog: Bool = false) throws(RunDirectoryWriter.WriteError) {
     self.folder = folder
+    wantsEventLog = eventLog
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
@@ -28,6 +30,9 @@ package struct ShardWriter: DraftSink {
 
   /// Traces are kept: the merged run decides whether to write them.
   package var wantsTrace: Bool { true }
+  /// In-app happenings only when asked for (`run --shard --event-log`): every app open and event
+  /// would otherwise multiply every sharded run's drafts.
+  package let wantsEventLog: Bool
 
   package mutating func receive(_ envelope: DraftEnvelope) {
     guard firstError == nil else { return }

@@ -47,6 +47,7 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
   }
 
   package var wantsTrace: Bool { downstream.wantsTrace }
+  package var wantsEventLog: Bool { downstream.wantsEventLog }
 
   package mutating func receive(_ envelope: DraftEnvelope) {
     if let first = batch.first, first.at != envelope.at { flush() }
@@ -119,6 +120,8 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
       downstream.receive(exchange)
     case .sdk(let record):
       downstream.receive(record)
+    case .inApp(let event):
+      downstream.receive(event)
     }
   }
 

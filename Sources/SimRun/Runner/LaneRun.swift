@@ -29,11 +29,11 @@ package enum LaneRun {
   ) -> RunSummary {
     let channels = (0..<lanes).map { _ in DraftChannel() }
     let results = LaneResults(lanes: lanes)
-    let wantsTrace = sink.wantsTrace
+    let (wantsTrace, wantsEventLog) = (sink.wantsTrace, sink.wantsEventLog)
     for index in 0..<lanes {
       let channel = channels[index]
       let thread = Thread {
-        var laneSink: any DraftSink = LaneSink(channel: channel, wantsTrace: wantsTrace)
+        var laneSink: any DraftSink = LaneSink(channel: channel, wantsTrace: wantsTrace, wantsEventLog: wantsEventLog)
         let summary = ScenarioRunner.simulate(
           // index < lanes: always a lane.
           scenario, model: model, keys: keys, shard: .whole, lane: Lane(index: index, count: lanes)!, sink: &laneSink

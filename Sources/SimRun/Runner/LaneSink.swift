@@ -4,12 +4,14 @@ import SimRecords
 struct LaneSink: DraftSink {
   let channel: DraftChannel
   let wantsTrace: Bool
+  let wantsEventLog: Bool
   private var chunk: [DraftEnvelope] = []
   private static let chunkSize = 2_048
 
-  init(channel: DraftChannel, wantsTrace: Bool) {
+  init(channel: DraftChannel, wantsTrace: Bool, wantsEventLog: Bool) {
     self.channel = channel
     self.wantsTrace = wantsTrace
+    self.wantsEventLog = wantsEventLog
     chunk.reserveCapacity(Self.chunkSize)
   }
 

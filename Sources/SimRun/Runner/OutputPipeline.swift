@@ -14,6 +14,7 @@ import SimRecords
 /// flat, and the signatures the receivers verify are still in the ``SignatureLedger`` then.
 final class OutputPipeline: RunSink, @unchecked Sendable {
   let wantsTrace: Bool
+  let wantsEventLog: Bool
   /// The chunk being filled on the tier stage's thread.
   private var filling: [StagedOutput] = []
   /// Outputs a chunk: enough that handing chunks over costs little, few enough that the
@@ -41,10 +42,11 @@ final class OutputPipeline: RunSink, @unchecked Sendable {
   /// Starts `workers` threads signing `scenario`'s postbacks and a receiving thread calling
   /// `deliver` with each chunk's records in order.
   init(
-    scenario: Scenario, keys: SimulatedKeys, workers: Int, wantsTrace: Bool, chunkSize: Int = defaultChunkSize,
+    scenario: Scenario, keys: SimulatedKeys, workers: Int, wantsTrace: Bool, wantsEventLog: Bool = false, chunkSize: Int = defaultChunkSize,
     deliver: @escaping ([StagedOutput]) -> Void
   ) {
     self.wantsTrace = wantsTrace
+    self.wantsEventLog = wantsEventLog
     self.chunkSize = max(1, chunkSize)
     self.deliver = deliver
     // 8 chunks a worker, at most 32 (8,192 outputs): well inside the ledger's 16,384 entries
@@ -97,6 +99,7 @@ final class OutputPipeline: RunSink, @unchecked Sendable {
   func receive(_ trace: TraceRecord) { append(.trace(trace)) }
   func receive(_ exchange: AdServicesExchange) { append(.adServices(exchange)) }
   func receive(_ record: SDKTraceRecord) { append(.sdk(record)) }
+  func receive(_ event: InAppEventRecord) { append(.inApp(event)) }
 
   private func append(_ output: StagedOutput) {
     filling.append(output)

@@ -27,4 +27,7 @@ package struct ReceivingSink<Downstream: RunSink>: RunSink {
 
   package var wantsTrace: Bool { downstream.wantsTrace }
   package mutating func receive(_ trace: TraceRecord) { downstream.receive(trace) }
+
+  package var wantsEventLog: Bool { downstream.wantsEventLog }
+  package mutating func receive(_ event: InAppEventRecord) { downstream.receive(event) }
 }

@@ -104,7 +104,8 @@ public enum ScenarioRunner {
     let receiving = SinkBox(receive ? receivers(scenario, model: model, keys: keys, sink: erased, decoding: decoding) : nil)
     let plain = SinkBox(receive ? nil : erased)
     let pipeline = OutputPipeline(
-      scenario: scenario, keys: keys, workers: jobs, wantsTrace: sink.wantsTrace, chunkSize: chunk
+      scenario: scenario, keys: keys, workers: jobs, wantsTrace: sink.wantsTrace, wantsEventLog: sink.wantsEventLog,
+      chunkSize: chunk
     ) { outputs in
       if receiving.value != nil {
         for output in outputs { output.deliver(to: &receiving.value!) }
@@ -221,10 +222,12 @@ private final class SinkBox<Value>: @unchecked Sendable {
 private final class SinkReference<Sink: RunSink>: RunSink {
   var sink: Sink
   let wantsTrace: Bool
+  let wantsEventLog: Bool
 
   init(_ sink: Sink) {
     self.sink = sink
     wantsTrace = sink.wantsTrace
+    wantsEventLog = sink.wantsEventLog
   }
 
   func receive(_ postback: PostbackRecord) { sink.receive(postback) }
@@ -232,6 +235,7 @@ private final class SinkReference<Sink: RunSink>: RunSink {
   func receive(_ trace: TraceRecord) { sink.receive(trace) }
   func receive(_ exchange: AdServicesExchange) { sink.receive(exchange) }
   func receive(_ record: SDKTraceRecord) { sink.receive(record) }
+  func receive(_ event: InAppEventRecord) { sink.receive(event) }
 }
 
 /// The tier stage a run drafts into, held by reference for the same reason (see
@@ -242,6 +246,7 @@ private final class StageBox<Downstream: RunSink>: DraftSink {
   init(_ stage: TierStage<Downstream>) { self.stage = stage }
 
   var wantsTrace: Bool { stage.wantsTrace }
+  var wantsEventLog: Bool { stage.wantsEventLog }
   func receive(_ envelope: DraftEnvelope) { stage.receive(envelope) }
 }
 
@@ -249,10 +254,12 @@ private final class StageBox<Downstream: RunSink>: DraftSink {
 private struct ErasedSink: RunSink {
   var base: any RunSink
   let wantsTrace: Bool
+  let wantsEventLog: Bool
 
   init(_ base: any RunSink) {
     self.base = base
     wantsTrace = base.wantsTrace
+    wantsEventLog = base.wantsEventLog
   }
 
   mutating func receive(_ postback: PostbackRecord) { base.receive(postback) }
@@ -260,6 +267,7 @@ private struct ErasedSink: RunSink {
   mutating func receive(_ trace: TraceRecord) { base.receive(trace) }
   mutating func receive(_ exchange: AdServicesExchange) { base.receive(exchange) }
   mutating func receive(_ record: SDKTraceRecord) { base.receive(record) }
+  mutating func receive(_ event: InAppEventRecord) { base.receive(event) }
 }
 
 /// An endpoint whose URL cannot be read: every request is unreachable.

@@ -66,10 +66,14 @@ public struct ShardSet {
     }
   }
 
+  /// The folders of shards run without the event log: their drafts hold no in-app happenings.
+  public var foldersWithoutEventLog: [URL] { zip(folders, manifests).filter { !$0.1.eventLog }.map(\.0) }
+
   /// Simulates `shard`'s users of the scenario at `path` (loaded as `scenario`) and writes their
-  /// drafts and counts into `folder`, for ``merge(into:receive:decoding:)`` to finish.
+  /// drafts and counts into `folder`, for ``merge(into:receive:decoding:)`` to finish; with
+  /// `eventLog`, their in-app happenings too, for a merge that writes `events.csv`.
   public static func run(
-    _ scenario: Scenario, path: String, shard: Shard, folder: URL,
+    _ scenario: Scenario, path: String, shard: Shard, folder: URL, eventLog: Bool = false,
     progress: ((_ arrived: Int, _ total: Int) -> Void)? = nil
   ) throws(Failure) -> RunSummary {
     // The manifest goes first, so that a folder whose inputs are being replaced is never taken
@@ -83,13 +87,14 @@ public struct ShardSet {
       throw error
     }
     do {
-      var sink: any DraftSink = try ShardWriter(folder: folder)
+      var sink: any DraftSink = try ShardWriter(folder: folder, eventLog: eventLog)
       let summary = ScenarioRunner.simulate(
         scenario, model: scenario.schema, keys: SimulatedKeys(scenario: scenario), shard: shard, sink: &sink,
         progress: progress)
       var writer = sink as! ShardWriter
-      try writer.commit(
-        ShardManifest(scenarioPath: path, inputs: inputs, seed: scenario.seed, shard: shard, summary: summary))
+      var manifest = ShardManifest(scenarioPath: path, inputs: inputs, seed: scenario.seed, shard: shard, summary: summary)
+      manifest.eventLog = eventLog
+      try writer.commit(manifest)
       return summary
     } catch {
       try? FileManager.default.removeItem(at: folder.appendingPathComponent(PinnedInputs.folderName))
@@ -439,6 +444,7 @@ public struct ShardSet {
         case .trace(let trace): if target.wantsTrace { target.receive(trace) }
         case .adServices(let exchange): target.receive(exchange)
         case .sdk(let record): target.receive(record)
+        case .inApp(let event): if target.wantsEventLog { target.receive(event) }
         }
         heads[index] = try next(index)
         count += 1

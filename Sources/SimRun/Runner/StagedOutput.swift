@@ -10,6 +10,7 @@ enum StagedOutput {
   case trace(TraceRecord)
   case adServices(AdServicesExchange)
   case sdk(SDKTraceRecord)
+  case inApp(InAppEventRecord)
 
   /// Hands the record to `sink`; jobs are made into postbacks before this.
   func deliver<Sink: RunSink>(to sink: inout Sink) {
@@ -20,6 +21,7 @@ enum StagedOutput {
     case .trace(let record): sink.receive(record)
     case .adServices(let exchange): sink.receive(exchange)
     case .sdk(let record): sink.receive(record)
+    case .inApp(let event): sink.receive(event)
     }
   }
 }

@@ -245,7 +245,10 @@ extension World {
   /// registration of the install conversion.
   package mutating func open(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
     summary.sessions += 1
-    if !users[slot].launched {
+    if users[slot].launched {
+      logInApp(slot, .session, name: InAppEventRecord.sessionName)
+    } else {
+      logInApp(slot, .firstOpen, name: InAppEventRecord.firstOpenName)
       users[slot].launched = true
       summary.firstLaunches += 1
       register(slot: slot, in: &simulation)

@@ -178,6 +178,7 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
     case .launch:
       open(slot: slot, in: &simulation)
     case .event(let name, let revenue, let currency):
+      logInApp(slot, revenue == nil ? .event : .purchase, name: name, revenue: revenue, currency: currency)
       let event = layout.eventIndex[name]
       // Only revenue's currency is among the scenario's currencies.
       let currencySlot = revenue.map { _ in layout.currencyIndex[currency]! }
@@ -187,6 +188,10 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
       }
       sdkActivity(.event(name: name, revenue: revenue, currency: currencySlot), slot: slot, in: &simulation)
     case .revenue(let amount, let kind, let currency):
+      switch kind {
+      case .inAppPurchase: logInApp(slot, .purchase, name: InAppEventRecord.purchaseName, revenue: amount, currency: currency)
+      case .ad: logInApp(slot, .ad, name: InAppEventRecord.adName, revenue: amount, currency: currency)
+      }
       let currency = layout.currencyIndex[currency]!
       measure(slot: slot, in: &simulation) { measures in
         switch kind {

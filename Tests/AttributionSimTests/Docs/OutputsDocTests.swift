@@ -20,6 +20,26 @@ struct OutputsDocTests {
 
   private func documented() throws -> String { try DocsTruthTests.doc("outputs.md") }
 
+  @Test("outputs.md's events.csv is the scripted users' file, each column in its table, and its 'log' setting reads it back")
+  func eventsCSV() throws {
+    let doc = try documented()
+    let block = try DocsTruthTests.block("outputs.md", startingWith: "user,time,event,kind")
+    let (folder, _, text) = try EventsCSVTests.run(try EventsCSVTests.scripted)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(block + "\n" == text)
+    let section = try #require(doc.components(separatedBy: "### events.csv").dropFirst().first?.components(separatedBy: "\n### ").first)
+    let header = InAppEventRecord.csvHeader.split(separator: ",").map(String.init)
+    for column in header { #expect(section.contains("`\(column)`"), "events.csv column \(column) is not in outputs.md's table") }
+    // The documented `log` reads every column by the header's name, in ISO 8601.
+    let setting = try DocsTruthTests.block("outputs.md", startingWith: "\"log\": {")
+    let log = try #require(JSONValue(try JSONParser.parse("{" + setting + "}")).objectValue?["log"]?.objectValue)
+    #expect(log["format"] == .string("delimited") && log["timeFormat"] == .string("iso8601"))
+    let columns = try #require(log["columns"]?.objectValue)
+    #expect(columns.keys.sorted() == header.sorted() && columns.allSatisfy { $0.value == .string($0.key) })
+    let (users, report) = try EventsCSVTests.load(folder, currencies: CurrencyTable(base: "USD", rates: ["EUR": 1.08]))
+    #expect(users.count == 2 && report.events == text.split(separator: "\n").count - 1)
+  }
+
   @Test("every decoded.csv column is in outputs.md, events as trueUsers.EVENT and decodedUsers.EVENT")
   func decodedColumns() throws {
     let header = try #require(try run().summary.decoding.map { DecodedCSV($0).cells }?.first)

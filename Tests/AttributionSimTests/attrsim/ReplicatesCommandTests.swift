@@ -9,19 +9,6 @@ import Testing
 struct ReplicatesCommandTests {
   private let quickstart = TestPaths.repository.appendingPathComponent("Scenarios/quickstart.json").path
 
-  /// The quickstart at a tenth of its users (600 and 400), written into `folder`: the same
-  /// campaigns, schema and calibration, at a tenth of the cost of each run.
-  private func smallQuickstart(in folder: URL) throws -> String {
-    let schemas = TestPaths.repository.appendingPathComponent("Scenarios/schemas").path
-    let text = try String(contentsOfFile: quickstart, encoding: .utf8)
-      .replacing(required: "count: 6000,", with: "count: 600,")
-      .replacing(required: "count: 4000,", with: "count: 400,")
-      .replacing(required: #"schema: "schemas/"#, with: #"schema: "\#(schemas)/"#)
-    let path = folder.appendingPathComponent("quickstart.json").path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }
-
   private func attrsim(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
     let binary = try #require(ChildProcess.attrsim, "the attrsim executable is built beside the tests by `swift test`")
     return try ChildProcess.run(binary, arguments, in: folder)
@@ -74,7 +61,7 @@ struct ReplicatesCommandTests {
   func replicatedRunIsIndependentOfJobs() throws {
     let folder = try TemporaryFolder.create("replicates-jobs")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let quickstart = try smallQuickstart(in: folder)
+    let quickstart = try TestScenarios.smallQuickstart(in: folder)
     let one = try attrsim(["run", quickstart, "--replicates", "3", "--jobs", "1", "-o", "one"], in: folder)
     let two = try attrsim(["run", quickstart, "--replicates", "3", "--jobs", "2", "-o", "two"], in: folder)
     let plain = try attrsim(["run", quickstart, "-o", "plain"], in: folder)
@@ -112,7 +99,7 @@ struct ReplicatesCommandTests {
     let schemas = ["revenue-game", "quickstart-hybrid"].flatMap {
       ["--schema", TestPaths.repository.appendingPathComponent("Scenarios/schemas/\($0).json").path]
     }
-    let quickstart = try smallQuickstart(in: folder)
+    let quickstart = try TestScenarios.smallQuickstart(in: folder)
     let one = try attrsim(["compare", quickstart] + schemas + ["--replicates", "3", "-j", "1"], in: folder)
     let two = try attrsim(["compare", quickstart] + schemas + ["--replicates", "3", "-j", "2"], in: folder)
     #expect(one.status == 0, "\(one.output)")

@@ -264,6 +264,28 @@ struct ShardingTests {
     #expect(DraftCodec.encode(decoded).serialized() == DraftCodec.value(try JSONParser.parse(conversion)).serialized())
   }
 
+  @Test("in-app drafts survive the shard file exactly: revenue to its last digit, a whole amount, none, no network")
+  func inAppDraftRoundTrip() throws {
+    func at(_ milliseconds: Int64) -> SimTime { SimTime.zero + .milliseconds(milliseconds) }
+    let records = [
+      InAppEventRecord(
+        time: at(5), user: "co#3", name: "first_open", kind: .firstOpen, country: "US", network: "alpha", campaign: "2024"),
+      InAppEventRecord(time: at(6), user: "bob", name: "ad_impression", kind: .ad, revenue: 0.1 + 0.2, currency: "USD", country: "DE"),
+      InAppEventRecord(time: at(7), user: "bob", name: "purchase", kind: .purchase, revenue: 5, currency: "EUR", country: "DE"),
+      InAppEventRecord(time: at(8), user: "eve", name: "refund", kind: .purchase, revenue: -4.99, currency: "USD", country: "FR"),
+      InAppEventRecord(time: at(9), user: "eve", name: "level_up", kind: .event, country: "FR"),
+    ]
+    for record in records {
+      let line = DraftCodec.encode(DraftEnvelope(at: record.time, ordinal: 4, draft: .inApp(record))).serialized()
+      let decoded = try DraftCodec.decode(DraftCodec.value(try JSONParser.parse(line)))
+      guard case .inApp(let back) = decoded.draft else {
+        Issue.record("not an in-app draft: \(line)")
+        continue
+      }
+      #expect(back == record && decoded.at == record.time && decoded.ordinal == 4, "\(line)")
+    }
+  }
+
   private func measuresJSON(_ measures: Measures) -> String {
     func list(_ values: [Double]) -> String { "[" + values.map(\.description).joined(separator: ",") + "]" }
     return #"{"sessions":0,"activeDays":0,"events":[\#(measures.eventCounts.map(String.init).joined(separator: ","))],"iap":\#(list(measures.purchaseRevenue)),"ad":\#(list(measures.adRevenue))}"#
