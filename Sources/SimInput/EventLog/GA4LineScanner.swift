@@ -378,6 +378,7 @@ struct GA4LineScanner {
     guard current == UInt8(ascii: "\"") else { throw Unhandled() }
     let start = index + 1
     var at = start
+    while at + 8 <= bytes.count, !Self.stopsKey(Self.word(bytes, at)) { at += 8 }
     while true {
       guard at < bytes.count else { throw Unhandled() }
       let byte = bytes[at]
@@ -458,6 +459,15 @@ struct GA4LineScanner {
     var at = start
     var (escaped, wide) = (false, false)
     while at < bytes.count {
+      // Eight bytes at a time while none ends the string or starts an escape.
+      if at + 8 <= bytes.count {
+        let word = Self.word(bytes, at)
+        if !Self.stopsString(word) {
+          if word & Self.highs != 0 { wide = true }
+          at += 8
+          continue
+        }
+      }
       let byte = bytes[at]
       if byte == UInt8(ascii: "\"") {
         index = at + 1
@@ -535,6 +545,38 @@ struct GA4LineScanner {
     default: throw Unhandled()
     }
   }
+
+  // Bytes eight at a time (SWAR): whether a word holds a byte a loop must stop at. Each test
+  // is exact about whether such a byte is there, which is all the loops ask.
+
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+  @inline(__always)
+  private static func word(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt64 {
+    UnsafeRawPointer(bytes.baseAddress! + at).loadUnaligned(as: UInt64.self)
+  }
+
+  /// Whether a byte of `word` is `byte`.
+  @inline(__always)
+  private static func holds(_ word: UInt64, _ byte: UInt8) -> Bool {
+    let matches = word ^ (ones &* UInt64(byte))
+    return (matches &- ones) & ~matches & highs != 0
+  }
+
+  /// Whether a byte of `word` is below 0x20 (a control character).
+  @inline(__always)
+  private static func holdsControl(_ word: UInt64) -> Bool { (word &- ones &* 0x20) & ~word & highs != 0 }
+
+  /// A quote, a backslash or a control character: where a string's plain run ends.
+  @inline(__always)
+  private static func stopsString(_ word: UInt64) -> Bool {
+    holds(word, UInt8(ascii: "\"")) || holds(word, UInt8(ascii: "\\")) || holdsControl(word)
+  }
+
+  /// Anything but printable ASCII other than a backslash, or a quote: where a key's run ends.
+  @inline(__always)
+  private static func stopsKey(_ word: UInt64) -> Bool { stopsString(word) || word & highs != 0 || holds(word, 0x7F) }
 
   /// Skips digits; whether there was any.
   @discardableResult @inline(__always)
