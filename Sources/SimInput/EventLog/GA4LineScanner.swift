@@ -363,11 +363,18 @@ struct GA4LineScanner {
 
   /// Steps into the object at the cursor; false when it is empty (and stepped over).
   @inline(__always)
-  private mutating func openObject(depth: Int) throws(Unhandled) -> Bool {
+  private mutating func openObject(depth: Int) throws(Unhandled) -> Bool { try open(depth: depth, closing: UInt8(ascii: "}")) }
+
+  /// Steps into the array at the cursor; false when it is empty (and stepped over).
+  @inline(__always)
+  private mutating func openArray(depth: Int) throws(Unhandled) -> Bool { try open(depth: depth, closing: UInt8(ascii: "]")) }
+
+  @inline(__always)
+  private mutating func open(depth: Int, closing: UInt8) throws(Unhandled) -> Bool {
     guard depth <= Self.maximumDepth else { throw Unhandled() }
     index += 1
     skipBlanks()
-    guard current == UInt8(ascii: "}") else { return true }
+    guard current == closing else { return true }
     index += 1
     return false
   }
@@ -412,41 +419,26 @@ struct GA4LineScanner {
   /// Steps past a member's end: true at a comma, false at the object's `}` (its keys dropped).
   @inline(__always)
   private mutating func nextMember(from first: Int) throws(Unhandled) -> Bool {
-    skipBlanks()
-    switch current {
-    case UInt8(ascii: ","):
-      index += 1
-      skipBlanks()
-      return true
-    case UInt8(ascii: "}"):
-      index += 1
+    guard try next(closing: UInt8(ascii: "}")) else {
       keyCount = first
       return false
-    default: throw Unhandled()
     }
-  }
-
-  /// Steps into the array at the cursor; false when it is empty (and stepped over).
-  @inline(__always)
-  private mutating func openArray(depth: Int) throws(Unhandled) -> Bool {
-    guard depth <= Self.maximumDepth else { throw Unhandled() }
-    index += 1
-    skipBlanks()
-    guard current == UInt8(ascii: "]") else { return true }
-    index += 1
-    return false
+    return true
   }
 
   /// Steps past an element's end: true at a comma, false at the array's `]`.
   @inline(__always)
-  private mutating func nextElement() throws(Unhandled) -> Bool {
+  private mutating func nextElement() throws(Unhandled) -> Bool { try next(closing: UInt8(ascii: "]")) }
+
+  @inline(__always)
+  private mutating func next(closing: UInt8) throws(Unhandled) -> Bool {
     skipBlanks()
     switch current {
     case UInt8(ascii: ","):
       index += 1
       skipBlanks()
       return true
-    case UInt8(ascii: "]"):
+    case closing:
       index += 1
       return false
     default: throw Unhandled()
