@@ -57,7 +57,7 @@ package struct GA4LogReader {
       let work = BatchScan(lines: batch, rows: rows, scratches: scratches)
       DispatchQueue.concurrentPerform(iterations: parts) { part in
         let size = (work.lines.count + parts - 1) / parts
-        for index in part * size..<min(work.lines.count, (part + 1) * size) {
+        for index in min(work.lines.count, part * size)..<min(work.lines.count, (part + 1) * size) {
           work.rows[index] = GA4LineScanner.row(work.lines[index].bytes, scratch: work.scratches[part])
         }
       }
