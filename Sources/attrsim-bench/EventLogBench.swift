@@ -79,6 +79,12 @@ enum EventLogBench {
       print(String(format: "CPU time:          %.3f s", measured.cpu))
       print(String(format: "peak memory:       %.1f MiB (%.1f MiB before loading)", Double(peak) / 1_048_576, Double(before) / 1_048_576))
       print("kept users:        \(grouped(users.count)) users, \(grouped(users.eventCount)) events")
+      let perEvent = { (bytes: Int) in Double(bytes) / Double(max(1, users.eventCount)) }
+      print(
+        String(
+          format: "users' memory:     %.1f MiB stored (%.1f bytes a kept event), %.1f MiB allocated (%.1f bytes a kept event)",
+          Double(users.storedBytes) / 1_048_576, perEvent(users.storedBytes), Double(users.allocatedBytes) / 1_048_576,
+          perEvent(users.allocatedBytes)))
     }
   }
 }

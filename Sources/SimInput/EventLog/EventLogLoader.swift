@@ -20,14 +20,47 @@ package enum EventLogLoader {
     case reading(ScenarioDiagnostic)
   }
 
-  /// One read row, compactly, until the log is grouped by user.
-  private struct Pending {
-    var user: Int32
-    var time: Int64
-    var revenue: Double
-    var name: UInt16
-    var kind: LogRow.Kind
-    var sequence: Int32
+  /// The rows read, as columns (23 bytes a row), until the log is grouped by user.
+  private struct Rows {
+    var users: [Int32] = []
+    var times: [Int64] = []
+    var revenues: [Double] = []
+    var names: [UInt16] = []
+    var kinds: [LogRow.Kind] = []
+
+    var count: Int { times.count }
+
+    mutating func append(user: Int32, time: Int64, revenue: Double, name: UInt16, kind: LogRow.Kind) {
+      users.append(user)
+      times.append(time)
+      revenues.append(revenue)
+      names.append(name)
+      kinds.append(kind)
+    }
+
+    /// Row indices grouped by user (users in index order), each user's in time order, ties in
+    /// order of reading; and where each user's start. Drops `users`, which it no longer needs.
+    mutating func byUserAndTime(userCount: Int) -> (order: [Int32], starts: [Int]) {
+      // A stable counting sort by user keeps each user's rows in order of reading...
+      var starts = [Int](repeating: 0, count: userCount + 1)
+      for user in users { starts[Int(user) + 1] += 1 }
+      for user in 0..<userCount { starts[user + 1] += starts[user] }
+      var order = [Int32](repeating: 0, count: count)
+      var next = starts
+      for (row, user) in users.enumerated() {
+        order[next[Int(user)]] = Int32(row)
+        next[Int(user)] += 1
+      }
+      users = []
+      // ...so ordering each user's by time, ties by row, is the sort by (user, time, row).
+      let times = self.times
+      for user in 0..<userCount {
+        let rows = starts[user]..<starts[user + 1]
+        let sorted = zip(order[rows], order[rows].dropFirst()).allSatisfy { times[Int($0)] <= times[Int($1)] }
+        if !sorted { order[rows].sort { (times[Int($0)], $0) < (times[Int($1)], $1) } }
+      }
+      return (order, starts)
+    }
   }
 
   /// The most distinct event names a log may have (``LoggedUsers`` numbers them in 16 bits).
@@ -55,7 +88,7 @@ package enum EventLogLoader {
     var names: [String] = []
     var countries: [String?] = []
     var installTimes: [Int64?] = []
-    var rows: [Pending] = []
+    var rows = Rows()
     while true {
       let read: (line: Int, row: LogRow)?
       do {
@@ -109,34 +142,32 @@ package enum EventLogLoader {
         nameIndex[row.name] = name
         names.append(row.name)
       }
-      rows.append(Pending(user: user, time: row.time, revenue: revenue, name: name, kind: row.kind, sequence: Int32(clamping: rows.count)))
+      rows.append(user: user, time: row.time, revenue: revenue, name: name, kind: row.kind)
     }
     // The identifiers end here: nothing after this point can name a user.
     userIndex = [:]
-    rows.sort { ($0.user, $0.time, $0.sequence) < ($1.user, $1.time, $1.sequence) }
-    report.firstTime = rows.lazy.map(\.time).min() ?? 0
-    report.lastTime = rows.lazy.map(\.time).max() ?? 0
+    report.firstTime = rows.times.min() ?? 0
+    report.lastTime = rows.times.max() ?? 0
     let horizon = Int64(source.horizonDays) * 86_400_000
+    let (order, starts) = rows.byUserAndTime(userCount: countries.count)
 
     // Each user's rows, then users renumbered by first launch (ties in order of appearance).
-    var spans: [(user: Int32, launch: Int64, range: Range<Int>)] = []
-    var start = 0
-    while start < rows.count {
-      var end = start
-      while end < rows.count, rows[end].user == rows[start].user { end += 1 }
-      let user = rows[start].user
-      let stated = rows[start..<end].first { $0.kind == .firstLaunch }?.time
+    var spans: [(user: Int32, launch: Int64)] = []
+    spans.reserveCapacity(countries.count)
+    for user in 0..<countries.count {
+      let own = order[starts[user]..<starts[user + 1]]
+      let stated = own.first { rows.kinds[Int($0)] == .firstLaunch }.map { rows.times[Int($0)] }
       if stated == nil { report.usersWithoutFirstLaunch += 1 }
-      spans.append((user, stated ?? installTimes[Int(user)] ?? rows[start].time, start..<end))
-      start = end
+      // Every user has a row: a user is numbered by their first.
+      spans.append((Int32(user), stated ?? installTimes[user] ?? rows.times[Int(order[starts[user]])]))
     }
     spans.sort { ($0.launch, $0.user) < ($1.launch, $1.user) }
     var table = LoggedUsers(currency: currencies.base)
     for name in names { _ = table.eventName(name) }
     for span in spans {
       var events: [LoggedUsers.Event] = []
-      for row in rows[span.range] {
-        let offset = row.time - span.launch
+      for row in order[starts[Int(span.user)]..<starts[Int(span.user) + 1]].lazy.map(Int.init) {
+        let offset = rows.times[row] - span.launch
         if offset < 0 {
           report.beforeFirstLaunch += 1
           continue
@@ -145,7 +176,8 @@ package enum EventLogLoader {
           report.afterHorizon += 1
           continue
         }
-        let event = LoggedUsers.Event(offset: SimDuration(milliseconds: offset), kind: row.kind, name: Int(row.name), revenue: row.revenue)
+        let event = LoggedUsers.Event(
+          offset: SimDuration(milliseconds: offset), kind: rows.kinds[row], name: Int(rows.names[row]), revenue: rows.revenues[row])
         // Rows are in time order, so a repeat sits among the kept events of the same instant.
         if events.reversed().prefix(while: { $0.offset == event.offset }).contains(event) {
           report.duplicates += 1

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import SimJSON
 import SimModel
 
@@ -12,6 +14,17 @@ import SimModel
 package struct GA4LogReader {
   private var lines: LogLines
   private var path: String { lines.path }
+  /// Lines read ahead, the rows the scanner made of them (nil where the general path must read
+  /// the line), and how many of them `next()` has given.
+  private var batch: [(number: Int, bytes: ArraySlice<UInt8>)] = []
+  private var scanned: [LogRow?] = []
+  private var given = 0
+  /// The scanner's scratch space, one for each part of a batch scanned at once.
+  private let scratches = (0..<Self.parts).map { _ in GA4LineScanner.Scratch() }
+
+  /// A batch's parts, scanned on as many threads; one on a single processor.
+  private static let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+  private static let batchLines = 4_096
 
   /// Reads the log at `path`.
   package init(path: String, maximumLineBytes: Int = 1 << 20) throws(FileProblem) {
@@ -21,11 +34,47 @@ package struct GA4LogReader {
   /// The next event; nil at the end of the log. Blank lines are skipped. A line that is not a
   /// GA4 event is an error at its line and column; the caller may skip it and read on.
   package mutating func next() throws(LogReadError) -> (line: Int, row: LogRow)? {
-    guard let (number, bytes) = try lines.nextNonBlank() else { return nil }
-    do { return (number, try row(bytes, line: number)) } catch { throw .row(error) }
+    if given == batch.count {
+      // The slices go before reading more, which moves the bytes under them.
+      (batch, given) = ([], 0)
+      batch = try lines.nextNonBlankLines(limit: Self.batchLines)
+      if batch.isEmpty { return nil }
+      scanBatch()
+    }
+    let (number, bytes) = batch[given]
+    let row = scanned[given].take()
+    given += 1
+    if let row { return (number, row) }
+    do { return (number, try parsedRow(bytes, line: number)) } catch { throw .row(error) }
   }
 
-  private func row(_ bytes: ArraySlice<UInt8>, line: Int) throws(ScenarioDiagnostic) -> LogRow {
+  /// Scans the batch's lines, its parts at once; each line's row depends on that line alone,
+  /// so the rows are the same whatever the threads.
+  private mutating func scanBatch() {
+    let parts = batch.count < 256 ? 1 : scratches.count
+    scanned = [LogRow?](repeating: nil, count: batch.count)
+    scanned.withUnsafeMutableBufferPointer { rows in
+      let work = BatchScan(lines: batch, rows: rows, scratches: scratches)
+      DispatchQueue.concurrentPerform(iterations: parts) { part in
+        let size = (work.lines.count + parts - 1) / parts
+        for index in min(work.lines.count, part * size)..<min(work.lines.count, (part + 1) * size) {
+          work.rows[index] = GA4LineScanner.row(work.lines[index].bytes, scratch: work.scratches[part])
+        }
+      }
+    }
+  }
+
+  /// What the threads of ``scanBatch()`` share: each writes its own rows and uses its own
+  /// scratch space, and the lines are only read.
+  private struct BatchScan: @unchecked Sendable {
+    let lines: [(number: Int, bytes: ArraySlice<UInt8>)]
+    let rows: UnsafeMutableBufferPointer<LogRow?>
+    let scratches: [GA4LineScanner.Scratch]
+  }
+
+  /// The general reading of a line: the JSON5 parser's tree, with every error located. The
+  /// scanner's rows are this path's, for the lines it vouches for.
+  func parsedRow(_ bytes: ArraySlice<UInt8>, line: Int) throws(ScenarioDiagnostic) -> LogRow {
     func fail(_ at: SourceLocation, _ field: String, _ message: String) -> ScenarioDiagnostic {
       ScenarioDiagnostic(file: path, location: SourceLocation(line: line, column: at.column), path: field, message: message)
     }
@@ -63,18 +112,30 @@ package struct GA4LogReader {
       throw fail(nameNode.location, "event_name", "expected a non-empty string, found \(nameNode.quoted)")
     }
     let parameters = try Self.parameters(fields["event_params"], fail: fail)
-    let kind = Self.kinds[name] ?? .event
+    return Self.row(
+      user: user, micros: micros, name: name, country: fields["geo"]?.member("country")?.text,
+      network: fields["traffic_source"]?.member("source")?.text, campaign: fields["traffic_source"]?.member("name")?.text
+    ) {
+      if let usd = fields["event_value_in_usd"], let value = usd.numberValue { return (value, "USD") }
+      guard let value = parameters["value"]?.numberValue ?? parameters["price"]?.numberValue else { return nil }
+      return (value, parameters["currency"]?.text)
+    }
+  }
+
+  /// The row of an event's fields, as both readings take them; `revenue` (the amount and its
+  /// currency, when the event states one) is asked only of a purchase, refund or ad impression.
+  static func row(
+    user: String, micros: Int64, name: String, country: String?, network: String?, campaign: String?,
+    revenue: () -> (amount: Double, currency: String?)?
+  ) -> LogRow {
+    let kind = kinds[name] ?? .event
     var row = LogRow(user: user, time: micros / 1_000, name: name, kind: kind)
-    row.country = fields["geo"]?.member("country")?.text.flatMap { $0.isEmpty || $0 == "(not set)" ? nil : $0 }
-    row.network = fields["traffic_source"]?.member("source")?.text
-    row.campaign = fields["traffic_source"]?.member("name")?.text
-    if kind == .purchase || kind == .adRevenue {
-      if let usd = fields["event_value_in_usd"], let value = usd.numberValue {
-        (row.revenue, row.currency) = (value, "USD")
-      } else if let value = parameters["value"]?.numberValue ?? parameters["price"]?.numberValue {
-        (row.revenue, row.currency) = (value, parameters["currency"]?.text)
-      }
-      if name == "app_store_refund", let revenue = row.revenue { row.revenue = -abs(revenue) }
+    row.country = country.flatMap { $0.isEmpty || $0 == "(not set)" ? nil : $0 }
+    row.network = network
+    row.campaign = campaign
+    if kind == .purchase || kind == .adRevenue, let (amount, currency) = revenue() {
+      (row.revenue, row.currency) = (amount, currency)
+      if name == "app_store_refund" { row.revenue = -abs(amount) }
     }
     return row
   }

@@ -2,6 +2,12 @@ import Foundation
 import SimJSON
 import SimModel
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The lines of a log file, read a chunk at a time so that a log of any length is read in
 /// constant memory: one line (without its `\n` or `\r\n`) and its 1-based number per call.
 ///
@@ -13,7 +19,10 @@ package struct LogLines {
   /// The longest line accepted, in bytes.
   package let maximumLineBytes: Int
   private let handle: FileHandle
+  /// Bytes read and not yet taken are `buffer[start..<filled]`; the rest is room for the next
+  /// chunk, reused so that reading allocates nothing per chunk.
   private var buffer: [UInt8] = []
+  private var filled = 0
   /// Where the next line starts in `buffer`.
   private var start = 0
   private var atEnd = false
@@ -35,15 +44,22 @@ package struct LogLines {
   /// The next line and its number; nil after the last line (a final line without `\n` counts,
   /// an empty file has none).
   package mutating func next() throws(ScenarioDiagnostic) -> (number: Int, bytes: ArraySlice<UInt8>)? {
+    try next(reading: true)
+  }
+
+  /// The next line; with `reading` false, nil too when the rest of the line is not yet read.
+  /// A problem leaves everything as it was, so asking again meets it again.
+  private mutating func next(reading: Bool) throws(ScenarioDiagnostic) -> (number: Int, bytes: ArraySlice<UInt8>)? {
     // Bytes after `start` already known to hold no newline (offsets survive a refill).
     var scanned = 0
     while true {
-      if let newline = buffer[(start + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = Self.firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: start + scanned, to: filled) {
         return try take(upTo: newline, skipping: 1)
       }
-      scanned = buffer.count - start
+      scanned = filled - start
       if scanned > maximumLineBytes { throw tooLong() }
-      if atEnd { return scanned > 0 ? try take(upTo: buffer.count, skipping: 0) : nil }
+      if atEnd { return scanned > 0 ? try take(upTo: filled, skipping: 0) : nil }
+      guard reading else { return nil }
       try refill()
     }
   }
@@ -51,9 +67,24 @@ package struct LogLines {
   /// The next line that is not blank (spaces and tabs only), as both log readers take them; its
   /// problems end the reading.
   package mutating func nextNonBlank() throws(LogReadError) -> (number: Int, bytes: ArraySlice<UInt8>)? {
+    try nextNonBlank(reading: true)
+  }
+
+  /// The next lines that are not blank, up to `limit`, as far as the file's bytes already read
+  /// hold them (at least one, unless the log has ended): slices of one buffer, to be dropped
+  /// before the next call, as reading more moves the bytes under them. A problem with a line
+  /// after the first is met by the next call, once the lines before it are read.
+  package mutating func nextNonBlankLines(limit: Int) throws(LogReadError) -> [(number: Int, bytes: ArraySlice<UInt8>)] {
+    guard let first = try nextNonBlank() else { return [] }
+    var lines = [first]
+    while lines.count < limit, let line = try? nextNonBlank(reading: false) { lines.append(line) }
+    return lines
+  }
+
+  private mutating func nextNonBlank(reading: Bool) throws(LogReadError) -> (number: Int, bytes: ArraySlice<UInt8>)? {
     while true {
       let read: (number: Int, bytes: ArraySlice<UInt8>)?
-      do { read = try next() } catch { throw .stop(error) }
+      do { read = try next(reading: reading) } catch { throw .stop(error) }
       guard let line = read else { return nil }
       if !line.bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return line }
     }
@@ -61,36 +92,54 @@ package struct LogLines {
 
   private mutating func take(upTo end: Int, skipping terminator: Int) throws(ScenarioDiagnostic) -> (number: Int, bytes: ArraySlice<UInt8>) {
     if end - start > maximumLineBytes { throw tooLong() }
-    lineNumber += 1
     var last = end
     if last > start, buffer[last - 1] == UInt8(ascii: "\r") { last -= 1 }
     let line = buffer[start..<last]
-    if let nul = line.firstIndex(of: 0) {
+    if let nul = Self.firstIndex(of: 0, in: buffer, from: start, to: last) {
       throw ScenarioDiagnostic(
-        file: path, location: SourceLocation(line: lineNumber, column: nul - start + 1), path: "",
+        file: path, location: SourceLocation(line: lineNumber + 1, column: nul - start + 1), path: "",
         message: "expected a text log, found a NUL byte (binary data)")
     }
+    lineNumber += 1
     start = end + terminator
     return (lineNumber, line)
   }
 
   /// Drops the lines already taken and appends the next chunk of the file.
   private mutating func refill() throws(ScenarioDiagnostic) {
-    if start > 0 {
-      buffer.removeFirst(start)
-      start = 0
+    let kept = filled - start
+    if buffer.count - kept < Self.chunkBytes { buffer += repeatElement(0, count: kept + Self.chunkBytes - buffer.count) }
+    let descriptor = handle.fileDescriptor
+    let (read, failure) = buffer.withUnsafeMutableBytes { bytes -> (Int, Int32) in
+      // Overlapping is fine: this is memmove.
+      if start > 0 { bytes.baseAddress!.copyMemory(from: bytes.baseAddress! + start, byteCount: kept) }
+      while true {
+        let count = Self.read(descriptor, into: bytes.baseAddress! + kept)
+        if count >= 0 || errno != EINTR { return (count, errno) }
+      }
     }
-    let data: Data?
-    do {
-      data = try handle.read(upToCount: Self.chunkBytes)
-    } catch {
-      throw ScenarioDiagnostic(file: path, location: nil, path: "", message: "cannot be read: \(error.localizedDescription)")
+    (start, filled) = (0, kept)
+    guard read >= 0 else {
+      throw ScenarioDiagnostic(file: path, location: nil, path: "", message: "cannot be read: \(String(cString: strerror(failure)))")
     }
-    guard let data, !data.isEmpty else {
-      atEnd = true
-      return
+    if read == 0 { atEnd = true }
+    filled += read
+  }
+
+  private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer) -> Int {
+    #if canImport(Glibc)
+      Glibc.read(descriptor, buffer, chunkBytes)
+    #else
+      Darwin.read(descriptor, buffer, chunkBytes)
+    #endif
+  }
+
+  /// Where `byte` first is in `buffer[from..<to]`, found by the C library's vectorised search.
+  private static func firstIndex(of byte: UInt8, in buffer: [UInt8], from: Int, to: Int) -> Int? {
+    guard from < to else { return nil }
+    return buffer.withUnsafeBytes { bytes in
+      memchr(bytes.baseAddress! + from, Int32(byte), to - from).map { UnsafeRawPointer($0) - bytes.baseAddress! }
     }
-    buffer.append(contentsOf: data)
   }
 
   private func tooLong() -> ScenarioDiagnostic {

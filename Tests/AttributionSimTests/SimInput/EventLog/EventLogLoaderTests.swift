@@ -73,6 +73,27 @@ struct EventLogLoaderTests {
     #expect(report.usersWithoutFirstLaunch == 1 && report.rows == 7 && report.events == 4)
   }
 
+  @Test("Interleaved users' rows out of time order are grouped and ordered (ties in reading order); users launched together keep the order they first appear in")
+  func interleaved() throws {
+    let lines = [
+      ga4("b", 50, "level_up"),
+      ga4("a", 30, "session_start"),
+      ga4("b", 10, "first_open"),
+      ga4("a", 10, "first_open"),
+      ga4("c", 5, "level_up"),  // no first_open: launched at their first event, before the others
+      ga4("a", 20, "level_up"),
+      ga4("b", 10, "session_start"),  // the instant of b's first_open, read after it
+    ]
+    let (users, report) = try load(lines.joined(separator: "\n"), format: .ga4)
+    #expect(users.count == 3)
+    #expect(users.events(of: 0).map(\.kind) == [.event])
+    #expect(users.events(of: 1).map(\.kind) == [.firstLaunch, .session, .event])
+    #expect(users.events(of: 1).map(\.offset.milliseconds) == [0, 0, 40_000])
+    #expect(users.events(of: 2).map(\.kind) == [.firstLaunch, .event, .session])
+    #expect(users.events(of: 2).map(\.offset.milliseconds) == [0, 10_000, 20_000])
+    #expect(report.usersWithoutFirstLaunch == 1 && report.firstTime == 5_000 && report.lastTime == 50_000)
+  }
+
   @Test("Revenue is converted to the scenario's currency; a currency without a rate stops the reading, naming the rates known")
   func currencies() throws {
     let euro = ga4("b", 5, "purchase", extra: #","event_params":[{"key":"value","value":{"double_value":2}},{"key":"currency","value":{"string_value":"EUR"}}]"#)

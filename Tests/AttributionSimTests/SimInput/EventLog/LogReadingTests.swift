@@ -53,6 +53,20 @@ struct LogReadingTests {
     #expect(error?.message == "expected a text log, found a NUL byte (binary data)")
   }
 
+  @Test("Lines read ahead stop before a problem, which the next call meets at its own line and column")
+  func readAhead() throws {
+    let folder = try TemporaryFolder.create("log-lines")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("log.csv")
+    try Data(Array("a\n \nb\nc".utf8) + [0] + Array("d\ne".utf8)).write(to: file)
+    var reader = try LogLines(path: file.path)
+    #expect(try reader.nextNonBlankLines(limit: 1).map(\.number) == [1])
+    #expect(try reader.nextNonBlankLines(limit: 10).map(\.number) == [3])
+    let error = #expect(throws: LogReadError.self) { try reader.nextNonBlankLines(limit: 10) }
+    #expect(error?.diagnostic.location == SourceLocation(line: 4, column: 2))
+    #expect(error?.diagnostic.message == "expected a text log, found a NUL byte (binary data)")
+  }
+
   @Test("A missing log is a file problem naming it")
   func missing() {
     let error = #expect(throws: FileProblem.self) { try LogLines(path: "/nonexistent/log.csv") }
