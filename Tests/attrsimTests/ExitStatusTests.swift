@@ -45,6 +45,7 @@ struct ExitStatusTests {
     "schema optimize": Call(["MISSING"], ["BAD"]),
     "decode": Call(["MISSING", "--schema", "GOOD"], ["OK", "--schema", "SCHEMA"]),
     "calibrate": Call(["MISSING", "--out", "OUT"], ["BAD", "--out", "OUT"]),
+    "fit": Call(["MISSING"], ["BAD"]),
     "verify": Call(["MISSING"], ["BAD"], .failure),
     "validate": Call(["MISSING"], ["BAD"]),
     "completions": nil,
