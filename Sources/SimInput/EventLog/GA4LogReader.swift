@@ -86,7 +86,10 @@ package struct GA4LogReader {
     do {
       node = try JSONParser.parse(text)
     } catch {
-      throw fail(error.location, "", "expected one GA4 event as a JSON object per line: \(error.message)")
+      // The parser quotes what it found, which on a malformed line may be the user's identifier:
+      // the message keeps what was expected and the column.
+      let expected = error.message.range(of: ", found ").map { String(error.message[..<$0.lowerBound]) } ?? error.message
+      throw fail(error.location, "", "expected one GA4 event as a JSON object per line: \(expected)")
     }
     guard case .object(let members) = node.value else {
       throw fail(node.location, "", "expected a GA4 event (a JSON object), found \(node.value.kindName)")
@@ -101,7 +104,8 @@ package struct GA4LogReader {
     // The identifier itself is never quoted back: it is the user's.
     let userNode = try required("user_pseudo_id")
     guard case .string(let user) = userNode.value, !user.isEmpty else {
-      throw fail(userNode.location, "user_pseudo_id", "expected a non-empty string, found \(userNode.value.kindName)")
+      let found = if case .string = userNode.value { "an empty string" } else { userNode.value.kindName }
+      throw fail(userNode.location, "user_pseudo_id", "expected a non-empty string, found \(found)")
     }
     let timeNode = try required("event_timestamp")
     guard let micros = timeNode.wholeNumber, micros >= 0 else {

@@ -37,6 +37,7 @@ public struct LoggedUsers: Hashable, Sendable {
   /// Whether any kept event carries revenue.
   public private(set) var hasRevenue = false
   private var performed: Set<String> = []
+  private var nameIndex: [String: Int] = [:]
 
   // Per user.
   private var firstEvent: [Int32] = [0]
@@ -87,7 +88,14 @@ public struct LoggedUsers: Hashable, Sendable {
   }
 
   /// The index of event name `name`, adding it when new (at most 65,535 names).
-  public mutating func eventName(_ name: String) -> Int { Self.index(of: name, in: &eventNames) }
+  public mutating func eventName(_ name: String) -> Int {
+    // By dictionary: a log may have tens of thousands of names, and a search of the list per
+    // name would be quadratic.
+    if let known = nameIndex[name] { return known }
+    eventNames.append(name)
+    nameIndex[name] = eventNames.count - 1
+    return eventNames.count - 1
+  }
 
   private static func index(of value: String, in table: inout [String]) -> Int {
     if let found = table.firstIndex(of: value) { return found }
