@@ -89,7 +89,10 @@ package struct GA4LogReader {
       // The parser quotes what it found, which on a malformed line may be the user's identifier:
       // the message keeps what was expected and the column.
       let expected = error.message.range(of: ", found ").map { String(error.message[..<$0.lowerBound]) } ?? error.message
-      throw fail(error.location, "", "expected one GA4 event as a JSON object per line: \(expected)")
+      // A line that does not even open an object is most often a table given the wrong format.
+      let opensObject = text.drop { $0 == " " || $0 == "\t" }.first == "{"
+      let hint = opensObject ? "" : "; the line does not start with '{': is this a delimited table (format \"delimited\" or \"appsFlyer\")?"
+      throw fail(error.location, "", "expected one GA4 event as a JSON object per line: \(expected)\(hint)")
     }
     guard case .object(let members) = node.value else {
       throw fail(node.location, "", "expected a GA4 event (a JSON object), found \(node.value.kindName)")
