@@ -93,7 +93,7 @@ struct FitCommand: DeclaredCommand {
     return .success
   }
 
-  /// The fitted cohorts as JSON5: the goodness of fit in comments, then `{ cohorts: [...] }`,
+  /// The fitted cohorts as JSON5: the segments and the goodness of fit in comments, then `{ cohorts: [...] }`,
   /// each cohort the logged one's keys less `log`, with its segment's name, count and behaviour.
   private func fragment(_ study: LogFitStudy, scenario: Scenario, index: Int) -> String {
     let cohort = scenario.cohorts[index]
@@ -125,7 +125,9 @@ struct FitCommand: DeclaredCommand {
     if study.fit.refundsLeftOut > 0 {
       lines.append("// \(study.fit.refundsLeftOut) refunds were left out: fitted events carry no negative revenue.")
     }
-    lines.append("// Put these cohorts in place of '\(cohort.name)'; `attrsim fit` printed how well they reproduce the log.")
+    lines.append("// How well they reproduce the log:")
+    lines += Self.table(study).split(separator: "\n").map { "//   \($0)" }
+    lines.append("// Put these cohorts in place of '\(cohort.name)'.")
     return lines.joined(separator: "\n") + "\n" + JSONValue.object(["cohorts": .array(cohorts)]).serialized(pretty: true) + "\n"
   }
 

@@ -95,6 +95,7 @@ struct BehaviourFitTests {
     #expect(result.output.contains("17 of 17 figures inside the fit's range over 10 replicates"), "\(result.output)")
     let fragment = try String(contentsOfFile: out, encoding: .utf8)
     #expect(fragment.hasPrefix("// attrsim fit: cohort 'launch' of "))
+    #expect(fragment.contains("//   revenue per user by day 35 "), "the goodness of fit is in the fragment too")
     let node = try JSONParser.parse(fragment)
     guard case .object(let members) = node.value, let cohorts = members.first(where: { $0.key == "cohorts" }) else {
       Issue.record("no cohorts in the fragment")
