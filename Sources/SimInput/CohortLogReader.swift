@@ -90,16 +90,14 @@ package struct CohortLogReader {
       return nil
     }
     if loaded.report.skippedRows > 0, let first = loaded.report.skippedExamples.first {
-      warning(
-        at: object.optional("badRows") ?? reader,
+      (object.optional("badRows") ?? reader).warning(
         "skipped \(loaded.report.skippedRows) of \(loaded.report.rows) rows of '\(relativePath)' that could not be read; "
           + "the first: \(first)")
     }
     let horizon = SimDuration.days(Int64(horizonDays))
     let shortWatched = (0..<loaded.users.count).count { loaded.users.observed($0) < horizon }
     if shortWatched > 0 {
-      warning(
-        at: pathReader,
+      pathReader.warning(
         "\(shortWatched) of \(loaded.users.count) logged users were watched for less than \(horizonDays) days after their "
           + "first launch (the log ends there): their later days are empty, so late windows understate what they do")
     }
@@ -243,10 +241,5 @@ package struct CohortLogReader {
       kinds[member.key] = kind
     }
     return readable ? kinds : nil
-  }
-
-  private func warning(at reader: JSONReader, _ message: String) {
-    reader.log.add(
-      ScenarioDiagnostic(severity: .warning, file: reader.file, location: reader.node.location, path: reader.path, message: message))
   }
 }

@@ -93,11 +93,7 @@ package struct CohortReader {
       let logged = Set(log.users.countries)
       let missing = country.values.filter { !logged.contains($0) }
       if !missing.isEmpty, let reader = object.optional("country") ?? object.optional("log") {
-        reader.log.add(
-          ScenarioDiagnostic(
-            severity: .warning, file: reader.file, location: reader.node.location, path: reader.path,
-            message: "the log has no user from \(missing.joined(separator: ", ")): "
-              + "users from there draw from the whole log"))
+        reader.warning("the log has no user from \(missing.joined(separator: ", ")): users from there draw from the whole log")
       }
     }
     let (arrivals, seasonality, exposures, install, launch) = readAdSide(object)

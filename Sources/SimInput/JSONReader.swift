@@ -27,6 +27,11 @@ package struct JSONReader {
     log.add(ScenarioDiagnostic(file: file, location: node.location, path: path, message: message))
   }
 
+  /// Logs a warning located at this value.
+  package func warning(_ message: String) {
+    log.add(ScenarioDiagnostic(severity: .warning, file: file, location: node.location, path: path, message: message))
+  }
+
   package func expected(_ what: String) {
     // JSON5 can write Infinity and NaN; no setting takes them, and "found number Infinity"
     // alone would not say why a number was refused.

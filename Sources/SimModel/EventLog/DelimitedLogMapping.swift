@@ -46,4 +46,20 @@ public struct DelimitedLogMapping: Hashable, Sendable {
     mapping.kinds = ["af_purchase": .purchase, "af_subscribe": .purchase, "af_ad_revenue": .adRevenue, "af_ad_view": .adRevenue]
     return mapping
   }
+
+  /// The columns of the `events.csv` that `attrsim run --event-log` writes, in order.
+  public static let eventsCSVColumns = ["user", "time", "event", "kind", "revenue", "currency", "country", "network", "campaign"]
+
+  /// The mapping that reads `events.csv` back: every column by its name, ISO 8601 times.
+  public static var eventsCSV: DelimitedLogMapping {
+    var mapping = DelimitedLogMapping(user: .named("user"), time: .named("time"))
+    mapping.event = .named("event")
+    mapping.kind = .named("kind")
+    mapping.revenue = .named("revenue")
+    mapping.currency = .named("currency")
+    mapping.country = .named("country")
+    mapping.network = .named("network")
+    mapping.campaign = .named("campaign")
+    return mapping
+  }
 }

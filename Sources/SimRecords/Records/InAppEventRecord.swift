@@ -26,7 +26,7 @@ public struct InAppEventRecord: Sendable, Equatable {
   public static let adName = "ad_impression"
 
   /// The header line of `events.csv`.
-  public static let csvHeader = "user,time,event,kind,revenue,currency,country,network,campaign"
+  public static let csvHeader = DelimitedLogMapping.eventsCSVColumns.joined(separator: ",")
 
   /// Virtual time of the happening.
   public var time: SimTime

@@ -16,13 +16,13 @@ import SimModel
 /// was watched through are extrapolated (a power law in the day, fitted to the watched days)
 /// and listed in ``extrapolatedDays``. Sessions, events and revenue are fitted per group.
 public struct BehaviourFit: Sendable {
-  /// Users of one group who first come back on the same day (or week), or never.
+  /// Users of one group who first come back on the same day, or never.
   public struct Segment: Sendable, Equatable {
-    /// `payers-day3`, `others-days8to14`, `others-never`.
+    /// `payers-day3`, `others-never`.
     public var name: String
     /// Their share of the users.
     public var share: Double
-    /// The day they first come back (the bucket's mean); nil for never.
+    /// The day they first come back; nil for never.
     public var firstReturn: Int?
     /// Probability of a session on day 1, 2, 3 … (index 0 is day 1), as a cohort's `retention`.
     public var retention: [Double]
@@ -72,7 +72,7 @@ public struct BehaviourFit: Sendable {
       let members = lives.indices.filter { payers[$0] == isPayer }
       guard !members.isEmpty else { continue }
       let share = Double(members.count) / Double(lives.count)
-      let days = members.map { Self.activeDays(lives[$0].life, lastDay: lastDay) }
+      let days = members.map { LifeEvent.activeDays(lives[$0].life, lastDay: lastDay) }
       let firstReturns = days.map { active in lastDay >= 1 ? (1...lastDay).first { active[$0] } : nil }
       let behaviour = Self.behaviour(members.map { lives[$0].life }, days: days, lastDay: lastDay, currency: currency, refunds: &refundsLeftOut)
       segments += Self.segments(
@@ -89,14 +89,6 @@ public struct BehaviourFit: Sendable {
       guard let first = segment.firstReturn, day >= first, day - 1 < segment.retention.count else { return total }
       return total + segment.share * segment.retention[day - 1]
     }
-  }
-
-  /// The days 0…lastDay a life is active on (day 0 always: the first launch).
-  static func activeDays(_ life: [LifeEvent], lastDay: Int) -> [Bool] {
-    var active = Array(repeating: false, count: lastDay + 1)
-    active[0] = true
-    for event in life where event.offset >= 0 && event.offset / day <= Int64(lastDay) { active[Int(event.offset / day)] = true }
-    return active
   }
 
   // MARK: - Segments
@@ -145,11 +137,12 @@ public struct BehaviourFit: Sendable {
     let pooledTable = conditionalRetention(users: returners, days: days, watched: watched, firstReturns: firstReturns, lastDay: lastDay)
     let pooled = filled(pooledTable)
     var segments: [Segment] = []
-    for bucket in buckets(lastDay: lastDay) {
-      let share = bucket.reduce(0) { $0 + firstReturnShare[$1] }
+    // A segment per first-return day: weeks would put a week's first returns on one day and
+    // leave the other days' retention short.
+    for first in 1...lastDay {
+      let share = firstReturnShare[first]
       guard share > 0 else { continue }
-      let first = Int((bucket.reduce(0) { $0 + Double($1) * firstReturnShare[$1] } / share).rounded())
-      let members = firstReturns.indices.filter { firstReturns[$0].map(bucket.contains) ?? false }
+      let members = firstReturns.indices.filter { firstReturns[$0] == first }
       let own = conditionalRetention(users: members, days: days, watched: watched, firstReturns: firstReturns, lastDay: lastDay)
       var retention = Array(repeating: 0.0, count: lastDay)
       retention[first - 1] = 1
@@ -163,9 +156,8 @@ public struct BehaviourFit: Sendable {
           if pooledTable[k].1 == 0 { extrapolated.insert(first + k) }
         }
       }
-      let name = bucket.count == 1 ? "day\(bucket.lowerBound)" : "days\(bucket.lowerBound)to\(bucket.upperBound)"
       segments.append(
-        Segment(name: "\(group)-\(name)", share: groupShare * share, firstReturn: first, retention: retention, behaviour: behaviour))
+        Segment(name: "\(group)-day\(first)", share: groupShare * share, firstReturn: first, retention: retention, behaviour: behaviour))
     }
     if surviving > 0 {
       segments.append(
@@ -220,8 +212,4 @@ public struct BehaviourFit: Sendable {
     let intercept = meanY - slope * meanX
     return { x in min(1, max(0, Foundation.exp(intercept + slope * Foundation.log(x)))) }
   }
-
-  /// Each day to the last: a segment per first-return day (weeks would put a week's first
-  /// returns on one day and leave the others' retention short).
-  private static func buckets(lastDay: Int) -> [ClosedRange<Int>] { (1...lastDay).map { $0...$0 } }
 }

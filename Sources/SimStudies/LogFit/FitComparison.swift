@@ -84,10 +84,11 @@ public struct FitComparison: Sendable {
   public var allInside: Bool { rows.allSatisfy { $0.inside || $0.extrapolated } }
 
   /// Wilson's 95 % interval for a share.
-  static func wilson(_ share: LifeFigures.Share) -> (Double, Double) {
+  static func wilson(_ share: LifeFigures.Share) -> (Double, Double) { wilson(share.value, of: Double(share.total)) }
+
+  /// Wilson's 95 % interval for a share `p` of `n` (an estimate need not be a whole count).
+  static func wilson(_ p: Double, of n: Double) -> (Double, Double) {
     let z = 1.959_963_984_540_054
-    let n = Double(share.total)
-    let p = share.value
     let centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     let half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)).squareRoot()
     return (max(0, centre - half), min(1, centre + half))

@@ -64,4 +64,14 @@ package struct LifeEvent: Sendable, Equatable {
       }
     }
   }
+
+  /// The days 0…`lastDay` a life is active on: any happening that day (day 0 always, the first launch).
+  package static func activeDays(_ life: [LifeEvent], lastDay: Int) -> [Bool] {
+    var active = Array(repeating: false, count: lastDay + 1)
+    active[0] = true
+    for event in life where event.offset >= 0 && event.offset / 86_400_000 <= Int64(lastDay) {
+      active[Int(event.offset / 86_400_000)] = true
+    }
+    return active
+  }
 }

@@ -43,11 +43,7 @@ public struct LifeFigures: Sendable, Equatable {
   package mutating func add(_ life: [LifeEvent], watchedMilliseconds: Int64? = nil) {
     users += 1
     let watched = watchedMilliseconds ?? .max
-    var active = Array(repeating: false, count: max(1, horizonDays))
-    active[0] = true
-    for event in life where event.offset >= 0 && event.offset / Self.day <= Int64(lastDay) {
-      active[Int(event.offset / Self.day)] = true
-    }
+    let active = LifeEvent.activeDays(life, lastDay: max(0, lastDay))
     for day in 0...max(0, lastDay) where watched >= Int64(day + 1) * Self.day {
       watchedOnDay[day] += 1
       if active[day] { activeOnDay[day] += 1 }

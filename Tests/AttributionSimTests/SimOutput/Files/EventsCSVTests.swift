@@ -15,17 +15,7 @@ struct EventsCSVTests {
   private static let day: Int64 = 86_400_000
 
   /// The mapping a scenario's `log` gives to read `events.csv` back.
-  static var mapping: DelimitedLogMapping {
-    var mapping = DelimitedLogMapping(user: .named("user"), time: .named("time"))
-    mapping.event = .named("event")
-    mapping.kind = .named("kind")
-    mapping.revenue = .named("revenue")
-    mapping.currency = .named("currency")
-    mapping.country = .named("country")
-    mapping.network = .named("network")
-    mapping.campaign = .named("campaign")
-    return mapping
-  }
+  static var mapping: DelimitedLogMapping { .eventsCSV }
 
   /// Runs `scenario` on `jobs` threads into a fresh folder with `events.csv`; returns the
   /// folder, the summary and the file's text.
