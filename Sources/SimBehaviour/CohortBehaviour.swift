@@ -25,9 +25,9 @@ package final class CohortBehaviour {
   private let arrivalTable: [(offset: Int64, length: Int64, weight: Double, cumulative: Double)]?
   /// The subscription's steps, when the cohort subscribes.
   private let subscription: SubscriptionLifecycle?
-  /// When the cohort's users live logged timelines: the logged users of each country, for
-  /// resampling within a country.
-  private let loggedByCountry: [String: [Int32]]
+  /// When the cohort's users resample logged timelines: the logged users of each pool (a
+  /// country, an install source, or both) that has any.
+  private let loggedPools: [LoggedPool: [Int32]]
 
   // Stream names, hashed once.
   private static let arrivalLabel = StreamLabel("arrival")
@@ -63,13 +63,7 @@ package final class CohortBehaviour {
     exposureFlights = cohort.exposures.map { scenario.adNetworks[$0.network].campaigns[$0.campaign].flight }
     arrivalTable = cohort.seasonality.map { Self.arrivalTable(cohort, $0, epoch: scenario.epoch) }
     subscription = cohort.subscription.map { SubscriptionLifecycle(subscription: $0, epoch: scenario.epoch) }
-    var byCountry: [String: [Int32]] = [:]
-    if let users = cohort.log?.users {
-      for user in 0..<users.count {
-        if let country = users.country(of: user) { byCountry[country, default: []].append(Int32(user)) }
-      }
-    }
-    loggedByCountry = byCountry
+    loggedPools = cohort.log.map(LoggedPool.pools) ?? [:]
   }
 
   /// The arrival period cut at UTC midnights, each piece weighted by its day's seasonality and
@@ -131,7 +125,8 @@ package final class CohortBehaviour {
     // A replayed user keeps their logged country where the log names one.
     if let log = cohort.log, log.use == .replay, index < log.users.count, let logged = log.users.country(of: index) { country = logged }
     var actions: [TimedAction] = []
-    var installAt: SimTime?
+    // When the user installs, and the ad (or none) that led to it: a logged life may depend on it.
+    var install: (at: SimTime, source: LogSourceMapping.Source)?
     var days: ActivityDays?
 
     // Derived once: every exposure's stream is a child of it (the same streams, one hash fewer each).
@@ -175,25 +170,26 @@ package final class CohortBehaviour {
         // A view-through ad can only lead to an install once it has been seen.
         let seen = if case .view(let duration) = kind { time + duration } else { time }
         let candidate = seen + CohortBehaviour.duration(cohort.install.delay, &stream)
-        Self.keepEarliest(candidate, in: &installAt)
+        Self.keepEarliest(candidate, .campaign(network: exposure.network, campaign: exposure.campaign), in: &install)
       }
     }
 
-    appendAppleAds(arrival: arrival, country: country, user: user, to: &actions, installAt: &installAt)
+    appendAppleAds(arrival: arrival, country: country, user: user, to: &actions, install: &install)
 
     var organicStream = user.child(Self.organicLabel)
     if organicStream.nextUnit() < cohort.install.organic {
       let organicTime = arrival + CohortBehaviour.duration(cohort.install.delay, &organicStream)
-      Self.keepEarliest(organicTime, in: &installAt)
+      Self.keepEarliest(organicTime, .organic, in: &install)
     }
 
-    if let installAt {
+    if let (installAt, source) = install {
       var installStream = user.child(Self.installLabel)
       let redownload = installStream.nextUnit() < cohort.install.redownload
       // Drawn after the redownload, so adding pre-orders leaves redownloads as they were.
       let preOrder = !redownload && installStream.nextUnit() < cohort.install.preOrder
       actions.append(TimedAction(at: installAt - .zero, action: .install(redownload: redownload, preOrder: preOrder)))
-      days = appendActivity(after: installAt, user: index, country: country, stream: user.child(Self.lifeLabel), to: &actions)
+      days = appendActivity(
+        after: installAt, user: index, country: country, source: source, stream: user.child(Self.lifeLabel), to: &actions)
     }
     var trackingAuthorized = false
     if cohort.trackingConsent > 0 {
@@ -215,7 +211,8 @@ package final class CohortBehaviour {
   /// fixed draw order (reach, delay, kind, ad group, keyword, ad, conversion, install delay), so
   /// adding one changes no other draw. Users in storefronts a campaign does not run in are not reached.
   private func appendAppleAds(
-    arrival: SimTime, country: String, user: RandomStream, to actions: inout [TimedAction], installAt: inout SimTime?
+    arrival: SimTime, country: String, user: RandomStream, to actions: inout [TimedAction],
+    install: inout (at: SimTime, source: LogSourceMapping.Source)?
   ) {
     for (exposure, label) in zip(cohort.appleAds, appleAdsLabels) {
       let campaign = appleAdsCampaigns[exposure.campaign]
@@ -250,14 +247,16 @@ package final class CohortBehaviour {
               ad: Self.pick(adDraw, among: adGroup.ads.count), kind: kind))))
       if convertDraw < installProbability {
         let candidate = time + CohortBehaviour.duration(cohort.install.delay, &stream)
-        Self.keepEarliest(candidate, in: &installAt)
+        Self.keepEarliest(candidate, .appleAds, in: &install)
       }
     }
   }
 
   /// The user installs after the first ad (or organic moment) that converts.
-  private static func keepEarliest(_ candidate: SimTime, in installAt: inout SimTime?) {
-    if installAt.map({ candidate < $0 }) ?? true { installAt = candidate }
+  private static func keepEarliest(
+    _ candidate: SimTime, _ source: LogSourceMapping.Source, in install: inout (at: SimTime, source: LogSourceMapping.Source)?
+  ) {
+    if install.map({ candidate < $0.at }) ?? true { install = (candidate, source) }
   }
 
   /// The index a unit draw picks among `count` equally likely choices; nil when there are none.
@@ -269,7 +268,8 @@ package final class CohortBehaviour {
   /// as the run reaches them; nil when the user never opens the app. A subscription needs every
   /// session to know when the app next opens, so its users' days are drawn now.
   private func appendActivity(
-    after install: SimTime, user index: Int, country: String, stream: RandomStream, to actions: inout [TimedAction]
+    after install: SimTime, user index: Int, country: String, source: LogSourceMapping.Source, stream: RandomStream,
+    to actions: inout [TimedAction]
   ) -> ActivityDays? {
     var launchStream = stream.child(Self.firstLaunchLabel)
     let launches = launchStream.nextUnit() < cohort.firstLaunch.probability
@@ -278,7 +278,7 @@ package final class CohortBehaviour {
     appendReengagements(after: firstLaunch, stream: stream.child(Self.reengagementLabel), to: &actions)
     if let log = cohort.log {
       var logStream = stream.child(Self.logLabel)
-      guard let logged = loggedUser(for: index, country: country, log: log, stream: &logStream) else {
+      guard let logged = loggedUser(for: index, country: country, source: source, log: log, stream: &logStream) else {
         actions.append(TimedAction(at: firstLaunch - .zero, action: .launch))
         return nil
       }
@@ -301,16 +301,20 @@ package final class CohortBehaviour {
   }
 
   /// The logged user whose timeline user `index` lives: the same index on replay, else one drawn
-  /// (among those of `country` when stratified and the log has any there); nil when the log has
-  /// no such user (replay past its end, an empty log), who then only launches the app.
-  private func loggedUser(for index: Int, country: String, log: CohortLog, stream: inout RandomStream) -> Int? {
+  /// from the narrowest pool the log fills (``LoggedPool/candidates(source:country:stratified:)``);
+  /// nil when the log has no such user (replay past its end, an empty log), who then only
+  /// launches the app.
+  private func loggedUser(
+    for index: Int, country: String, source: LogSourceMapping.Source, log: CohortLog, stream: inout RandomStream
+  ) -> Int? {
     let draw = stream.nextUnit()
     switch log.use {
     case .replay:
       return index < log.users.count ? index : nil
     case .resample(let stratified):
-      if stratified, let candidates = loggedByCountry[country] {
-        return Self.pick(draw, among: candidates.count).map { Int(candidates[$0]) }
+      let mapped = log.sources.isEmpty ? nil : source
+      for pool in LoggedPool.candidates(source: mapped, country: country, stratified: stratified) {
+        if let candidates = loggedPools[pool] { return Self.pick(draw, among: candidates.count).map { Int(candidates[$0]) } }
       }
       return Self.pick(draw, among: log.users.count)
     }

@@ -11,11 +11,21 @@ package struct CohortLogReader {
   package let files: FileLocator
   /// The schema's currencies: logged revenue is converted into its base currency.
   package let currencies: CurrencyTable
+  /// The scenario's ad networks, and the one standing for Apple Ads: what `sources` map onto.
+  package var networks: [AdNetwork] = []
+  package var appleAdsNetwork: Int?
+
+  /// A reader of the log at `reader`, its file found by `files`, its revenue converted by `currencies`.
+  package init(reader: JSONReader, files: FileLocator, currencies: CurrencyTable) {
+    self.reader = reader
+    self.files = files
+    self.currencies = currencies
+  }
 
   /// Every key a `log` takes.
   package static let keys = [
     "path", "format", "use", "stratifyByCountry", "badRows", "horizonDays", "delimiter", "header", "columns",
-    "timeFormat", "timeZone", "kinds",
+    "timeFormat", "timeZone", "kinds", "sources", "campaigns",
   ]
   /// The shapes a log may have, and the ways a cohort uses one.
   package static let formats = ["ga4", "appsFlyer", "delimited"]
@@ -48,6 +58,7 @@ package struct CohortLogReader {
       object.optional("stratifyByCountry")?.error(
         "a replayed user lives the logged user of the same number, whatever the country: 'stratifyByCountry' is for 'use': \"resample\"")
     }
+    let sourceEntries = readSourceEntries(object, replay: useName == "replay")
     let badRows = object.optional("badRows")?.oneOf(EventLogSource.BadRows.allCases.map(\.rawValue)).flatMap(EventLogSource.BadRows.init) ?? .fail
     let horizonDays = object.optional("horizonDays")?.integer(in: 1...365) ?? 35
     var format: EventLogSource.Format?
@@ -61,7 +72,8 @@ package struct CohortLogReader {
     case "delimited": format = readMapping(object, base: nil).map(EventLogSource.Format.delimited)
     default: break
     }
-    guard let pathReader, let relativePath, let format, let useName, reader.log.diagnostics.count == problemsBefore,
+    guard let pathReader, let relativePath, let format, let useName, let sourceEntries,
+      reader.log.diagnostics.count == problemsBefore,
       let path = files.locate(relativePath, kind: "event log", pathReader)
     else { return nil }
     var source = EventLogSource(path: path, format: format)
@@ -101,9 +113,11 @@ package struct CohortLogReader {
         "\(shortWatched) of \(loaded.users.count) logged users were watched for less than \(horizonDays) days after their "
           + "first launch (the log ends there): their later days are empty, so late windows understate what they do")
     }
+    guard checkSourceEntries(sourceEntries, against: loaded.users, relativePath: relativePath) else { return nil }
     var log = CohortLog(
       source: source, use: useName == "replay" ? .replay : .resample(stratifyByCountry: stratify), users: loaded.users)
     log.report = loaded.report
+    log.sources = sourceEntries.mapping
     return log
   }
 

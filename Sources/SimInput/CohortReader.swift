@@ -17,7 +17,10 @@ package struct CohortReader {
     else { return nil }
     let name = object.required("name")?.nonEmptyString()
     let log = object.optional("log").flatMap {
-      CohortLogReader(reader: $0, files: references.files, currencies: references.currencies).read()
+      var logReader = CohortLogReader(reader: $0, files: references.files, currencies: references.currencies)
+      logReader.networks = references.networks
+      logReader.appleAdsNetwork = references.appleAdsNetwork
+      return logReader.read()
     }
     if object.has("log") {
       guard let log else { return nil }
@@ -97,6 +100,7 @@ package struct CohortReader {
       }
     }
     let (arrivals, seasonality, exposures, install, launch) = readAdSide(object)
+    warnUnmappedExposures(exposures, of: log, at: object)
     let trackingConsent = object.optional("trackingConsent")?.probability() ?? 0
     let reengagements = object.optional("reengagements")?.array()?.compactMap(readReengagement) ?? []
     let appleAds = object.optional("appleAds").map(readAppleAds) ?? []
@@ -110,6 +114,26 @@ package struct CohortReader {
       reengagements: reengagements, appleAds: appleAds, trackingConsent: trackingConsent, seasonality: seasonality)
     cohort.log = log
     return cohort
+  }
+
+  /// Warns when the log maps sources but none of its users stands for a network the cohort's ads
+  /// come from: installs through it draw as if the log mapped nothing.
+  private func warnUnmappedExposures(_ exposures: [CohortExposure], of log: CohortLog, at object: ObjectReader) {
+    guard !log.sources.isEmpty, case .resample = log.use else { return }
+    var covered: Set<Int> = []
+    for user in 0..<log.users.count {
+      for case .network(let network) in log.sources.sources(of: user, in: log.users) { covered.insert(network) }
+    }
+    var missing: [String] = []
+    for exposure in exposures where !covered.contains(exposure.network) {
+      let name = references.networks[exposure.network].name
+      if !missing.contains(name) { missing.append(name) }
+    }
+    guard !missing.isEmpty, let reader = object.optional("exposures") else { return }
+    reader.warning(
+      "no logged user's source maps to \(missing.map { "'\($0)'" }.joined(separator: ", ")): installs through its ads draw "
+        + "among all logged users\(log.use == .resample(stratifyByCountry: true) ? " of their country" : ""); "
+        + "map a media source to it in the log's 'sources'")
   }
 
   /// The keys of a modelled cohort's in-app lives, which a logged cohort takes from its log.

@@ -10,7 +10,8 @@ import SimModel
 /// the install time the log gives (AppsFlyer); failing that, their first event (a transaction
 /// log's first purchase). Events before it and past the horizon are dropped and counted, rows
 /// repeated exactly are kept once, refunds stay as negative revenue. A user's country is their
-/// first row's that names one, as an ISO code when the log gives a code or an English name.
+/// first row's that names one, as an ISO code when the log gives a code or an English name; so
+/// are their media source and campaign (where their install came from).
 package enum EventLogLoader {
   /// Why a log could not be loaded.
   package enum Failure: Error, Equatable {
@@ -87,6 +88,7 @@ package enum EventLogLoader {
     var nameIndex: [String: UInt16] = [:]
     var names: [String] = []
     var countries: [String?] = []
+    var sources: [(network: String?, campaign: String?)] = []
     var installTimes: [Int64?] = []
     var rows = Rows()
     while true {
@@ -121,9 +123,12 @@ package enum EventLogLoader {
         user = Int32(userIndex.count)
         userIndex[row.user] = user
         countries.append(nil)
+        sources.append((nil, nil))
         installTimes.append(nil)
       }
       if countries[Int(user)] == nil { countries[Int(user)] = row.country.map { CountryNames.code(for: $0) ?? $0 } }
+      if sources[Int(user)].network == nil, let network = row.network, !network.isEmpty { sources[Int(user)].network = network }
+      if sources[Int(user)].campaign == nil, let campaign = row.campaign, !campaign.isEmpty { sources[Int(user)].campaign = campaign }
       if let install = row.installTime { installTimes[Int(user)] = min(installTimes[Int(user)] ?? install, install) }
       let name: UInt16
       if let known = nameIndex[row.name] {
@@ -188,7 +193,8 @@ package enum EventLogLoader {
       }
       report.events += events.count
       table.append(
-        country: countries[Int(span.user)], observed: SimDuration(milliseconds: report.lastTime - span.launch), events: events)
+        country: countries[Int(span.user)], source: sources[Int(span.user)].network, campaign: sources[Int(span.user)].campaign,
+        observed: SimDuration(milliseconds: report.lastTime - span.launch), events: events)
     }
     report.users = table.count
     return (table, report)

@@ -17,6 +17,9 @@ public struct CohortLog: Hashable, Sendable {
   public var use: Use
   /// The log's users, loaded.
   public var users: LoggedUsers
+  /// Where logged users came from in the scenario's terms: with `resample`, a user draws among
+  /// those who came the way their own install did (empty: from all, or their country's).
+  public var sources = LogSourceMapping()
   /// What loading the log kept and left out.
   public var report = EventLogReport()
 

@@ -4,7 +4,8 @@ import SimEngine
 /// events relative to that launch: what replay and resampling draw from.
 ///
 /// Stored as columns, 19 bytes per kept event (time, revenue, name, kind), since a log holds
-/// millions of events; the log's identifiers are not kept.
+/// millions of events; the log's identifiers are not kept. Media sources and campaigns are
+/// kept (they name ads, not people) so that a cohort can draw users by where they came from.
 public struct LoggedUsers: Hashable, Sendable {
   /// One kept event.
   public struct Event: Hashable, Sendable {
@@ -28,7 +29,13 @@ public struct LoggedUsers: Hashable, Sendable {
   /// Event names, in order of first appearance.
   public private(set) var eventNames: [String] = []
   /// Countries as logged, in order of first appearance.
-  public private(set) var countries: [String] = []
+  public var countries: [String] { countryNames.names }
+  /// Media sources (ad networks, `organic`) and campaigns as logged, in order of first appearance.
+  public var sources: [String] { sourceNames.names }
+  public var campaigns: [String] { campaignNames.names }
+  private var countryNames = NameTable()
+  private var sourceNames = NameTable()
+  private var campaignNames = NameTable()
   /// The currency revenue is stated in.
   public let currency: String
   /// Names of the events users perform as in-app events (purchases, ad revenue and plain
@@ -42,6 +49,8 @@ public struct LoggedUsers: Hashable, Sendable {
   // Per user.
   private var firstEvent: [Int32] = [0]
   private var countryIndex: [Int32] = []
+  private var sourceIndex: [Int32] = []
+  private var campaignIndex: [Int32] = []
   private var observed: [Int64] = []
   // Per event.
   private var offsets: [Int64] = []
@@ -60,10 +69,15 @@ public struct LoggedUsers: Hashable, Sendable {
   /// How many events, over all users.
   public var eventCount: Int { offsets.count }
 
-  /// Adds a user: their country (nil when unknown), how long the log watched them after their
-  /// first launch, and their events in time order with offsets from that launch.
-  public mutating func append(country: String?, observed duration: SimDuration, events: [Event]) {
-    countryIndex.append(country.map { Int32(Self.index(of: $0, in: &countries)) } ?? -1)
+  /// Adds a user: their country, media source and campaign (each nil when unknown), how long the
+  /// log watched them after their first launch, and their events in time order with offsets from
+  /// that launch.
+  public mutating func append(
+    country: String?, source: String? = nil, campaign: String? = nil, observed duration: SimDuration, events: [Event]
+  ) {
+    countryIndex.append(countryNames.index(of: country))
+    sourceIndex.append(sourceNames.index(of: source))
+    campaignIndex.append(campaignNames.index(of: campaign))
     observed.append(duration.milliseconds)
     for event in events {
       offsets.append(event.offset.milliseconds)
@@ -78,13 +92,15 @@ public struct LoggedUsers: Hashable, Sendable {
     firstEvent.append(Int32(offsets.count))
   }
 
-  /// The bytes the table's columns hold: 19 a kept event, 16 a user (names and countries aside).
-  public var storedBytes: Int { eventCount * 19 + count * 16 + 4 }
+  /// The bytes the table's columns hold: 19 a kept event, 24 a user (names, countries, sources
+  /// and campaigns aside).
+  public var storedBytes: Int { eventCount * 19 + count * 24 + 4 }
 
   /// The bytes its columns have room for, which grow by doubling: what the table costs in memory.
   public var allocatedBytes: Int {
     (offsets.capacity + revenues.capacity) * 8 + names.capacity * 2 + kinds.capacity
-      + (firstEvent.capacity + countryIndex.capacity) * 4 + observed.capacity * 8
+      + (firstEvent.capacity + countryIndex.capacity + sourceIndex.capacity + campaignIndex.capacity) * 4
+      + observed.capacity * 8
   }
 
   /// The index of event name `name`, adding it when new (at most 65,535 names).
@@ -97,15 +113,36 @@ public struct LoggedUsers: Hashable, Sendable {
     return eventNames.count - 1
   }
 
-  private static func index(of value: String, in table: inout [String]) -> Int {
-    if let found = table.firstIndex(of: value) { return found }
-    table.append(value)
-    return table.count - 1
+  /// Names numbered in order of first appearance, found by dictionary (a log may have thousands
+  /// of campaigns).
+  private struct NameTable: Hashable, Sendable {
+    var names: [String] = []
+    var numbers: [String: Int32] = [:]
+
+    /// The number of `name`, adding it when new; -1 for nil.
+    mutating func index(of name: String?) -> Int32 {
+      guard let name else { return -1 }
+      if let known = numbers[name] { return known }
+      names.append(name)
+      numbers[name] = Int32(names.count - 1)
+      return Int32(names.count - 1)
+    }
   }
 
   /// User `user`'s country, nil when the log did not say.
   public func country(of user: Int) -> String? {
-    countryIndex[user] < 0 ? nil : countries[Int(countryIndex[user])]
+    countryIndex[user] < 0 ? nil : countryNames.names[Int(countryIndex[user])]
+  }
+
+  /// User `user`'s media source (the ad network or `organic` their install came through), nil
+  /// when the log did not say.
+  public func source(of user: Int) -> String? {
+    sourceIndex[user] < 0 ? nil : sourceNames.names[Int(sourceIndex[user])]
+  }
+
+  /// User `user`'s campaign, nil when the log did not say.
+  public func campaign(of user: Int) -> String? {
+    campaignIndex[user] < 0 ? nil : campaignNames.names[Int(campaignIndex[user])]
   }
 
   /// How long the log watched user `user` after their first launch (to the log's last event).
@@ -139,7 +176,11 @@ public struct LoggedUsers: Hashable, Sendable {
   public func users(at indices: [Int]) -> LoggedUsers {
     var table = LoggedUsers(currency: currency)
     for name in eventNames { _ = table.eventName(name) }
-    for user in indices { table.append(country: country(of: user), observed: observed(user), events: events(of: user)) }
+    for user in indices {
+      table.append(
+        country: country(of: user), source: source(of: user), campaign: campaign(of: user), observed: observed(user),
+        events: events(of: user))
+    }
     return table
   }
 }
