@@ -68,7 +68,8 @@ let package = Package(
     .target(
       name: "SimStudies",
       dependencies: [
-        "SimModel", "SimInput", "SimBehaviour", "SimPlatform", "SimRecords", "SimOutput", "SimRun", "SimEngine", "SimJSON",
+        "SimModel", "SimInput", "SimBehaviour", "SimPlatform", "SimRecords", "SimReceiver", "SimOutput", "SimRun", "SimEngine",
+        "SimJSON",
       ]),
     /// The conversion-schema search: candidates, successive halving in named stages, the race and its outputs.
     .target(

@@ -14,6 +14,8 @@ public enum PostbackFile {
     public var body: Result<JSONValue, JSONParseError>
     /// The `recipient` of a `postbacks.jsonl` line ("ad-network" or "developer"); nil otherwise.
     public var recipient: String?
+    /// The `time` of a `postbacks.jsonl` line (when it was sent, ISO 8601); nil otherwise.
+    public var time: String? = nil
   }
 
   /// Why a file has no postbacks to check at all.
@@ -101,7 +103,9 @@ public enum PostbackFile {
   /// any other value is the body as it is.
   package static func entry(line: Int?, index: Int?, _ value: JSONValue) -> Entry {
     if case .object(let fields) = value, case .string(let recipient) = fields["recipient"], let payload = fields["payload"] {
-      return Entry(line: line, index: index, body: .success(payload), recipient: recipient)
+      var entry = Entry(line: line, index: index, body: .success(payload), recipient: recipient)
+      if case .string(let time) = fields["time"] { entry.time = time }
+      return entry
     }
     return Entry(line: line, index: index, body: .success(value))
   }

@@ -70,6 +70,9 @@ enum AttrsimTool {
       .command(DecodeCommand.self),
       .command(CalibrateCommand.self),
       .command(FitCommand.self),
+      .group(
+        name: "privacy", abstract: "Infer Apple's crowd-anonymity model from evidence.",
+        entries: [.command(PrivacyFitCommand.self)]),
       .command(VerifyCommand.self),
       .command(ValidateCommand.self),
       .command(CompletionsCommand.self),

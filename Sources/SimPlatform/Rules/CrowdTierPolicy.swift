@@ -53,24 +53,28 @@ public struct CrowdTierPolicy: TierPolicy {
     if let tier = forcedTier(conversion) {
       return .selecting(formTiers: [2: tier, 3: tier, 4: tier], countryTier: tier, selection: selection)
     }
-    let countryTier = tier(of: .country(conversion.country), at: conversion.time)
-    var shared = min(tier(of: .app, at: conversion.time), tier(of: .publisher(conversion.publisher), at: conversion.time))
-    if countryLimitsTier { shared = min(shared, countryTier) }
+    return sizes(for: conversion).decision(thresholds: privacy.thresholds, selection: selection)
+  }
+
+  /// The sizes of `conversion`'s crowds at its time, which ``decide(for:)`` judges by the thresholds.
+  public mutating func sizes(for conversion: ConversionFacts) -> CrowdSizes {
+    let country = size(of: .country(conversion.country), at: conversion.time)
+    var shared = min(size(of: .app, at: conversion.time), size(of: .publisher(conversion.publisher), at: conversion.time))
+    if countryLimitsTier { shared = min(shared, country) }
     let source = networks[conversion.network].campaigns[conversion.campaign].sourceIdentifier
-    var formTiers: [Int: Int] = [:]
+    var forms: [Int?] = [nil, nil, nil]
     for digits in digitForms {
       let key = CrowdKey.source(network: conversion.network, digits: digits, value: source % TierDecision.modulus(digits: digits))
-      formTiers[digits] = min(shared, tier(of: key, at: conversion.time))
+      forms[digits - 2] = size(of: key, at: conversion.time)
     }
-    return .selecting(formTiers: formTiers, countryTier: countryTier, selection: selection)
+    return CrowdSizes(shared: shared, country: country, forms: forms)
   }
 
   private func forcedTier(_ conversion: ConversionFacts) -> Int? {
     networks[conversion.network].campaigns[conversion.campaign].forceTier ?? privacy.forceTier ?? (developerMode ? 3 : nil)
   }
 
-  private mutating func tier(of key: CrowdKey, at time: SimTime) -> Int {
-    let size = crowds[key]?.count(after: time - privacy.crowdPeriod) ?? 0
-    return privacy.thresholds.lastIndex { size >= $0 }.map { $0 + 1 } ?? 0
+  private mutating func size(of key: CrowdKey, at time: SimTime) -> Int {
+    crowds[key]?.count(after: time - privacy.crowdPeriod) ?? 0
   }
 }

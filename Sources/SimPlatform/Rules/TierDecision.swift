@@ -8,6 +8,9 @@ public struct TierDecision: Hashable, Sendable {
   public var sourceIdentifierDigits: Int
   /// Whether the install country's own crowd is large enough for `country-code`.
   public var countryCodeAllowed: Bool
+  /// The crowd sizes it was decided from; nil for a forced tier. Where the decision came from,
+  /// not part of it: two decisions are equal when they allow the same.
+  public var crowd: CrowdSizes?
 
   /// A decision with all its parts.
   public init(tier: Int, sourceIdentifierDigits: Int, countryCodeAllowed: Bool) {
@@ -24,7 +27,11 @@ public struct TierDecision: Hashable, Sendable {
   public static func selecting(
     formTiers: [Int: Int], countryTier: Int, selection: PlatformRules.DigitSelection = .hierarchical
   ) -> TierDecision {
-    let tiers = [2, 3, 4].map { formTiers[$0] ?? 0 }
+    selecting(tiers: [2, 3, 4].map { formTiers[$0] ?? 0 }, countryTier: countryTier, selection: selection)
+  }
+
+  /// The decision from the tiers of the 2-, 3- and 4-digit forms, in that order.
+  static func selecting(tiers: [Int], countryTier: Int, selection: PlatformRules.DigitSelection) -> TierDecision {
     let best = tiers.max()!
     let digits: Int
     switch selection {
@@ -32,6 +39,17 @@ public struct TierDecision: Hashable, Sendable {
     case .byTier: digits = best <= 1 ? 2 : best + 1
     }
     return TierDecision(tier: best, sourceIdentifierDigits: digits, countryCodeAllowed: best == 3 && countryTier == 3)
+  }
+
+  public static func == (left: TierDecision, right: TierDecision) -> Bool {
+    (left.tier, left.sourceIdentifierDigits, left.countryCodeAllowed)
+      == (right.tier, right.sourceIdentifierDigits, right.countryCodeAllowed)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(tier)
+    hasher.combine(sourceIdentifierDigits)
+    hasher.combine(countryCodeAllowed)
   }
 
   /// 10 to the power `digits`: the source identifier modulo this keeps its rightmost digits.

@@ -25,6 +25,9 @@ public struct PostbackRecord: Sendable {
   /// The network and campaign it reports, as scenario indices: what the source identifier
   /// stands for before crowd anonymity cuts its digits (not sent; for reports).
   package var network: Int, campaign: Int
+  /// For a winning postback 1 whose tier came from crowd sizes: what its content was decided from
+  /// (not sent; the privacy fit judges it under other thresholds).
+  package var basis: TierBasis?
 
   /// The `postbacks.jsonl` line: time, recipient and payload only, as the device sends them.
   public func jsonLine(epoch: Epoch) -> JSONValue {

@@ -38,10 +38,13 @@ package struct PostbackMaker {
     // `attribution-signature`, or an AdAttributionKit body with `jws-string`.
     let rules = adFrameworks[draft.network]
     let (body, content) = rules.signedPostback(of: draft, tier: job.tier, in: scenario, signers: signers)
-    let record = PostbackRecord(
+    var record = PostbackRecord(
       time: job.time, recipient: .adNetwork, payload: body, user: draft.user, content: content,
       sequenceIndex: draft.window, didWin: draft.runnerUpRank == nil, preparedAt: draft.preparedAt,
       network: draft.network, campaign: draft.campaign)
+    if draft.window == 0, draft.runnerUpRank == nil, let crowd = job.tier.crowd {
+      record.basis = TierBasis(crowd: crowd, fineSet: draft.fine != nil, coarseSet: draft.coarse != nil)
+    }
     guard draft.runnerUpRank == nil else {
       counts.nonWinningPostbacks += 1
       return (record, nil)

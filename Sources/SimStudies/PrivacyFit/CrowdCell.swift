@@ -1,0 +1,26 @@
+/// Postbacks judged together by the privacy fit: those of one network's campaign (as every
+/// tier shows it: two digits of the source identifier, or the campaign id), on one UTC day of
+/// receipt when the evidence has times. Observed and simulated postbacks fall into cells by the
+/// same rule, so the simulation stands in for the unknown crowds behind each observed cell.
+public struct CrowdCell: Hashable, Sendable, Comparable {
+  public var network: String
+  public var campaign: String
+  /// Days since 1970-01-01 (UTC) the postback arrived on; nil when the evidence has no times.
+  public var day: Int?
+
+  /// A cell with every part given.
+  public init(network: String, campaign: String, day: Int?) {
+    self.network = network
+    self.campaign = campaign
+    self.day = day
+  }
+
+  /// The UTC day of `unixMilliseconds`.
+  public static func day(ofUnixMilliseconds milliseconds: Int64) -> Int {
+    Int(milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000)
+  }
+
+  public static func < (left: CrowdCell, right: CrowdCell) -> Bool {
+    (left.network, left.campaign, left.day ?? Int.min) < (right.network, right.campaign, right.day ?? Int.min)
+  }
+}

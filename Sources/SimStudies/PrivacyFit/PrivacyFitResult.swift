@@ -1,0 +1,130 @@
+import SimEngine
+import SimJSON
+
+/// What `attrsim privacy fit` found: each threshold and the crowd period with a 95 % interval, or
+/// why the evidence cannot tell; the goodness of fit; and what the evidence held.
+public struct PrivacyFitResult: Sendable {
+  /// One fitted threshold (installs per crowd per period for a tier).
+  public struct Threshold: Sendable, Equatable {
+    /// 1, 2 or 3.
+    public var tier: Int
+    /// The estimate: the middle of the values the likelihood puts highest; nil when not identified.
+    public var estimate: Int?
+    /// The 95 % cluster-bootstrap interval; a bound the evidence cannot give is nil.
+    public var lower: Int?
+    public var upper: Int?
+    /// Why an estimate or a bound is missing; nil when the evidence identifies it.
+    public var unidentified: String?
+  }
+
+  /// The crowd period with its interval, among the candidates tried.
+  public struct Period: Sendable, Equatable {
+    public var estimate: SimDuration
+    public var lower: SimDuration
+    public var upper: SimDuration
+    public var candidates: [SimDuration]
+  }
+
+  /// Observed against fitted counts of postbacks by lowest tier shown, in bins of cells by how
+  /// many postbacks a cell holds.
+  public struct GoodnessOfFit: Sendable, Equatable {
+    public struct Bin: Sendable, Equatable {
+      /// The cells' postbacks per cell, smallest and largest.
+      public var smallest: Int, largest: Int
+      public var cells: Int
+      /// By lowest tier shown (0–3; before 4.0 only 0 and 2 occur).
+      public var observed: [Int]
+      public var fitted: [Double]
+    }
+
+    public var chiSquare: Double
+    public var degreesOfFreedom: Int
+    /// The chi-square's p-value as if postbacks were independent. They are not (a cell's share one
+    /// crowd, and the fitted shares are simulated), so it is too small: a guide, not a verdict.
+    public var pValue: Double
+    public var bins: [Bin]
+  }
+
+  public var thresholds: [Threshold]
+  public var period: Period
+  public var goodnessOfFit: GoodnessOfFit
+  /// Whether the evidence had tiers (4.0, AdAttributionKit).
+  public var tiered: Bool
+  /// Postbacks read, and of them those in cells the scenario never simulates (left out).
+  public var postbacks: Int
+  public var unmatchedPostbacks: Int
+  public var cells: Int
+  /// Simulated runs per candidate period, and bootstrap replicates.
+  public var runs: Int
+  public var replicates: Int
+
+  /// How the figures were estimated, for the report and `fit.json`.
+  public static let method =
+    "composite likelihood over cells (a network's campaign on a day): for each tier the evidence shows, the cell's "
+    + "postbacks showing at least that tier, binomial against the share of the cell's simulated postbacks that would "
+    + "under the candidate thresholds; integer thresholds fitted one at a time, the crowd period by profile over the "
+    + "candidates; 95 % intervals from a cluster bootstrap over cells (percentiles of the smallest and largest best "
+    + "values); goodness of fit: Pearson chi-square over bins of cells by size"
+
+  /// `fit.json`: thresholds, crowd period, goodness of fit, evidence and method.
+  public var json: JSONValue {
+    func number(_ value: Int?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
+    var tiers: [String: JSONValue] = [:]
+    for threshold in thresholds {
+      var entry: [String: JSONValue] = [
+        "estimate": number(threshold.estimate), "lower": number(threshold.lower), "upper": number(threshold.upper),
+      ]
+      if let note = threshold.unidentified { entry["unidentified"] = .string(note) }
+      tiers["tier\(threshold.tier)"] = .object(entry)
+    }
+    let days = { (duration: SimDuration) in JSONValue.double(Double(duration.milliseconds) / 86_400_000) }
+    return .object([
+      "thresholds": .object(tiers),
+      "crowdPeriod": .object([
+        "estimate": .string(period.estimate.description), "lower": .string(period.lower.description),
+        "upper": .string(period.upper.description), "estimateDays": days(period.estimate),
+        "candidates": .array(period.candidates.map { .string($0.description) }),
+      ]),
+      "goodnessOfFit": .object([
+        "chiSquare": .double(goodnessOfFit.chiSquare), "degreesOfFreedom": .int(Int64(goodnessOfFit.degreesOfFreedom)),
+        "pValue": .double(goodnessOfFit.pValue),
+        "bins": .array(
+          goodnessOfFit.bins.map { bin in
+            .object([
+              "postbacksPerCell": .array([.int(Int64(bin.smallest)), .int(Int64(bin.largest))]), "cells": .int(Int64(bin.cells)),
+              "observed": .array(bin.observed.map { .int(Int64($0)) }), "fitted": .array(bin.fitted.map { .double(($0 * 100).rounded() / 100) }),
+            ])
+          }),
+      ]),
+      "evidence": .object([
+        "postbacks": .int(Int64(postbacks)), "unmatchedPostbacks": .int(Int64(unmatchedPostbacks)), "cells": .int(Int64(cells)),
+        "tiered": .bool(tiered),
+      ]),
+      "method": .object([
+        "description": .string(Self.method), "runsPerPeriod": .int(Int64(runs)), "bootstrapReplicates": .int(Int64(replicates)),
+      ]),
+    ])
+  }
+
+  /// The thresholds to run with: the estimates, and where the evidence cannot identify one, the
+  /// scenario's own value moved as little as keeps the three from decreasing.
+  public var suggested: [Int]
+
+  /// A `privacy` block to paste into a scenario: ``suggested``, each with its interval or why
+  /// the evidence cannot tell.
+  public var fragment: String {
+    var lines = ["privacy: {", "  thresholds: {"]
+    for threshold in thresholds {
+      let value = suggested[threshold.tier - 1]
+      let comment =
+        threshold.estimate == nil
+        ? "  // not identified: \(threshold.unidentified ?? "")"
+        : "  // 95 % \(threshold.lower.map(String.init) ?? "…")–\(threshold.upper.map(String.init) ?? "…")"
+      lines.append("    tier\(threshold.tier): \(value),\(comment)")
+    }
+    lines.append("  },")
+    lines.append("  crowdPeriod: \"\(period.estimate)\",  // 95 % \(period.lower)–\(period.upper)")
+    lines.append("},")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

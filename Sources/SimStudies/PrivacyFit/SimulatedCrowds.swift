@@ -1,0 +1,77 @@
+import SimEngine
+import SimModel
+import SimPlatform
+import SimReceiver
+import SimRecords
+import SimRun
+
+/// One crowd period's simulated winning postbacks 1, by campaign and the size of the cell they
+/// fell into: each with the crowd sizes and set values its content was decided from
+/// (``TierBasis``), over several runs of the scenario. By size too, because a cell's postbacks are
+/// what the fitter sees of its crowd: an observed cell of 30 postbacks is judged against the
+/// campaign's simulated cells of about 30, whatever their day.
+public struct SimulatedCrowds: Sendable {
+  /// The crowd period the runs used.
+  public let period: SimDuration
+  /// How many runs were pooled.
+  public private(set) var runs = 0
+  /// By campaign (a cell without its day) and postbacks in their cell, the postbacks' bases.
+  public private(set) var bySize: [CrowdCell: [Int: [TierBasis]]] = [:]
+
+  /// No runs yet, for `period`.
+  public init(period: SimDuration) {
+    self.period = period
+  }
+
+  /// Runs `scenario` with this period and `seed`, adding its winning postbacks 1; `days` says
+  /// whether cells are by day. A postback whose tier was forced has no basis and is left out.
+  public mutating func run(_ scenario: Scenario, seed: UInt64, days: Bool, jobs: Int = 1) {
+    var copy = scenario
+    copy.seed = seed
+    copy.privacy.crowdPeriod = period
+    var sink = BasisSink(epoch: scenario.epoch, days: days)
+    _ = ScenarioRunner.run(copy, sink: &sink, receive: false, jobs: jobs)
+    for cell in sink.cells.keys.sorted() {
+      let bases = sink.cells[cell]!
+      bySize[CrowdCell(network: cell.network, campaign: cell.campaign, day: nil), default: [:]][bases.count, default: []] += bases
+    }
+    runs += 1
+  }
+
+  /// The largest effective crowd any postback had: thresholds above it change nothing.
+  public var largestCrowd: Int { bySize.values.lazy.flatMap(\.values).flatMap { $0 }.map(\.crowd.effective).max() ?? 0 }
+
+  /// The simulated postbacks an observed `cell` of `size` postbacks is judged against: those of
+  /// its campaign's cells of that size, widened a size at a time (to at most a quarter either
+  /// way, at least 2) until they hold 200 postbacks; nil when no simulated cell comes near.
+  public func pool(for cell: CrowdCell, size: Int) -> [TierBasis]? {
+    guard let bySize = bySize[CrowdCell(network: cell.network, campaign: cell.campaign, day: nil)] else { return nil }
+    var pool = bySize[size] ?? []
+    let widest = max(2, size / 4)
+    var width = 0
+    while pool.count < 200, width < widest {
+      width += 1
+      pool += bySize[size + width] ?? []
+      if size - width > 0 { pool += bySize[size - width] ?? [] }
+    }
+    return pool.isEmpty ? nil : pool
+  }
+}
+
+/// Collects winning postbacks 1 with their tier basis, into cells read from their bodies the
+/// way observed postbacks are.
+private struct BasisSink: RunSink {
+  let epoch: Epoch
+  let days: Bool
+  var cells: [CrowdCell: [TierBasis]] = [:]
+
+  mutating func receive(_ postback: PostbackRecord) {
+    guard postback.recipient == .adNetwork, let basis = postback.basis, case .success(let reading) = TierReading.read(postback.payload)
+    else { return }
+    let day = days ? CrowdCell.day(ofUnixMilliseconds: epoch.unixMilliseconds(after: postback.time.milliseconds)) : nil
+    cells[CrowdCell(network: reading.network, campaign: reading.campaign, day: day), default: []].append(basis)
+  }
+
+  mutating func receive(_ conversion: ConversionRecord) {}
+  mutating func receive(_ event: InAppEventRecord) {}
+}

@@ -1,0 +1,182 @@
+import Foundation
+import SimModel
+import SimPlatform
+
+/// The fit of tier thresholds for one crowd period: a composite likelihood over cells, each
+/// cell's postbacks counted by "showed at least tier j" (binomial for each level j the evidence
+/// speaks to), against the share of the cell's simulated postbacks that would show it under the
+/// candidate thresholds. Thresholds are integers, fitted one at a time (the others held) over
+/// every value from 1 to above the largest simulated crowd, until none moves.
+///
+/// A simulated share is smoothed as (s + ½) / (m + 1) (Jeffreys), so a cell the simulation never
+/// shows at some level does not make the likelihood zero.
+struct ThresholdFit {
+  /// The likelihood of each cell for each candidate value of one threshold, the others held at
+  /// the estimate: what the bootstrap reweights.
+  struct Profile {
+    /// The threshold (1, 2 or 3) it varies.
+    var tier: Int
+    /// The first candidate value; row `c` of `logLikelihood` holds cell `c` for values
+    /// `first`, `first + 1`, ….
+    var first: Int
+    var logLikelihood: [[Double]]
+  }
+
+  let evidence: TierEvidence
+  let simulated: SimulatedCrowds
+  let rules: PlatformRules
+  /// The observed cells the simulation has postbacks to judge against, in order.
+  let cells: [CrowdCell]
+  /// Each of `cells`' simulated postbacks (``SimulatedCrowds/pool(forCellOf:)``).
+  let pools: [CrowdCell: [TierBasis]]
+  /// The largest candidate threshold: one above the largest simulated crowd.
+  let ceiling: Int
+
+  /// The fit of `evidence` against `simulated`, for the cells it can judge.
+  init(evidence: TierEvidence, simulated: SimulatedCrowds, rules: PlatformRules) {
+    self.evidence = evidence
+    self.simulated = simulated
+    self.rules = rules
+    var bySize: [CrowdCell: [TierBasis]?] = [:]
+    var pools: [CrowdCell: [TierBasis]] = [:]
+    for (cell, counts) in evidence.cells {
+      let key = Self.poolKey(cell, size: counts.reduce(0, +))
+      if bySize[key] == nil { bySize[key] = simulated.pool(for: cell, size: counts.reduce(0, +)) }
+      if let pool = bySize[key]! { pools[cell] = pool }
+    }
+    self.pools = pools
+    cells = pools.keys.sorted()
+    ceiling = min(simulated.largestCrowd + 1, 1_000_000)
+  }
+
+  /// Cell `cell`'s composite log-likelihood given its simulated counts at or above each tier.
+  func cellLogLikelihood(_ cell: CrowdCell, atLeast simulatedAtLeast: [Int], of simulatedCount: Int) -> Double {
+    let observed = evidence.cells[cell]!
+    let total = observed.reduce(0, +)
+    var sum = 0.0
+    for level in evidence.levels {
+      let shown = observed[level...].reduce(0, +)
+      let p = (Double(simulatedAtLeast[level]) + 0.5) / (Double(simulatedCount) + 1)
+      sum += Double(shown) * log(p) + Double(total - shown) * log(1 - p)
+    }
+    return sum
+  }
+
+  /// How many of a cell's simulated postbacks show at least each tier (0–3) under `thresholds`.
+  func simulatedAtLeast(_ cell: CrowdCell, thresholds: [Int]) -> [Int] {
+    var counts = [0, 0, 0, 0]
+    for basis in pools[cell]! {
+      let tier = basis.signs(thresholds: thresholds, rules: rules, tiered: evidence.tiered).lowestTier(tiered: evidence.tiered)
+      for level in 0...tier { counts[level] += 1 }
+    }
+    return counts
+  }
+
+  /// The total log-likelihood under `thresholds`.
+  func logLikelihood(_ thresholds: [Int]) -> Double {
+    cells.reduce(0) { sum, cell in
+      sum + cellLogLikelihood(cell, atLeast: simulatedAtLeast(cell, thresholds: thresholds), of: pools[cell]!.count)
+    }
+  }
+
+  /// Cells with the same key share a pool: the campaign, and the size in place of the day.
+  static func poolKey(_ cell: CrowdCell, size: Int) -> CrowdCell {
+    CrowdCell(network: cell.network, campaign: cell.campaign, day: size)
+  }
+
+  /// Each cell's log-likelihood for every value of threshold `tier` from `low` to `high`, the
+  /// others as in `thresholds`.
+  func profile(tier: Int, thresholds: [Int], low: Int, high: Int) -> Profile {
+    let width = high - low + 1
+    // Cells sharing a pool: its counts by candidate are worked out once.
+    var countsBySize: [CrowdCell: [[Int]]] = [:]
+    var rows: [[Double]] = []
+    rows.reserveCapacity(cells.count)
+    for cell in cells {
+      let size = Self.poolKey(cell, size: evidence.cells[cell]!.reduce(0, +))
+      let bases = pools[cell]!
+      if countsBySize[size] == nil {
+        countsBySize[size] = atLeastByCandidate(bases, tier: tier, thresholds: thresholds, low: low, high: high)
+      }
+      let counts = countsBySize[size]!
+      rows.append((0..<width).map { cellLogLikelihood(cell, atLeast: counts[$0], of: bases.count) })
+    }
+    return Profile(tier: tier, first: low, logLikelihood: rows)
+  }
+
+  /// For each value of threshold `tier` from `low` to `high` (the others as in `thresholds`), how
+  /// many of `bases` show at least each tier. A postback's signs change only where the threshold
+  /// passes one of its crowd sizes, so each is judged at those few values and counted over the
+  /// ranges between.
+  private func atLeastByCandidate(_ bases: [TierBasis], tier: Int, thresholds: [Int], low: Int, high: Int) -> [[Int]] {
+    let width = high - low + 1
+    var steps = [[Int]](repeating: [Int](repeating: 0, count: width + 1), count: 4)
+    for basis in bases {
+      var changes = [low]
+      for size in basis.crowd.sizes where size + 1 > low && size + 1 <= high {
+        changes.append(size + 1)
+      }
+      changes.sort()
+      var candidate = thresholds
+      for (index, start) in changes.enumerated() {
+        let end = index + 1 < changes.count ? changes[index + 1] : high + 1
+        guard start < end else { continue }
+        candidate[tier - 1] = start
+        let shown = basis.signs(thresholds: candidate, rules: rules, tiered: evidence.tiered).lowestTier(tiered: evidence.tiered)
+        for level in 0...shown {
+          steps[level][start - low] += 1
+          steps[level][end - low] -= 1
+        }
+      }
+    }
+    var running = [0, 0, 0, 0]
+    return (0..<width).map { offset in
+      for level in 0..<4 { running[level] += steps[level][offset] }
+      return running
+    }
+  }
+
+  /// The values of a profile's threshold that maximise the likelihood with cell weights
+  /// `weights` (all 1 for the data as observed): the smallest and the largest (ties within 1e-9).
+  static func maximisers(_ profile: Profile, weights: [Double]? = nil) -> (low: Int, high: Int) {
+    guard let width = profile.logLikelihood.first?.count else { return (profile.first, profile.first) }
+    var totals = [Double](repeating: 0, count: width)
+    for (cell, row) in profile.logLikelihood.enumerated() {
+      let weight = weights?[cell] ?? 1
+      guard weight != 0 else { continue }
+      for offset in 0..<width { totals[offset] += weight * row[offset] }
+    }
+    let best = totals.max()!
+    let tolerance = 1e-9 * max(1, abs(best))
+    let first = totals.firstIndex { $0 >= best - tolerance }!
+    let last = totals.lastIndex { $0 >= best - tolerance }!
+    return (profile.first + first, profile.first + last)
+  }
+
+  /// Fits the thresholds the evidence speaks to, from `start`, one at a time until none moves;
+  /// returns them with the profile of each fitted threshold at the end.
+  func fit(from start: [Int]) -> (thresholds: [Int], profiles: [Profile]) {
+    var thresholds = start.map { min(max($0, 1), ceiling) }
+    var profiles: [Int: Profile] = [:]
+    for _ in 0..<6 {
+      var moved = false
+      for tier in evidence.levels {
+        // Thresholds never decrease from tier to tier; one the evidence cannot see does not hold
+        // the others back (before 4.0 only tier 2 shows).
+        let levels = evidence.levels
+        let low = levels.contains(tier - 1) ? thresholds[tier - 2] : 1
+        let high = levels.contains(tier + 1) ? max(low, thresholds[tier]) : ceiling
+        let profile = profile(tier: tier, thresholds: thresholds, low: low, high: max(low, high))
+        let (first, last) = Self.maximisers(profile)
+        let value = (first + last) / 2
+        if value != thresholds[tier - 1] {
+          thresholds[tier - 1] = value
+          moved = true
+        }
+        profiles[tier] = profile
+      }
+      if !moved { break }
+    }
+    return (thresholds, evidence.levels.compactMap { profiles[$0] })
+  }
+}

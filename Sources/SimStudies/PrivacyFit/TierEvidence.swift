@@ -1,0 +1,32 @@
+import SimPlatform
+
+/// Observed postbacks as the privacy fit reads them: per cell, how many winning postbacks 1
+/// showed at least each tier (``TierSigns/lowestTier(tiered:)``).
+public struct TierEvidence: Sendable {
+  /// Whether the postbacks have tiers (4.0, AdAttributionKit) or one privacy threshold (2.2, 3.0).
+  public let tiered: Bool
+  /// Per cell, postbacks whose lowest tier is 0, 1, 2 and 3.
+  public private(set) var cells: [CrowdCell: [Int]] = [:]
+
+  /// Empty evidence of `tiered` postbacks.
+  public init(tiered: Bool) {
+    self.tiered = tiered
+  }
+
+  /// Counts one postback showing `signs` in `cell`.
+  public mutating func add(_ signs: TierSigns, in cell: CrowdCell) {
+    cells[cell, default: [0, 0, 0, 0]][signs.lowestTier(tiered: tiered)] += 1
+  }
+
+  /// Counts `count` postbacks of lowest tier `tier` in `cell` (aggregate evidence).
+  public mutating func add(count: Int, lowestTier tier: Int, in cell: CrowdCell) {
+    cells[cell, default: [0, 0, 0, 0]][tier] += count
+  }
+
+  /// How many postbacks, over all cells.
+  public var postbacks: Int { cells.values.reduce(0) { $0 + $1.reduce(0, +) } }
+
+  /// The thresholds the evidence can speak to: tiers 1–3 with tiers, only the privacy threshold
+  /// (tier 2) before 4.0.
+  public var levels: [Int] { tiered ? [1, 2, 3] : [2] }
+}

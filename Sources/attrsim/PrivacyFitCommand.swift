@@ -1,0 +1,156 @@
+import AttributionSim
+import CommandLineKit
+import Foundation
+import SimJSON
+import SimOutput
+
+/// `attrsim privacy fit SCENARIO --postbacks FILE… [--out DIR] [--runs N] [--replicates N]
+/// [--seed N] [--jobs N]`: fits the crowd model's thresholds and crowd period to postbacks a
+/// network received, with the scenario run in the loop (issue 39).
+struct PrivacyFitCommand: DeclaredCommand {
+  @Argument(
+    name: "scenario", help: "The scenario the fitter knows: campaigns, publishers, countries, volumes (JSON or JSON5).",
+    parsing: .inputPath)
+  var path: String
+  @Option(
+    name: "postbacks", valueName: "file",
+    help: "Postbacks received: a run's postbacks.jsonl, JSON lines, a JSON array or one body (repeat for more files).",
+    parsing: .inputPath)
+  var postbackPaths: [String]
+  @Option(
+    name: "out", short: "o", valueName: "dir", help: "The folder to write fit.json and privacy.json5 into.",
+    defaultDescription: "Reports/<scenario-name>-privacy-fit", parsing: .outputPath)
+  var out: String?
+  @Option(name: "runs", valueName: "n", help: "Simulated runs per crowd period tried. (default: 10)", parsing: .integer(in: 1...100))
+  var runs: Int?
+  @Option(
+    name: "replicates", valueName: "n", help: "Bootstrap replicates for the intervals. (default: 200)",
+    parsing: .integer(in: 20...100_000))
+  var replicates: Int?
+  @Option(
+    name: "seed", valueName: "n", help: "Seed the runs and the bootstrap. (default: 39)", parsing: .integer(in: 0...Int(Int64.max)))
+  var seed: Int?
+  @Option(
+    name: "jobs", short: "j", valueName: "n", help: "Threads each run simulates on; the result is the same whatever the number.",
+    parsing: .integer(in: 1...256))
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  let largeWork = LargeWork()
+  let permissions = Permissions()
+
+  static let configuration = spec(
+    name: "fit", abstract: "Fit the crowd-anonymity thresholds and crowd period to received postbacks.",
+    discussion: """
+      Reads the winning first postbacks in the --postbacks files (SKAdNetwork 2.2 to 4.0 bodies, \
+      AdAttributionKit JWS bodies), what each shows of its tier (a publisher, a fine or a \
+      coarse value), and groups them by network, campaign (two digits of the source \
+      identifier, or the campaign id) and day of receipt (when the file gives times, as \
+      postbacks.jsonl does). Then runs the scenario --runs times for each crowd period tried \
+      (1, 2, 3, 4, 5 and 7 days), keeping each simulated postback's crowd sizes, and finds the \
+      thresholds under which the simulated postbacks show what the received ones did. Writes \
+      fit.json (each threshold and the crowd period with a 95 % cluster-bootstrap interval, or \
+      why the postbacks cannot tell, and the goodness of fit) and privacy.json5 (a 'privacy' \
+      block to paste into the scenario). Docs/privacy-fit.md explains the method.
+      """)
+
+  func run() -> ExitStatus {
+    guard !postbackPaths.isEmpty else {
+      Console.error("error: give the postbacks to fit with --postbacks FILE")
+      return .usage
+    }
+    let scenario: Scenario
+    switch ScenarioPreparation.prepare(path, limits: largeWork.limits, permissions: permissions, seed: nil) {
+    case .success(let prepared): scenario = prepared
+    case .failure(let status): return status.exitStatus
+    }
+    let folder = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)-privacy-fit")
+    var failed = ExitStatus.success
+    var readings: [(reading: TierReading, day: Int?)] = []
+    var skipped = 0
+    for file in postbackPaths {
+      guard let entries = InputText.postbacks(file, failed: &failed) else { return failed }
+      for entry in entries where entry.recipient != "developer" {
+        let where_ = entry.line.map { "\(file):\($0)" } ?? entry.index.map { "\(file)[\($0)]" } ?? file
+        guard case .success(let body) = entry.body else {
+          Console.error("\(where_): error: not JSON; expected a postback body")
+          return .dataError
+        }
+        switch TierReading.read(body) {
+        case .success(let reading):
+          guard reading.appId == scenario.app.appId else {
+            Console.error(
+              "\(where_): error: the postback is for app \(reading.appId), the scenario's app is \(scenario.app.appId): "
+                + "fit postbacks of the app the scenario describes")
+            return .dataError
+          }
+          let day = entry.time.flatMap(Epoch.init(iso8601:)).map { CrowdCell.day(ofUnixMilliseconds: $0.unixMilliseconds) }
+          readings.append((reading, day))
+        case .failure(.notWinningFirst): skipped += 1
+        case .failure(.notPostback(let why)):
+          Console.error("\(where_): error: not a postback body: \(why)")
+          return .dataError
+        }
+      }
+    }
+    guard let first = readings.first else {
+      Console.error("error: no winning first postback in \(postbackPaths.joined(separator: ", ")): nothing to fit")
+      return .dataError
+    }
+    if let other = readings.first(where: { $0.reading.tiered != first.reading.tiered }) {
+      Console.error(
+        "error: the postbacks mix versions with tiers (4.0, AdAttributionKit) and without (\(first.reading.tiered ? other.reading.version : first.reading.version)): fit them apart")
+      return .dataError
+    }
+    // Cells by day only when every postback has a time: a mix would split one campaign's crowd.
+    let days = readings.allSatisfy { $0.day != nil }
+    var evidence = TierEvidence(tiered: first.reading.tiered)
+    for (reading, day) in readings {
+      evidence.add(reading.signs, in: CrowdCell(network: reading.network, campaign: reading.campaign, day: days ? day : nil))
+    }
+    Console.error(
+      "privacy fit: \(readings.count) winning first postbacks (\(skipped) others left out) in \(evidence.cells.count) cells"
+        + (days ? " by day" : " (no times: one cell per campaign)"))
+    var settings = PrivacyFitStudy.Settings()
+    if let runs { settings.runs = runs }
+    if let replicates { settings.replicates = replicates }
+    if let seed { settings.seed = UInt64(seed) }
+    settings.jobs = jobs
+    let result = PrivacyFitStudy.fit(scenario, evidence: evidence, days: days, settings: settings) { Console.error("privacy fit: \($0)") }
+    if result.cells == 0 {
+      Console.error(
+        "error: the scenario never sends a postback in the cells the postbacks fall into (networks, campaigns, days): "
+          + "describe the campaigns and dates they came from")
+      return .dataError
+    }
+    do {
+      try BufferedFile.write(
+        [("fit.json", result.json.serialized(pretty: true) + "\n"), ("privacy.json5", result.fragment)], into: folder)
+    } catch {
+      Console.error("error: \(error.description)")
+      return .ioError
+    }
+    Console.out(Self.summary(result))
+    Console.out("wrote \(folder.path)/fit.json and privacy.json5")
+    return .success
+  }
+
+  /// The estimates as a few lines.
+  static func summary(_ result: PrivacyFitResult) -> String {
+    var lines: [String] = []
+    for threshold in result.thresholds {
+      let interval = "\(threshold.lower.map(String.init) ?? "…")–\(threshold.upper.map(String.init) ?? "…")"
+      if let estimate = threshold.estimate {
+        lines.append("tier \(threshold.tier) threshold  \(estimate) installs (95 % \(interval))")
+      } else {
+        lines.append("tier \(threshold.tier) threshold  not identified: \(threshold.unidentified ?? "")" + (threshold.lower ?? threshold.upper != nil ? " (bound \(interval))" : ""))
+      }
+    }
+    lines.append("crowd period      \(result.period.estimate) (95 % \(result.period.lower)–\(result.period.upper))")
+    let fit = result.goodnessOfFit
+    lines.append(
+      String(format: "goodness of fit   chi-square %.1f on %d degrees of freedom, p = %.3f", fit.chiSquare, fit.degreesOfFreedom, fit.pValue))
+    if result.unmatchedPostbacks > 0 {
+      lines.append("left out          \(result.unmatchedPostbacks) postbacks in cells the scenario never simulates")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
