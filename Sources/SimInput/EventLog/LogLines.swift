@@ -27,10 +27,13 @@ package struct LogLines {
   private var start = 0
   private var atEnd = false
   private var lineNumber = 0
+  /// The stretch of the file still to read, when only a stretch of it is read.
+  private var unread: Range<Int>?
   private static let chunkBytes = 1 << 20
 
-  /// Opens `path` for reading.
-  package init(path: String, maximumLineBytes: Int = 1 << 20) throws(FileProblem) {
+  /// Opens `path` for reading; with `bytes`, only that stretch of it, which should start a line
+  /// and end one (``stretches(of:count:)``): its lines are numbered from 1.
+  package init(path: String, maximumLineBytes: Int = 1 << 20, bytes: Range<Int>? = nil) throws(FileProblem) {
     if let kind = FileProblem.notAFile(path) { throw FileProblem(path: path, kind: kind) }
     guard let handle = FileHandle(forReadingAtPath: path) else {
       let exists = FileManager.default.fileExists(atPath: path)
@@ -39,6 +42,38 @@ package struct LogLines {
     self.path = path
     self.maximumLineBytes = maximumLineBytes
     self.handle = handle
+    unread = bytes
+  }
+
+  /// How many lines have been taken, blank ones included: once the lines are all read, how many
+  /// the file (or stretch) holds.
+  package var linesTaken: Int { lineNumber }
+
+  /// `file`'s bytes cut into at most `count` stretches of about equal size, each ending just
+  /// after a newline (the last at the end of the file), so that each holds whole lines; fewer
+  /// when the file is too small to cut. Empty when its size cannot be known.
+  package static func stretches(of path: String, count: Int) -> [Range<Int>] {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+    defer { try? handle.close() }
+    var info = stat()
+    guard fstat(handle.fileDescriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return [] }
+    let size = Int(info.st_size)
+    var cuts = [0]
+    var probe = [UInt8](repeating: 0, count: 1 << 16)
+    for part in 1..<max(1, count) {
+      // The first newline at or after the even cut, unless an earlier cut already passed it.
+      var at = max(size / count * part, cuts.last!)
+      var cut: Int?
+      while cut == nil, at < size {
+        let read = probe.withUnsafeMutableBytes { pread(handle.fileDescriptor, $0.baseAddress!, $0.count, off_t(at)) }
+        guard read > 0 else { break }
+        if let newline = probe[..<read].firstIndex(of: UInt8(ascii: "\n")) { cut = at + newline + 1 } else { at += read }
+      }
+      guard let cut, cut < size else { break }
+      if cut > cuts.last! { cuts.append(cut) }
+    }
+    cuts.append(size)
+    return zip(cuts, cuts.dropFirst()).map { $0..<$1 }
   }
 
   /// The next line and its number; nil after the last line (a final line without `\n` counts,
@@ -114,7 +149,7 @@ package struct LogLines {
       // Overlapping is fine: this is memmove.
       if start > 0 { bytes.baseAddress!.copyMemory(from: bytes.baseAddress! + start, byteCount: kept) }
       while true {
-        let count = Self.read(descriptor, into: bytes.baseAddress! + kept)
+        let count = Self.read(descriptor, into: bytes.baseAddress! + kept, from: unread)
         if count >= 0 || errno != EINTR { return (count, errno) }
       }
     }
@@ -124,14 +159,19 @@ package struct LogLines {
     }
     if read == 0 { atEnd = true }
     filled += read
+    unread = unread.map { $0.dropFirst(read) }
   }
 
-  private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer) -> Int {
-    #if canImport(Glibc)
-      Glibc.read(descriptor, buffer, chunkBytes)
-    #else
-      Darwin.read(descriptor, buffer, chunkBytes)
-    #endif
+  /// Reads a chunk, from the file's position or the start of `stretch`.
+  private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, from stretch: Range<Int>?) -> Int {
+    guard let stretch else {
+      #if canImport(Glibc)
+        return Glibc.read(descriptor, buffer, chunkBytes)
+      #else
+        return Darwin.read(descriptor, buffer, chunkBytes)
+      #endif
+    }
+    return pread(descriptor, buffer, min(chunkBytes, stretch.count), off_t(stretch.lowerBound))
   }
 
   /// Where `byte` first is in `buffer[from..<to]`, found by the C library's vectorised search.
