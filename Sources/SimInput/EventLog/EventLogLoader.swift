@@ -134,7 +134,7 @@ package enum EventLogLoader {
     let empty = LogPart(path: source.path, badRows: source.badRows, currencies: currencies)
     switch source.format {
     case .ga4:
-      let count = parts ?? (FileProblem.notAFile(source.path) == nil ? automaticParts(source.path) : 1)
+      let count = parts ?? automaticParts(source.path)
       let stretches = count > 1 ? LogLines.stretches(of: source.path, count: count) : []
       // Every reader opens before any reads, so a file that cannot be opened is that error alone.
       var readers: [GA4LogReader] = []
@@ -168,12 +168,14 @@ package enum EventLogLoader {
           guard part.refuse(error) else { break }
         }
       }
+      // The only stretch: no later one's lines are numbered after its own.
       if part.end == nil { part.finish(lines: 0) }
       return [part]
     }
   }
 
-  /// Stretches for a file of `path`'s size: one a processor (at most four), each at least 16 MiB.
+  /// Stretches for a file of `path`'s size: one a processor (at most four), each at least 16 MiB;
+  /// one for what is not a regular file (its size is 0), which is then read as before.
   private static func automaticParts(_ path: String) -> Int {
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     return max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, size / (16 << 20)))

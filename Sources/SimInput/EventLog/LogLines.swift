@@ -77,14 +77,9 @@ package struct LogLines {
   }
 
   /// The next line and its number; nil after the last line (a final line without `\n` counts,
-  /// an empty file has none).
+  /// an empty file has none). A problem leaves everything as it was, so asking again meets it
+  /// again.
   package mutating func next() throws(ScenarioDiagnostic) -> (number: Int, bytes: ArraySlice<UInt8>)? {
-    try next(reading: true)
-  }
-
-  /// The next line; with `reading` false, nil too when the rest of the line is not yet read.
-  /// A problem leaves everything as it was, so asking again meets it again.
-  private mutating func next(reading: Bool) throws(ScenarioDiagnostic) -> (number: Int, bytes: ArraySlice<UInt8>)? {
     // Bytes after `start` already known to hold no newline (offsets survive a refill).
     var scanned = 0
     while true {
@@ -94,32 +89,16 @@ package struct LogLines {
       scanned = filled - start
       if scanned > maximumLineBytes { throw tooLong() }
       if atEnd { return scanned > 0 ? try take(upTo: filled, skipping: 0) : nil }
-      guard reading else { return nil }
       try refill()
     }
   }
 
   /// The next line that is not blank (spaces and tabs only), as both log readers take them; its
-  /// problems end the reading.
+  /// problems end the reading. The line's bytes are a slice of a buffer the next call reuses.
   package mutating func nextNonBlank() throws(LogReadError) -> (number: Int, bytes: ArraySlice<UInt8>)? {
-    try nextNonBlank(reading: true)
-  }
-
-  /// The next lines that are not blank, up to `limit`, as far as the file's bytes already read
-  /// hold them (at least one, unless the log has ended): slices of one buffer, to be dropped
-  /// before the next call, as reading more moves the bytes under them. A problem with a line
-  /// after the first is met by the next call, once the lines before it are read.
-  package mutating func nextNonBlankLines(limit: Int) throws(LogReadError) -> [(number: Int, bytes: ArraySlice<UInt8>)] {
-    guard let first = try nextNonBlank() else { return [] }
-    var lines = [first]
-    while lines.count < limit, let line = try? nextNonBlank(reading: false) { lines.append(line) }
-    return lines
-  }
-
-  private mutating func nextNonBlank(reading: Bool) throws(LogReadError) -> (number: Int, bytes: ArraySlice<UInt8>)? {
     while true {
       let read: (number: Int, bytes: ArraySlice<UInt8>)?
-      do { read = try next(reading: reading) } catch { throw .stop(error) }
+      do { read = try next() } catch { throw .stop(error) }
       guard let line = read else { return nil }
       if !line.bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return line }
     }
