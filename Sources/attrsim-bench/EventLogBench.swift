@@ -58,8 +58,9 @@ enum EventLogBench {
     handle.write(Data(buffer.utf8))
   }
 
-  /// Loads the GA4 log at `path` and prints what it kept, the time taken and memory.
-  static func load(path: String) {
+  /// Loads the GA4 log at `path` and prints what it kept, the time taken and memory; with
+  /// `digest`, also a digest of the users and report, to check that two builds load alike.
+  static func load(path: String, digest: Bool = false) {
     let before = ProcessCost.now().peakBytes
     let measured = timed { () -> Result<(users: LoggedUsers, report: EventLogReport), EventLogLoader.Failure> in
       do throws(EventLogLoader.Failure) {
@@ -85,6 +86,30 @@ enum EventLogBench {
           format: "users' memory:     %.1f MiB stored (%.1f bytes a kept event), %.1f MiB allocated (%.1f bytes a kept event)",
           Double(users.storedBytes) / 1_048_576, perEvent(users.storedBytes), Double(users.allocatedBytes) / 1_048_576,
           perEvent(users.allocatedBytes)))
+      if digest { print(String(format: "digest:            %016llx", Self.digest(users, report))) }
     }
+  }
+
+  /// FNV-1a over everything loaded: the report, names, countries and each user's events.
+  private static func digest(_ users: LoggedUsers, _ report: EventLogReport) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    func mix(_ value: UInt64) {
+      for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ (value >> UInt64(shift) & 0xFF)) &* 0x100_0000_01B3 }
+    }
+    func mix(_ text: String) {
+      for byte in text.utf8 { mix(UInt64(byte)) }
+    }
+    mix("\(report)|\(users.eventNames)|\(users.countries)|\(users.currency)")
+    for user in 0..<users.count {
+      mix(users.country(of: user) ?? "-")
+      mix(UInt64(bitPattern: users.observed(user).milliseconds))
+      for event in users.events(of: user) {
+        mix(UInt64(bitPattern: event.offset.milliseconds))
+        mix("\(event.kind)")
+        mix(UInt64(event.name))
+        mix(event.revenue.bitPattern)
+      }
+    }
+    return hash
   }
 }

@@ -10,7 +10,7 @@ let usage = """
   usage: attrsim-bench [--users N] [--scenario NAME|PATH] [--write DIR] [--jobs N]
                        [--impression-check tampered-only|cryptographic|flag] [--no-receive]
                        [--compare [--simpy PATH]] [--crypto] [--all] [--list]
-         attrsim-bench --make-event-log N FILE | --event-log FILE
+         attrsim-bench --make-event-log N FILE | --event-log FILE [--digest]
 
     --users N            cohort users, the scenario's cohorts scaled in proportion (default 1,000,000)
     --scenario NAME      a sample in Scenarios/ by name (see --list), or a scenario file's path
@@ -26,6 +26,7 @@ let usage = """
     --list               print the sample names --scenario takes
     --make-event-log N FILE  write a synthetic GA4 BigQuery export of N events (seed 38) to FILE
     --event-log FILE     load a GA4 export into users; print rows per second and peak memory
+                         (--digest: and a digest of the users and report, to compare builds)
   """
 
 func fail(_ message: String) -> Never {
@@ -97,7 +98,7 @@ while let argument = arguments.popFirst() {
     exit(0)
   case "--event-log":
     guard let path = arguments.popFirst() else { fail("--event-log needs a GA4 export file") }
-    EventLogBench.load(path: path)
+    EventLogBench.load(path: path, digest: arguments.first == "--digest")
     exit(0)
   case "-h", "--help":
     print(usage)

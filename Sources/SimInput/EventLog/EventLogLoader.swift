@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import SimEngine
 import SimJSON
 import SimModel
@@ -21,136 +23,68 @@ package enum EventLogLoader {
     case reading(ScenarioDiagnostic)
   }
 
-  /// The rows read, as columns (23 bytes a row), until the log is grouped by user.
-  private struct Rows {
-    var users: [Int32] = []
-    var times: [Int64] = []
-    var revenues: [Double] = []
-    var names: [UInt16] = []
-    var kinds: [LogRow.Kind] = []
-
-    var count: Int { times.count }
-
-    mutating func append(user: Int32, time: Int64, revenue: Double, name: UInt16, kind: LogRow.Kind) {
-      users.append(user)
-      times.append(time)
-      revenues.append(revenue)
-      names.append(name)
-      kinds.append(kind)
-    }
-
-    /// Row indices grouped by user (users in index order), each user's in time order, ties in
-    /// order of reading; and where each user's start. Drops `users`, which it no longer needs.
-    mutating func byUserAndTime(userCount: Int) -> (order: [Int32], starts: [Int]) {
-      // A stable counting sort by user keeps each user's rows in order of reading...
-      var starts = [Int](repeating: 0, count: userCount + 1)
-      for user in users { starts[Int(user) + 1] += 1 }
-      for user in 0..<userCount { starts[user + 1] += starts[user] }
-      var order = [Int32](repeating: 0, count: count)
-      var next = starts
-      for (row, user) in users.enumerated() {
-        order[next[Int(user)]] = Int32(row)
-        next[Int(user)] += 1
-      }
-      users = []
-      // ...so ordering each user's by time, ties by row, is the sort by (user, time, row).
-      let times = self.times
-      for user in 0..<userCount {
-        let rows = starts[user]..<starts[user + 1]
-        let sorted = zip(order[rows], order[rows].dropFirst()).allSatisfy { times[Int($0)] <= times[Int($1)] }
-        if !sorted { order[rows].sort { (times[Int($0)], $0) < (times[Int($1)], $1) } }
-      }
-      return (order, starts)
-    }
-  }
-
   /// The most distinct event names a log may have (``LoggedUsers`` numbers them in 16 bits).
   package static let maximumEventNames = 65_535
 
-  /// Loads `source`, converting revenue with `currencies` (to its base currency).
-  package static func load(_ source: EventLogSource, currencies: CurrencyTable) throws(Failure) -> (users: LoggedUsers, report: EventLogReport) {
+  /// Loads `source`, converting revenue with `currencies` (to its base currency). A GA4 export
+  /// is read in `parts` stretches at once (by default one a processor, for a file large enough),
+  /// which gives the same users, report and errors as reading it in one.
+  package static func load(
+    _ source: EventLogSource, currencies: CurrencyTable, parts: Int? = nil
+  ) throws(Failure) -> (users: LoggedUsers, report: EventLogReport) {
     var report = EventLogReport()
-    var next: () throws(LogReadError) -> (line: Int, row: LogRow)?
-    // Where the row just read has its currency, for an error there (GA4's: its line's start).
-    var currencyColumn: () -> Int = { 1 }
-    switch source.format {
-    case .ga4:
-      var reader: GA4LogReader
-      do { reader = try GA4LogReader(path: source.path) } catch { throw .opening(.file(error)) }
-      next = { () throws(LogReadError) in try reader.next() }
-    case .delimited(let mapping):
-      var reader: DelimitedLogReader
-      do { reader = try DelimitedLogReader(path: source.path, mapping: mapping) } catch { throw .opening(error) }
-      next = { () throws(LogReadError) in try reader.next() }
-      currencyColumn = { reader.currencyColumn }
-    }
-    var userIndex: [String: Int32] = [:]
-    var nameIndex: [String: UInt16] = [:]
-    var names: [String] = []
+    var read = try readParts(source, currencies: currencies, parts: parts)
+    // The stretches joined in file order: each one's users and names renumbered after those
+    // already met, its lines after the earlier stretches' lines.
+    var rows = LogRowColumns()
+    var userIndex = InternTable()
+    var names = InternTable()
     var countries: [String?] = []
     var sources: [(network: String?, campaign: String?)] = []
     var installTimes: [Int64?] = []
-    var rows = Rows()
-    while true {
-      let read: (line: Int, row: LogRow)?
-      do {
-        read = try next()
-      } catch {
-        guard source.badRows == .skip, case .row(let problem) = error else { throw .reading(error.diagnostic) }
-        report.rows += 1
-        skip(problem, in: &report)
-        continue
+    var lineOffset = 0
+    for index in read.indices {
+      var part = read[index].take()!
+      func located(_ problem: ScenarioDiagnostic) -> ScenarioDiagnostic {
+        var problem = problem
+        problem.location?.line += lineOffset
+        return problem
       }
-      guard let (line, row) = read else { break }
-      report.rows += 1
-      var revenue = row.revenue ?? 0
-      if row.revenue != nil, let currency = row.currency {
-        guard let rate = currencies.rate(currency) else {
-          let problem = ScenarioDiagnostic(
-            file: source.path, location: SourceLocation(line: line, column: currencyColumn()), path: "currency",
-            message: "expected a currency the scenario can convert (\(([currencies.base] + currencies.rates.keys.sorted()).joined(separator: ", "))), "
-              + "found \(LogExcerpt.quoted(currency, user: row.user, limit: 12)): give its rate in the schema's currencies")
-          guard source.badRows == .skip else { throw .reading(problem) }
-          skip(problem, in: &report)
-          continue
+      let userNumbers = (0..<part.users.count).map { local in
+        let (user, isNew) = part.users.withSpelling(local) { userIndex.number(of: $0) }
+        if isNew {
+          countries.append(nil)
+          sources.append((nil, nil))
+          installTimes.append(nil)
         }
-        revenue *= rate
+        if countries[Int(user)] == nil { countries[Int(user)] = part.countries[local] }
+        if sources[Int(user)].network == nil { sources[Int(user)].network = part.sources[local].network }
+        if sources[Int(user)].campaign == nil { sources[Int(user)].campaign = part.sources[local].campaign }
+        if let install = part.installTimes[local] { installTimes[Int(user)] = min(installTimes[Int(user)] ?? install, install) }
+        return user
       }
-      let user: Int32
-      if let known = userIndex[row.user] {
-        user = known
-      } else {
-        user = Int32(userIndex.count)
-        userIndex[row.user] = user
-        countries.append(nil)
-        sources.append((nil, nil))
-        installTimes.append(nil)
-      }
-      if countries[Int(user)] == nil { countries[Int(user)] = row.country.map { CountryNames.code(for: $0) ?? $0 } }
-      if sources[Int(user)].network == nil, let network = row.network, !network.isEmpty { sources[Int(user)].network = network }
-      if sources[Int(user)].campaign == nil, let campaign = row.campaign, !campaign.isEmpty { sources[Int(user)].campaign = campaign }
-      if let install = row.installTime { installTimes[Int(user)] = min(installTimes[Int(user)] ?? install, install) }
-      let name: UInt16
-      if let known = nameIndex[row.name] {
-        name = known
-      } else {
+      var nameNumbers: [UInt16] = []
+      for local in 0..<part.names.count {
+        let name = part.names.string(local)
         // The table numbers names in 16 bits: past its limit, names would silently merge into the last.
-        guard names.count < maximumEventNames else {
-          let field = if case .ga4 = source.format { "event_name" } else { "event" }
-          throw .reading(
-            ScenarioDiagnostic(
-              file: source.path, location: SourceLocation(line: line, column: 1), path: field,
-              message: "expected at most \(maximumEventNames) distinct event names, found more: "
-                + "a name that carries an id or a value (\"level_1234\") belongs in a parameter"))
+        if names.find(name) == nil, names.count == maximumEventNames {
+          throw .reading(tooManyNames(source, line: part.nameLines[local] + lineOffset))
         }
-        name = UInt16(clamping: names.count)
-        nameIndex[row.name] = name
-        names.append(row.name)
+        nameNumbers.append(UInt16(names.number(of: name).number))
       }
-      rows.append(user: user, time: row.time, revenue: revenue, name: name, kind: row.kind)
+      report.rows += part.rowCount
+      report.skippedRows += part.skippedRows
+      report.skippedExamples += part.skippedExamples.prefix(EventLogReport.exampleLimit - report.skippedExamples.count).map(located)
+      switch part.end {
+      case .complete(let lines): lineOffset += lines
+      case .failed(let problem): throw .reading(located(problem))
+      case .tooManyNames(let line): throw .reading(tooManyNames(source, line: line + lineOffset))
+      case nil: preconditionFailure("a stretch is read to its end")
+      }
+      rows.append(emptying: &part.rows, users: userNumbers, names: nameNumbers)
     }
     // The identifiers end here: nothing after this point can name a user.
-    userIndex = [:]
+    userIndex = InternTable()
     report.firstTime = rows.times.min() ?? 0
     report.lastTime = rows.times.max() ?? 0
     let horizon = Int64(source.horizonDays) * 86_400_000
@@ -168,7 +102,7 @@ package enum EventLogLoader {
     }
     spans.sort { ($0.launch, $0.user) < ($1.launch, $1.user) }
     var table = LoggedUsers(currency: currencies.base)
-    for name in names { _ = table.eventName(name) }
+    for name in 0..<names.count { _ = table.eventName(names.string(name)) }
     for span in spans {
       var events: [LoggedUsers.Event] = []
       for row in order[starts[Int(span.user)]..<starts[Int(span.user) + 1]].lazy.map(Int.init) {
@@ -200,8 +134,73 @@ package enum EventLogLoader {
     return (table, report)
   }
 
-  private static func skip(_ problem: ScenarioDiagnostic, in report: inout EventLogReport) {
-    report.skippedRows += 1
-    if report.skippedExamples.count < EventLogReport.exampleLimit { report.skippedExamples.append(problem) }
+  /// The log's rows, each stretch's as it read them: a GA4 export's stretches read at once, a
+  /// delimited log in one (its header is its first line).
+  private static func readParts(_ source: EventLogSource, currencies: CurrencyTable, parts: Int?) throws(Failure) -> [LogPart?] {
+    let empty = LogPart(path: source.path, badRows: source.badRows, currencies: currencies)
+    switch source.format {
+    case .ga4:
+      let count = parts ?? automaticParts(source.path)
+      let stretches = count > 1 ? LogLines.stretches(of: source.path, count: count) : []
+      // Every reader opens before any reads, so a file that cannot be opened is that error alone.
+      var readers: [GA4LogReader] = []
+      do {
+        readers = try stretches.isEmpty ? [GA4LogReader(path: source.path)] : stretches.map { range throws(FileProblem) in
+          try GA4LogReader(path: source.path, bytes: range)
+        }
+      } catch {
+        throw .opening(.file(error))
+      }
+      var read = [LogPart?](repeating: nil, count: readers.count)
+      read.withUnsafeMutableBufferPointer { slots in
+        let work = PartReading(readers: readers, parts: slots, empty: empty)
+        DispatchQueue.concurrentPerform(iterations: work.readers.count) { index in
+          var reader = work.readers[index]
+          var part = work.empty
+          reader.read(into: &part)
+          work.parts[index] = part
+        }
+      }
+      return read
+    case .delimited(let mapping):
+      var reader: DelimitedLogReader
+      do { reader = try DelimitedLogReader(path: source.path, mapping: mapping) } catch { throw .opening(error) }
+      var part = empty
+      while true {
+        do {
+          guard let (line, row) = try reader.next() else { break }
+          guard part.add(row, line: line, currencyColumn: reader.currencyColumn) else { break }
+        } catch {
+          guard part.refuse(error) else { break }
+        }
+      }
+      // The only stretch: no later one's lines are numbered after its own.
+      if part.end == nil { part.finish(lines: 0) }
+      return [part]
+    }
+  }
+
+  /// Stretches for a file of `path`'s size: one a processor (at most four), each at least 16 MiB;
+  /// one for what is not a regular file (its size is 0), which is then read as before.
+  private static func automaticParts(_ path: String) -> Int {
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    return max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, size / (16 << 20)))
+  }
+
+  /// What the threads reading a GA4 export's stretches share: each reads with its own reader
+  /// and writes its own slot.
+  private struct PartReading: @unchecked Sendable {
+    let readers: [GA4LogReader]
+    let parts: UnsafeMutableBufferPointer<LogPart?>
+    let empty: LogPart
+  }
+
+  /// The error at the first row whose event name is one past ``maximumEventNames``.
+  private static func tooManyNames(_ source: EventLogSource, line: Int) -> ScenarioDiagnostic {
+    let field = if case .ga4 = source.format { "event_name" } else { "event" }
+    return ScenarioDiagnostic(
+      file: source.path, location: SourceLocation(line: line, column: 1), path: field,
+      message: "expected at most \(maximumEventNames) distinct event names, found more: "
+        + "a name that carries an id or a value (\"level_1234\") belongs in a parameter")
   }
 }

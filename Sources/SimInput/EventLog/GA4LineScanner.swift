@@ -73,13 +73,20 @@ struct GA4LineScanner {
 
   /// The row `line` holds, or nil when the general path must read it.
   static func row(_ line: ArraySlice<UInt8>, scratch: Scratch) -> LogRow? {
+    scan(line, scratch: scratch) { $0.row() }
+  }
+
+  /// What `use` makes of `line` scanned, or nil when the general path must read the line; the
+  /// scanned line's fields are read through the scanner, which lives only as long as `use`.
+  static func scan<Result>(_ line: ArraySlice<UInt8>, scratch: Scratch, _ use: (borrowing GA4LineScanner) -> Result) -> Result? {
     line.withUnsafeBufferPointer { bytes in
       var scanner = GA4LineScanner(bytes: bytes, scratch: scratch)
       do throws(Unhandled) {
-        return try scanner.scanLine()
+        try scanner.scanLine()
       } catch {
         return nil
       }
+      return use(scanner)
     }
   }
 
@@ -88,7 +95,7 @@ struct GA4LineScanner {
     self.scratch = scratch
   }
 
-  private mutating func scanLine() throws(Unhandled) -> LogRow {
+  private mutating func scanLine() throws(Unhandled) {
     skipBlanks()
     try event()
     skipBlanks()
@@ -96,17 +103,50 @@ struct GA4LineScanner {
     // The general path reads the line as a String, which must be UTF-8.
     if wideBytes, String(validating: bytes, as: UTF8.self) == nil { throw Unhandled() }
     guard let user, let time, let name else { throw Unhandled() }
-    let micros = try microseconds(time)
-    let userText = text(user), nameText = text(name)
-    guard !userText.isEmpty, !nameText.isEmpty else { throw Unhandled() }
-    return GA4LogReader.row(
-      user: userText, micros: micros, name: nameText, country: country.flatMap(textIfString),
-      network: source.flatMap(textIfString), campaign: campaign.flatMap(textIfString)
-    ) {
-      if let usd, let amount = number(usd) { return (amount, "USD") }
-      guard let amount = value.flatMap(number) ?? price.flatMap(number) else { return nil }
-      return (amount, currency.flatMap(textIfString))
-    }
+    micros = try microseconds(time)
+    // Text is empty only when its bytes are: an escape always gives a character.
+    guard !user.range.isEmpty, !name.range.isEmpty else { throw Unhandled() }
+  }
+
+  // MARK: - The scanned line's fields
+
+  /// The event's time in microseconds.
+  private(set) var micros: Int64 = 0
+
+  /// The line's row, as the general path would read it.
+  func row() -> LogRow {
+    GA4LogReader.row(
+      user: userText, micros: micros, name: nameText, country: countryText, network: source.flatMap(textIfString),
+      campaign: campaign.flatMap(textIfString), revenue: revenue)
+  }
+
+  /// `user_pseudo_id`'s text, and its UTF-8 bytes (which the line holds unless escaped).
+  var userText: String { text(user!) }
+  func withUserBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result { withBytes(user!, body) }
+
+  /// `event_name`'s text, and its UTF-8 bytes.
+  var nameText: String { text(name!) }
+  func withNameBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result { withBytes(name!, body) }
+
+  /// `geo.country` when a string.
+  var countryText: String? { country.flatMap(textIfString) }
+  /// `traffic_source.source` and `.name`, as the general reading gives them.
+  var networkText: String? { source.flatMap(textIfString) }
+  var campaignText: String? { campaign.flatMap(textIfString) }
+
+  /// The revenue the event states and its currency, if any: `event_value_in_usd`, else the
+  /// `value` (or `price`) and `currency` parameters.
+  func revenue() -> (amount: Double, currency: String?)? {
+    if let usd, let amount = number(usd) { return (amount, "USD") }
+    guard let amount = value.flatMap(number) ?? price.flatMap(number) else { return nil }
+    return (amount, currency.flatMap(textIfString))
+  }
+
+  /// A string's text as UTF-8 bytes: the line's own when written without escapes.
+  private func withBytes<Result>(_ value: Value, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    guard value.escaped else { return body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[value.range]))) }
+    var decoded = text(value)
+    return decoded.withUTF8 { body(UnsafeRawBufferPointer($0)) }
   }
 
   // MARK: - The fields
@@ -385,14 +425,25 @@ struct GA4LineScanner {
     guard current == UInt8(ascii: "\"") else { throw Unhandled() }
     let start = index + 1
     var at = start
-    while at + 8 <= bytes.count, !Self.stopsKey(Self.word(bytes, at)) { at += 8 }
     while true {
-      guard at < bytes.count else { throw Unhandled() }
-      let byte = bytes[at]
-      if byte == UInt8(ascii: "\"") { break }
+      if at + 8 <= bytes.count {
+        // Eight bytes at a time, then straight to the first that stops the key.
+        let stops = Self.keyStops(Self.word(bytes, at))
+        guard stops != 0 else {
+          at += 8
+          continue
+        }
+        at += stops.trailingZeroBitCount >> 3
+      } else {
+        guard at < bytes.count else { throw Unhandled() }
+        if bytes[at] != UInt8(ascii: "\""), Self.isKeyByte(bytes[at]) {
+          at += 1
+          continue
+        }
+      }
       // Printable ASCII without escapes: bytes compare as the general parser's strings do.
-      guard byte &- 0x20 < 0x5F, byte != UInt8(ascii: "\\") else { throw Unhandled() }
-      at += 1
+      guard bytes[at] == UInt8(ascii: "\"") else { throw Unhandled() }
+      break
     }
     let key = Key(fingerprint: Self.fingerprint(bytes, start..<at), range: start..<at)
     index = at + 1
@@ -451,14 +502,19 @@ struct GA4LineScanner {
     var at = start
     var (escaped, wide) = (false, false)
     while at < bytes.count {
-      // Eight bytes at a time while none ends the string or starts an escape.
+      // Eight bytes at a time while none ends the string or starts an escape, then straight to
+      // the first that does.
       if at + 8 <= bytes.count {
         let word = Self.word(bytes, at)
-        if !Self.stopsString(word) {
+        let stops = Self.stringStops(word)
+        if stops == 0 {
           if word & Self.highs != 0 { wide = true }
           at += 8
           continue
         }
+        let plain = stops.trailingZeroBitCount >> 3
+        if word & Self.highs & ((1 << (plain << 3)) &- 1) != 0 { wide = true }
+        at += plain
       }
       let byte = bytes[at]
       if byte == UInt8(ascii: "\"") {
@@ -549,26 +605,33 @@ struct GA4LineScanner {
     UnsafeRawPointer(bytes.baseAddress! + at).loadUnaligned(as: UInt64.self)
   }
 
-  /// Whether a byte of `word` is `byte`.
+  // Each test marks the high bit of the bytes it finds. The lowest mark is exact, which is all
+  // the loops use: a borrow may mark bytes after it, never before.
+
+  /// The bytes of `word` that are `byte`.
   @inline(__always)
-  private static func holds(_ word: UInt64, _ byte: UInt8) -> Bool {
+  private static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
     let matches = word ^ (ones &* UInt64(byte))
-    return (matches &- ones) & ~matches & highs != 0
+    return (matches &- ones) & ~matches & highs
   }
 
-  /// Whether a byte of `word` is below 0x20 (a control character).
+  /// The bytes of `word` below 0x20 (control characters).
   @inline(__always)
-  private static func holdsControl(_ word: UInt64) -> Bool { (word &- ones &* 0x20) & ~word & highs != 0 }
+  private static func controls(_ word: UInt64) -> UInt64 { (word &- ones &* 0x20) & ~word & highs }
 
-  /// A quote, a backslash or a control character: where a string's plain run ends.
+  /// Quotes, backslashes and control characters: where a string's plain run ends.
   @inline(__always)
-  private static func stopsString(_ word: UInt64) -> Bool {
-    holds(word, UInt8(ascii: "\"")) || holds(word, UInt8(ascii: "\\")) || holdsControl(word)
+  private static func stringStops(_ word: UInt64) -> UInt64 {
+    matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) | controls(word)
   }
 
   /// Anything but printable ASCII other than a backslash, or a quote: where a key's run ends.
   @inline(__always)
-  private static func stopsKey(_ word: UInt64) -> Bool { stopsString(word) || word & highs != 0 || holds(word, 0x7F) }
+  private static func keyStops(_ word: UInt64) -> UInt64 { stringStops(word) | word & highs | matches(word, 0x7F) }
+
+  /// Printable ASCII other than a backslash: a byte a key the scanner takes may hold.
+  @inline(__always)
+  private static func isKeyByte(_ byte: UInt8) -> Bool { byte &- 0x20 < 0x5F && byte != UInt8(ascii: "\\") }
 
   /// Skips digits; whether there was any.
   @discardableResult @inline(__always)
@@ -613,6 +676,8 @@ struct GA4LineScanner {
     let base = UnsafeRawPointer(bytes.baseAddress! + range.lowerBound)
     guard count >= 8 else {
       var packed = UInt64(count) << 56
+      // One load and a mask when the line goes on for eight bytes, else byte by byte.
+      if range.lowerBound + 8 <= bytes.count { return packed | base.loadUnaligned(as: UInt64.self) & ((1 << (count << 3)) &- 1) }
       for offset in 0..<count { packed |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) << (8 * offset) }
       return packed
     }

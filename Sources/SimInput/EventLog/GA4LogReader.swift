@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import SimJSON
 import SimModel
@@ -14,62 +13,48 @@ import SimModel
 package struct GA4LogReader {
   private var lines: LogLines
   private var path: String { lines.path }
-  /// Lines read ahead, the rows the scanner made of them (nil where the general path must read
-  /// the line), and how many of them `next()` has given.
-  private var batch: [(number: Int, bytes: ArraySlice<UInt8>)] = []
-  private var scanned: [LogRow?] = []
-  private var given = 0
-  /// The scanner's scratch space, one for each part of a batch scanned at once.
-  private let scratches = (0..<Self.parts).map { _ in GA4LineScanner.Scratch() }
+  /// The scanner's scratch space.
+  private let scratch = GA4LineScanner.Scratch()
 
-  /// A batch's parts, scanned on as many threads; one on a single processor.
-  private static let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
-  private static let batchLines = 4_096
-
-  /// Reads the log at `path`.
-  package init(path: String, maximumLineBytes: Int = 1 << 20) throws(FileProblem) {
-    lines = try LogLines(path: path, maximumLineBytes: maximumLineBytes)
+  /// Reads the log at `path`; with `bytes`, only that stretch of it (``LogLines/stretches(of:count:)``),
+  /// its lines numbered from 1.
+  package init(path: String, maximumLineBytes: Int = 1 << 20, bytes: Range<Int>? = nil) throws(FileProblem) {
+    lines = try LogLines(path: path, maximumLineBytes: maximumLineBytes, bytes: bytes)
   }
 
   /// The next event; nil at the end of the log. Blank lines are skipped. A line that is not a
   /// GA4 event is an error at its line and column; the caller may skip it and read on.
   package mutating func next() throws(LogReadError) -> (line: Int, row: LogRow)? {
-    if given == batch.count {
-      // The slices go before reading more, which moves the bytes under them.
-      (batch, given) = ([], 0)
-      batch = try lines.nextNonBlankLines(limit: Self.batchLines)
-      if batch.isEmpty { return nil }
-      scanBatch()
-    }
-    let (number, bytes) = batch[given]
-    let row = scanned[given].take()
-    given += 1
-    if let row { return (number, row) }
+    guard let (number, bytes) = try lines.nextNonBlank() else { return nil }
+    if let row = GA4LineScanner.row(bytes, scratch: scratch) { return (number, row) }
     do { return (number, try parsedRow(bytes, line: number)) } catch { throw .row(error) }
   }
 
-  /// Scans the batch's lines, its parts at once; each line's row depends on that line alone,
-  /// so the rows are the same whatever the threads.
-  private mutating func scanBatch() {
-    let parts = batch.count < 256 ? 1 : scratches.count
-    scanned = [LogRow?](repeating: nil, count: batch.count)
-    scanned.withUnsafeMutableBufferPointer { rows in
-      let work = BatchScan(lines: batch, rows: rows, scratches: scratches)
-      DispatchQueue.concurrentPerform(iterations: parts) { part in
-        let size = (work.lines.count + parts - 1) / parts
-        for index in min(work.lines.count, part * size)..<min(work.lines.count, (part + 1) * size) {
-          work.rows[index] = GA4LineScanner.row(work.lines[index].bytes, scratch: work.scratches[part])
-        }
+  /// Reads every event into `part`, until the end or until `part` ends the reading; the lines
+  /// the scanner vouches for go in without becoming rows of Strings.
+  mutating func read(into part: inout LogPart) {
+    while true {
+      let line: (number: Int, bytes: ArraySlice<UInt8>)?
+      do { line = try lines.nextNonBlank() } catch {
+        part.refuse(error)
+        return
       }
+      guard let (number, bytes) = line else {
+        part.finish(lines: lines.linesTaken)
+        return
+      }
+      let scanned = GA4LineScanner.scan(bytes, scratch: scratch) { scanner in part.add(scanner, line: number) }
+      if let scanned {
+        guard scanned else { return }
+        continue
+      }
+      let row: LogRow
+      do { row = try parsedRow(bytes, line: number) } catch {
+        guard part.refuse(.row(error)) else { return }
+        continue
+      }
+      guard part.add(row, line: number, currencyColumn: 1) else { return }
     }
-  }
-
-  /// What the threads of ``scanBatch()`` share: each writes its own rows and uses its own
-  /// scratch space, and the lines are only read.
-  private struct BatchScan: @unchecked Sendable {
-    let lines: [(number: Int, bytes: ArraySlice<UInt8>)]
-    let rows: UnsafeMutableBufferPointer<LogRow?>
-    let scratches: [GA4LineScanner.Scratch]
   }
 
   /// The general reading of a line: the JSON5 parser's tree, with every error located. The
@@ -135,16 +120,31 @@ package struct GA4LogReader {
     user: String, micros: Int64, name: String, country: String?, network: String?, campaign: String?,
     revenue: () -> (amount: Double, currency: String?)?
   ) -> LogRow {
-    let kind = kinds[name] ?? .event
+    let kind = kind(of: name)
     var row = LogRow(user: user, time: micros / 1_000, name: name, kind: kind)
-    row.country = country.flatMap { $0.isEmpty || $0 == "(not set)" ? nil : $0 }
+    row.country = Self.country(country)
     row.network = network
     row.campaign = campaign
-    if kind == .purchase || kind == .adRevenue, let (amount, currency) = revenue() {
-      (row.revenue, row.currency) = (amount, currency)
-      if name == "app_store_refund" { row.revenue = -abs(amount) }
-    }
+    if let (amount, currency) = Self.revenue(kind: kind, refund: isRefund(name), revenue) { (row.revenue, row.currency) = (amount, currency) }
     return row
+  }
+
+  /// What an event named `name` is.
+  static func kind(of name: String) -> LogRow.Kind { kinds[name] ?? .event }
+
+  /// Whether an event named `name` is a refund, whose revenue is negative.
+  static func isRefund(_ name: String) -> Bool { name == "app_store_refund" }
+
+  /// A logged country, nil when empty or GA4's "(not set)".
+  static func country(_ country: String?) -> String? { country.flatMap { $0.isEmpty || $0 == "(not set)" ? nil : $0 } }
+
+  /// An event's revenue: what `revenue` states, asked only of a kind that has revenue, made
+  /// negative for a refund.
+  static func revenue(
+    kind: LogRow.Kind, refund: Bool, _ revenue: () -> (amount: Double, currency: String?)?
+  ) -> (amount: Double, currency: String?)? {
+    guard kind == .purchase || kind == .adRevenue, let (amount, currency) = revenue() else { return nil }
+    return (refund ? -abs(amount) : amount, currency)
   }
 
   /// `event_params` as key → typed value (the first of `string_value`, `int_value`,

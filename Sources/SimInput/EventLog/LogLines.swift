@@ -27,10 +27,13 @@ package struct LogLines {
   private var start = 0
   private var atEnd = false
   private var lineNumber = 0
+  /// The stretch of the file still to read, when only a stretch of it is read.
+  private var unread: Range<Int>?
   private static let chunkBytes = 1 << 20
 
-  /// Opens `path` for reading.
-  package init(path: String, maximumLineBytes: Int = 1 << 20) throws(FileProblem) {
+  /// Opens `path` for reading; with `bytes`, only that stretch of it, which should start a line
+  /// and end one (``stretches(of:count:)``): its lines are numbered from 1.
+  package init(path: String, maximumLineBytes: Int = 1 << 20, bytes: Range<Int>? = nil) throws(FileProblem) {
     if let kind = FileProblem.notAFile(path) { throw FileProblem(path: path, kind: kind) }
     guard let handle = FileHandle(forReadingAtPath: path) else {
       let exists = FileManager.default.fileExists(atPath: path)
@@ -39,17 +42,44 @@ package struct LogLines {
     self.path = path
     self.maximumLineBytes = maximumLineBytes
     self.handle = handle
+    unread = bytes
+  }
+
+  /// How many lines have been taken, blank ones included: once the lines are all read, how many
+  /// the file (or stretch) holds.
+  package var linesTaken: Int { lineNumber }
+
+  /// `file`'s bytes cut into at most `count` stretches of about equal size, each ending just
+  /// after a newline (the last at the end of the file), so that each holds whole lines; fewer
+  /// when the file is too small to cut. Empty when its size cannot be known.
+  package static func stretches(of path: String, count: Int) -> [Range<Int>] {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+    defer { try? handle.close() }
+    var info = stat()
+    guard fstat(handle.fileDescriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return [] }
+    let size = Int(info.st_size)
+    var cuts = [0]
+    var probe = [UInt8](repeating: 0, count: 1 << 16)
+    for part in 1..<max(1, count) {
+      // The first newline at or after the even cut, unless an earlier cut already passed it.
+      var at = max(size / count * part, cuts.last!)
+      var cut: Int?
+      while cut == nil, at < size {
+        let read = probe.withUnsafeMutableBytes { pread(handle.fileDescriptor, $0.baseAddress!, $0.count, off_t(at)) }
+        guard read > 0 else { break }
+        if let newline = probe[..<read].firstIndex(of: UInt8(ascii: "\n")) { cut = at + newline + 1 } else { at += read }
+      }
+      guard let cut, cut < size else { break }
+      if cut > cuts.last! { cuts.append(cut) }
+    }
+    cuts.append(size)
+    return zip(cuts, cuts.dropFirst()).map { $0..<$1 }
   }
 
   /// The next line and its number; nil after the last line (a final line without `\n` counts,
-  /// an empty file has none).
+  /// an empty file has none). A problem leaves everything as it was, so asking again meets it
+  /// again.
   package mutating func next() throws(ScenarioDiagnostic) -> (number: Int, bytes: ArraySlice<UInt8>)? {
-    try next(reading: true)
-  }
-
-  /// The next line; with `reading` false, nil too when the rest of the line is not yet read.
-  /// A problem leaves everything as it was, so asking again meets it again.
-  private mutating func next(reading: Bool) throws(ScenarioDiagnostic) -> (number: Int, bytes: ArraySlice<UInt8>)? {
     // Bytes after `start` already known to hold no newline (offsets survive a refill).
     var scanned = 0
     while true {
@@ -59,32 +89,16 @@ package struct LogLines {
       scanned = filled - start
       if scanned > maximumLineBytes { throw tooLong() }
       if atEnd { return scanned > 0 ? try take(upTo: filled, skipping: 0) : nil }
-      guard reading else { return nil }
       try refill()
     }
   }
 
   /// The next line that is not blank (spaces and tabs only), as both log readers take them; its
-  /// problems end the reading.
+  /// problems end the reading. The line's bytes are a slice of a buffer the next call reuses.
   package mutating func nextNonBlank() throws(LogReadError) -> (number: Int, bytes: ArraySlice<UInt8>)? {
-    try nextNonBlank(reading: true)
-  }
-
-  /// The next lines that are not blank, up to `limit`, as far as the file's bytes already read
-  /// hold them (at least one, unless the log has ended): slices of one buffer, to be dropped
-  /// before the next call, as reading more moves the bytes under them. A problem with a line
-  /// after the first is met by the next call, once the lines before it are read.
-  package mutating func nextNonBlankLines(limit: Int) throws(LogReadError) -> [(number: Int, bytes: ArraySlice<UInt8>)] {
-    guard let first = try nextNonBlank() else { return [] }
-    var lines = [first]
-    while lines.count < limit, let line = try? nextNonBlank(reading: false) { lines.append(line) }
-    return lines
-  }
-
-  private mutating func nextNonBlank(reading: Bool) throws(LogReadError) -> (number: Int, bytes: ArraySlice<UInt8>)? {
     while true {
       let read: (number: Int, bytes: ArraySlice<UInt8>)?
-      do { read = try next(reading: reading) } catch { throw .stop(error) }
+      do { read = try next() } catch { throw .stop(error) }
       guard let line = read else { return nil }
       if !line.bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return line }
     }
@@ -114,7 +128,7 @@ package struct LogLines {
       // Overlapping is fine: this is memmove.
       if start > 0 { bytes.baseAddress!.copyMemory(from: bytes.baseAddress! + start, byteCount: kept) }
       while true {
-        let count = Self.read(descriptor, into: bytes.baseAddress! + kept)
+        let count = Self.read(descriptor, into: bytes.baseAddress! + kept, from: unread)
         if count >= 0 || errno != EINTR { return (count, errno) }
       }
     }
@@ -124,14 +138,19 @@ package struct LogLines {
     }
     if read == 0 { atEnd = true }
     filled += read
+    unread = unread.map { $0.dropFirst(read) }
   }
 
-  private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer) -> Int {
-    #if canImport(Glibc)
-      Glibc.read(descriptor, buffer, chunkBytes)
-    #else
-      Darwin.read(descriptor, buffer, chunkBytes)
-    #endif
+  /// Reads a chunk, from the file's position or the start of `stretch`.
+  private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, from stretch: Range<Int>?) -> Int {
+    guard let stretch else {
+      #if canImport(Glibc)
+        return Glibc.read(descriptor, buffer, chunkBytes)
+      #else
+        return Darwin.read(descriptor, buffer, chunkBytes)
+      #endif
+    }
+    return pread(descriptor, buffer, min(chunkBytes, stretch.count), off_t(stretch.lowerBound))
   }
 
   /// Where `byte` first is in `buffer[from..<to]`, found by the C library's vectorised search.

@@ -119,7 +119,7 @@ struct GA4LineScannerTests {
     #expect(GA4LineScanner.row(line[...], scratch: GA4LineScanner.Scratch()) == nil)
   }
 
-  @Test("Read in parallel batches, a long log gives each line's row or error in order, as the general path would")
+  @Test("A long log read line by line gives each line's row or error in order, as the general path would")
   func batches() throws {
     let folder = try TemporaryFolder.create("ga4-batches")
     defer { try? FileManager.default.removeItem(at: folder) }

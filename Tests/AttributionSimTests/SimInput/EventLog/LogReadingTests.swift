@@ -53,17 +53,19 @@ struct LogReadingTests {
     #expect(error?.message == "expected a text log, found a NUL byte (binary data)")
   }
 
-  @Test("Lines read ahead stop before a problem, which the next call meets at its own line and column")
-  func readAhead() throws {
+  @Test("A stretch of a file reads its own lines, numbered from 1, and stops at its end; a problem in it is at its own line")
+  func stretch() throws {
     let folder = try TemporaryFolder.create("log-lines")
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("log.csv")
     try Data(Array("a\n \nb\nc".utf8) + [0] + Array("d\ne".utf8)).write(to: file)
-    var reader = try LogLines(path: file.path)
-    #expect(try reader.nextNonBlankLines(limit: 1).map(\.number) == [1])
-    #expect(try reader.nextNonBlankLines(limit: 10).map(\.number) == [3])
-    let error = #expect(throws: LogReadError.self) { try reader.nextNonBlankLines(limit: 10) }
-    #expect(error?.diagnostic.location == SourceLocation(line: 4, column: 2))
+    var reader = try LogLines(path: file.path, bytes: 2..<6)
+    #expect(try reader.nextNonBlank()?.number == 2)
+    #expect(try reader.nextNonBlank() == nil)
+    #expect(reader.linesTaken == 2)
+    reader = try LogLines(path: file.path, bytes: 6..<11)
+    let error = #expect(throws: LogReadError.self) { try reader.nextNonBlank() }
+    #expect(error?.diagnostic.location == SourceLocation(line: 1, column: 2))
     #expect(error?.diagnostic.message == "expected a text log, found a NUL byte (binary data)")
   }
 
