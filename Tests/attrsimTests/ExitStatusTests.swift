@@ -46,6 +46,7 @@ struct ExitStatusTests {
     "decode": Call(["MISSING", "--schema", "GOOD"], ["OK", "--schema", "SCHEMA"]),
     "calibrate": Call(["MISSING", "--out", "OUT"], ["BAD", "--out", "OUT"]),
     "fit": Call(["MISSING"], ["BAD"]),
+    "privacy fit": Call(["MISSING", "--postbacks", "OK"], ["BAD", "--postbacks", "OK"]),
     "verify": Call(["MISSING"], ["BAD"], .failure),
     "validate": Call(["MISSING"], ["BAD"]),
     "completions": nil,
