@@ -8,7 +8,7 @@ extension CohortLogReader {
   /// written, to be checked against the log once it is loaded.
   struct SourceEntries {
     var mapping = LogSourceMapping()
-    var written: [(key: String, field: String, member: JSONMember, reader: JSONReader)] = []
+    var written: [(field: String, member: JSONMember, reader: JSONReader)] = []
   }
 
   /// The words a `sources` entry may give beside a network's name.
@@ -44,7 +44,7 @@ extension CohortLogReader {
           continue
         }
         if field == "sources" { entries.mapping.sources[member.key] = source } else { entries.mapping.campaigns[member.key] = source }
-        entries.written.append((member.key, field, member, reader))
+        entries.written.append((field, member, reader))
       }
     }
     return readable ? entries : nil
@@ -89,10 +89,11 @@ extension CohortLogReader {
     var found = true
     for entry in entries.written {
       let logged = entry.field == "sources" ? users.sources : users.campaigns
-      guard !logged.contains(entry.key) else { continue }
+      let key = entry.member.key
+      guard !logged.contains(key) else { continue }
       let what = entry.field == "sources" ? "media source" : "campaign"
-      var message = "the event log '\(relativePath)' has no \(what) \(Excerpt.quoted(entry.key))"
-      if let suggestion = Suggestion.closest(to: entry.key, among: logged) {
+      var message = "the event log '\(relativePath)' has no \(what) \(Excerpt.quoted(key))"
+      if let suggestion = Suggestion.closest(to: key, among: logged) {
         message += "; did you mean '\(suggestion)'?"
       } else if logged.isEmpty {
         message += ": it names no \(what)s"

@@ -16,6 +16,11 @@ public enum PostbackFile {
     public var recipient: String?
     /// The `time` of a `postbacks.jsonl` line (when it was sent, ISO 8601); nil otherwise.
     public var time: String? = nil
+
+    /// Where it is in the file at `path`, as messages name it: `path:line` or `path[index]`.
+    public func place(in path: String) -> String {
+      path + (line.map { ":\($0)" } ?? "") + (index.map { "[\($0)]" } ?? "")
+    }
   }
 
   /// Why a file has no postbacks to check at all.

@@ -98,7 +98,7 @@ struct DecodeCommand: DeclaredCommand {
       var problems = ProblemPrinter()
       defer { problems.finish(file: path) }
       for entry in entries {
-        let place = path + (entry.line.map { ":\($0)" } ?? "") + (entry.index.map { "[\($0)]" } ?? "")
+        let place = entry.place(in: path)
         if case .failure(let error) = entry.body {
           counts.invalid += 1
           problems.print("\(place):\(error.location.column): error: not JSON: \(error.message)", message: error.message)

@@ -60,7 +60,7 @@ struct PostbackVerifyCommand: DeclaredCommand {
       guard let entries = InputText.postbacks(path, failed: &failed) else { return failed }
       for entry in entries {
         total += 1
-        let place = path + (entry.line.map { ":\($0)" } ?? "") + (entry.index.map { "[\($0)]" } ?? "")
+        let place = entry.place(in: path)
         switch entry.body {
         case .failure(let error):
           invalid += 1

@@ -62,23 +62,32 @@ struct PrivacyFitCommand: DeclaredCommand {
     case .success(let prepared): scenario = prepared
     case .failure(let status): return status.exitStatus
     }
-    let folder = URL(fileURLWithPath: out ?? "Reports/\(scenario.name)-privacy-fit")
+    // The fit takes minutes: an output folder that cannot be made is refused before it.
+    let target = out ?? "Reports/\(scenario.name)-privacy-fit"
+    if let obstacle = FileProblem.fileInTheWay(of: target) {
+      Console.error("error: cannot create output folder '\(target)': \(obstacle); nothing was fitted")
+      return .ioError
+    }
+    let folder = URL(fileURLWithPath: target)
     var failed = ExitStatus.success
     var readings: [(reading: TierReading, day: Int?)] = []
     var skipped = 0
     for file in postbackPaths {
       guard let entries = InputText.postbacks(file, failed: &failed) else { return failed }
       for entry in entries where entry.recipient != "developer" {
-        let where_ = entry.line.map { "\(file):\($0)" } ?? entry.index.map { "\(file)[\($0)]" } ?? file
-        guard case .success(let body) = entry.body else {
-          Console.error("\(where_): error: not JSON; expected a postback body")
+        let place = entry.place(in: file)
+        let body: JSONValue
+        switch entry.body {
+        case .success(let value): body = value
+        case .failure(let error):
+          Console.error("\(place): error: not JSON (\(error.message)); expected a postback body")
           return .dataError
         }
         switch TierReading.read(body) {
         case .success(let reading):
           guard reading.appId == scenario.app.appId else {
             Console.error(
-              "\(where_): error: the postback is for app \(reading.appId), the scenario's app is \(scenario.app.appId): "
+              "\(place): error: the postback is for app \(reading.appId), the scenario's app is \(scenario.app.appId): "
                 + "fit postbacks of the app the scenario describes")
             return .dataError
           }
@@ -86,7 +95,7 @@ struct PrivacyFitCommand: DeclaredCommand {
           readings.append((reading, day))
         case .failure(.notWinningFirst): skipped += 1
         case .failure(.notPostback(let why)):
-          Console.error("\(where_): error: not a postback body: \(why)")
+          Console.error("\(place): error: not a postback body: \(why)")
           return .dataError
         }
       }
@@ -96,8 +105,8 @@ struct PrivacyFitCommand: DeclaredCommand {
       return .dataError
     }
     if let other = readings.first(where: { $0.reading.tiered != first.reading.tiered }) {
-      Console.error(
-        "error: the postbacks mix versions with tiers (4.0, AdAttributionKit) and without (\(first.reading.tiered ? other.reading.version : first.reading.version)): fit them apart")
+      let untiered = first.reading.tiered ? other.reading.version : first.reading.version
+      Console.error("error: the postbacks mix versions with tiers (4.0, AdAttributionKit) and without (\(untiered)): fit them apart")
       return .dataError
     }
     // Cells by day only when every postback has a time: a mix would split one campaign's crowd.

@@ -41,10 +41,7 @@ public enum PrivacyFitStudy {
       }
       let fit = ThresholdFit(evidence: evidence, simulated: simulated, rules: scenario.rules)
       let (thresholds, profiles) = fit.fit(from: scenario.privacy.thresholds)
-      let cellTotals = fit.cells.map { cell in
-        fit.cellLogLikelihood(cell, atLeast: fit.simulatedAtLeast(cell, thresholds: thresholds), of: fit.pools[cell]!.count)
-      }
-      fits.append((period, fit, thresholds, profiles, cellTotals))
+      fits.append((period, fit, thresholds, profiles, fit.cellLogLikelihoods(thresholds)))
     }
     let best = fits.indices.max { fits[$0].cellTotals.reduce(0, +) < fits[$1].cellTotals.reduce(0, +) }!
     let chosen = fits[best]

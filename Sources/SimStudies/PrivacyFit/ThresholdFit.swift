@@ -23,7 +23,6 @@ struct ThresholdFit {
   }
 
   let evidence: TierEvidence
-  let simulated: SimulatedCrowds
   let rules: PlatformRules
   /// The observed cells the simulation has postbacks to judge against, in order.
   let cells: [CrowdCell]
@@ -35,7 +34,6 @@ struct ThresholdFit {
   /// The fit of `evidence` against `simulated`, for the cells it can judge.
   init(evidence: TierEvidence, simulated: SimulatedCrowds, rules: PlatformRules) {
     self.evidence = evidence
-    self.simulated = simulated
     self.rules = rules
     var bySize: [CrowdCell: [TierBasis]?] = [:]
     var pools: [CrowdCell: [TierBasis]] = [:]
@@ -72,11 +70,9 @@ struct ThresholdFit {
     return counts
   }
 
-  /// The total log-likelihood under `thresholds`.
-  func logLikelihood(_ thresholds: [Int]) -> Double {
-    cells.reduce(0) { sum, cell in
-      sum + cellLogLikelihood(cell, atLeast: simulatedAtLeast(cell, thresholds: thresholds), of: pools[cell]!.count)
-    }
+  /// Each of `cells`' log-likelihood under `thresholds`.
+  func cellLogLikelihoods(_ thresholds: [Int]) -> [Double] {
+    cells.map { cellLogLikelihood($0, atLeast: simulatedAtLeast($0, thresholds: thresholds), of: pools[$0]!.count) }
   }
 
   /// Cells with the same key share a pool: the campaign, and the size in place of the day.
