@@ -58,7 +58,8 @@ package struct ScenarioReader {
     let appleAds = appleAdsReader.flatMap {
       AppleAdsReader(reader: $0, networks: networks, publishers: publishers, platform: platform, epoch: epoch).read()
     }
-    let privacy = object.optional("privacy").map(readPrivacy) ?? PrivacySettings()
+    let defaultThresholds = PrivacySettings.defaultThresholds(for: signedVersion)
+    let privacy = object.optional("privacy").map { readPrivacy($0, defaults: defaultThresholds) } ?? PrivacySettings(thresholds: defaultThresholds)
     let rules = object.optional("rules").map(RulesReader.read) ?? PlatformRules()
     let schema = object.optional("schema").flatMap(readSchemaReference) ?? .empty
     if app?.sdk?.model == .schema, !object.has("schema") {
@@ -353,8 +354,9 @@ package struct ScenarioReader {
     return publishers
   }
 
-  private func readPrivacy(_ reader: JSONReader) -> PrivacySettings {
-    var settings = PrivacySettings()
+  /// The privacy block; thresholds not given are the framework's `defaults`.
+  private func readPrivacy(_ reader: JSONReader, defaults: [Int]) -> PrivacySettings {
+    var settings = PrivacySettings(thresholds: defaults)
     guard let object = reader.object(keys: ["forceTier", "thresholds", "crowdPeriod"]) else { return settings }
     settings.forceTier = object.optional("forceTier")?.integer(in: 0...3).map(Int.init)
     if let thresholdsReader = object.optional("thresholds"),

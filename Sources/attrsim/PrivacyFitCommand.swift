@@ -18,7 +18,17 @@ struct PrivacyFitCommand: DeclaredCommand {
     parsing: .inputPath)
   var postbackPaths: [String]
   @Option(
-    name: "out", short: "o", valueName: "dir", help: "The folder to write fit.json and privacy.json5 into.",
+    name: "observations", valueName: "file",
+    help: "Aggregate evidence: a CSV table of installsPerDay and the shares of postbacks showing no value (null), a coarse or fine value or the publisher, with optional postbacks counts.",
+    parsing: .inputPath)
+  var observationsPath: String?
+  @Option(
+    name: "periods", valueName: "days",
+    help: "Crowd periods to try, in whole days, comma-separated (one fixes the period). (default: 1,2,3,4,5,7)",
+    parsing: .dayList)
+  var periods: [Int]?
+  @Option(
+    name: "out", short: "o", valueName: "dir", help: "The folder to write fit.json, privacy.json5 and tiers.svg into.",
     defaultDescription: "Reports/<scenario-name>-privacy-fit", parsing: .outputPath)
   var out: String?
   @Option(name: "runs", valueName: "n", help: "Simulated runs per crowd period tried. (default: 10)", parsing: .integer(in: 1...100))
@@ -45,16 +55,18 @@ struct PrivacyFitCommand: DeclaredCommand {
       coarse value), and groups them by network, campaign (two digits of the source \
       identifier, or the campaign id) and day of receipt (when the file gives times, as \
       postbacks.jsonl does). Then runs the scenario --runs times for each crowd period tried \
-      (1, 2, 3, 4, 5 and 7 days), keeping each simulated postback's crowd sizes, and finds the \
+      (--periods, by default 1, 2, 3, 4, 5 and 7 days), keeping each simulated postback's crowd sizes, and finds the \
       thresholds under which the simulated postbacks show what the received ones did. Writes \
       fit.json (each threshold and the crowd period with a 95 % cluster-bootstrap interval, or \
-      why the postbacks cannot tell, and the goodness of fit) and privacy.json5 (a 'privacy' \
-      block to paste into the scenario). Docs/privacy-fit.md explains the method.
+      why the evidence cannot tell, and the goodness of fit), privacy.json5 (a 'privacy' \
+      block to paste into the scenario) and tiers.svg (observed against fitted tier shares by \
+      cell size). --observations adds aggregate figures: shares of postbacks by installs per \
+      day. Docs/privacy-fit.md explains the method.
       """)
 
   func run() -> ExitStatus {
-    guard !postbackPaths.isEmpty else {
-      Console.error("error: give the postbacks to fit with --postbacks FILE")
+    guard !postbackPaths.isEmpty || observationsPath != nil else {
+      Console.error("error: give the evidence to fit: postbacks with --postbacks FILE, or aggregate figures with --observations FILE")
       return .usage
     }
     let scenario: Scenario
@@ -100,45 +112,68 @@ struct PrivacyFitCommand: DeclaredCommand {
         }
       }
     }
-    guard let first = readings.first else {
+    if !postbackPaths.isEmpty, readings.isEmpty {
       Console.error("error: no winning first postback in \(postbackPaths.joined(separator: ", ")): nothing to fit")
       return .dataError
     }
-    if let other = readings.first(where: { $0.reading.tiered != first.reading.tiered }) {
-      let untiered = first.reading.tiered ? other.reading.version : first.reading.version
-      Console.error("error: the postbacks mix versions with tiers (4.0, AdAttributionKit) and without (\(untiered)): fit them apart")
+    let tiered = scenario.platform.version >= .v4_0
+    if let other = readings.first(where: { $0.reading.tiered != tiered }) {
+      Console.error(
+        "error: the postbacks include version \(other.reading.version), the scenario's framework is "
+          + "\(tiered ? "4.0 or AdAttributionKit (with tiers)" : "SKAdNetwork \(scenario.platform.version.rawValue) (without tiers)")"
+          + ": fit postbacks of the framework the scenario describes, versions with and without tiers apart")
       return .dataError
+    }
+    var observations: [TierObservation] = []
+    if let observationsPath {
+      guard let text = InputText.read(observationsPath, what: "observations", failed: &failed) else { return failed }
+      do {
+        observations = try TierObservationsReader.read(text, file: observationsPath, tiered: tiered)
+      } catch {
+        Console.error(error.description)
+        return .dataError
+      }
     }
     // Cells by day only when every postback has a time: a mix would split one campaign's crowd.
     let days = readings.allSatisfy { $0.day != nil }
-    var evidence = TierEvidence(tiered: first.reading.tiered)
+    if !observations.isEmpty, !days {
+      Console.error(
+        "error: observations are by installs per day, and some postbacks have no time to put them on a day: "
+          + "give postbacks.jsonl lines (with times) or fit the observations alone")
+      return .dataError
+    }
+    var evidence = TierEvidence(tiered: tiered)
     for (reading, day) in readings {
       evidence.add(reading.signs, in: CrowdCell(network: reading.network, campaign: reading.campaign, day: days ? day : nil))
     }
+    for (row, observation) in observations.enumerated() { evidence.add(observation, row: row) }
     Console.error(
-      "privacy fit: \(readings.count) winning first postbacks (\(skipped) others left out) in \(evidence.cells.count) cells"
-        + (days ? " by day" : " (no times: one cell per campaign)"))
+      "privacy fit: \(readings.count) winning first postbacks (\(skipped) others left out)"
+        + (observations.isEmpty ? "" : " and \(observations.count) rows of observations")
+        + " in \(evidence.cells.count) cells" + (days ? " by day" : " (no times: one cell per campaign)"))
     var settings = PrivacyFitStudy.Settings()
     if let runs { settings.runs = runs }
     if let replicates { settings.replicates = replicates }
     if let seed { settings.seed = UInt64(seed) }
+    if let periods { settings.periods = periods.map { SimDuration.days(Int64($0)) } }
     settings.jobs = jobs
     let result = PrivacyFitStudy.fit(scenario, evidence: evidence, days: days, settings: settings) { Console.error("privacy fit: \($0)") }
     if result.cells == 0 {
       Console.error(
-        "error: the scenario never sends a postback in the cells the postbacks fall into (networks, campaigns, days): "
-          + "describe the campaigns and dates they came from")
+        "error: the scenario never sends a postback in the cells the evidence falls into (networks, campaigns, days, "
+          + "installs per day): describe the campaigns, volumes and dates it came from")
       return .dataError
     }
     do {
       try BufferedFile.write(
-        [("fit.json", result.json.serialized(pretty: true) + "\n"), ("privacy.json5", result.fragment)], into: folder)
+        [("fit.json", result.json.serialized(pretty: true) + "\n"), ("privacy.json5", result.fragment), ("tiers.svg", result.chart.svg())],
+        into: folder)
     } catch {
       Console.error("error: \(error.description)")
       return .ioError
     }
     Console.out(Self.summary(result))
-    Console.out("wrote \(folder.path)/fit.json and privacy.json5")
+    Console.out("wrote \(folder.path)/fit.json, privacy.json5 and tiers.svg")
     return .success
   }
 

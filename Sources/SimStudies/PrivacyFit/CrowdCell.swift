@@ -15,6 +15,15 @@ public struct CrowdCell: Hashable, Sendable, Comparable {
     self.day = day
   }
 
+  /// The cell of row `row` of aggregate observations: no network or campaign (it stands for
+  /// campaigns of its size in any), numbered by its row in place of a day.
+  public static func anyCampaign(row: Int) -> CrowdCell {
+    CrowdCell(network: "", campaign: "", day: row)
+  }
+
+  /// Whether the cell is a row of aggregate observations, judged against any campaign.
+  public var isAnyCampaign: Bool { network.isEmpty }
+
   /// The UTC day of `unixMilliseconds`.
   public static func day(ofUnixMilliseconds milliseconds: Int64) -> Int {
     Int(milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000)

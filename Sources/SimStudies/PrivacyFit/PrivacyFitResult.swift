@@ -1,5 +1,7 @@
+import Foundation
 import SimEngine
 import SimJSON
+import SimOutput
 
 /// What `attrsim privacy fit` found: each threshold and the crowd period with a 95 % interval, or
 /// why the evidence cannot tell; the goodness of fit; and what the evidence held.
@@ -29,12 +31,26 @@ public struct PrivacyFitResult: Sendable {
   /// many postbacks a cell holds.
   public struct GoodnessOfFit: Sendable, Equatable {
     public struct Bin: Sendable, Equatable {
-      /// The cells' postbacks per cell, smallest and largest.
+      /// The sizes its cells are judged at (postbacks per cell, or an observation's installs a
+      /// day), smallest and largest, and their mean weighted by postbacks.
       public var smallest: Int, largest: Int
+      public var meanSize: Double
       public var cells: Int
       /// By lowest tier shown (0–3; before 4.0 only 0 and 2 occur).
       public var observed: [Int]
       public var fitted: [Double]
+      /// For each level the evidence speaks to, the observed share showing at least it with its
+      /// 95 % interval (a cluster bootstrap over the bin's cells, or with fewer than 5 cells the
+      /// Wilson score interval of its postbacks), and the fitted share.
+      public var shares: [Share]
+    }
+
+    /// One level's share in a bin.
+    public struct Share: Sendable, Equatable {
+      public var level: Int
+      public var observed: Double
+      public var lower: Double, upper: Double
+      public var fitted: Double
     }
 
     public var chiSquare: Double
@@ -66,6 +82,32 @@ public struct PrivacyFitResult: Sendable {
     + "candidates; 95 % intervals from a cluster bootstrap over cells (percentiles of the smallest and largest best "
     + "values); goodness of fit: Pearson chi-square over bins of cells by size"
 
+  /// `value` to `places` decimals, for the file.
+  private func rounded(_ value: Double, _ places: Int = 2) -> Double {
+    let scale = pow(10, Double(places))
+    return (value * scale).rounded() / scale
+  }
+
+  /// `tiers.svg`: observed against fitted shares of postbacks showing at least each tier, by the
+  /// size cells are judged at, with the observed shares' 95 % intervals.
+  public var chart: LineChart {
+    let names = [1: "coarse or more (tier ≥ 1)", 2: tiered ? "fine or more (tier ≥ 2)" : "value (privacy threshold met)", 3: "publisher (tier 3)"]
+    let levels = goodnessOfFit.bins.first?.shares.map(\.level) ?? []
+    var series: [LineChart.Series] = []
+    for level in levels {
+      let shares = goodnessOfFit.bins.compactMap { bin in bin.shares.first { $0.level == level }.map { (bin.meanSize, $0) } }
+      series.append(
+        .init(name: "observed: \(names[level]!)", points: shares.map { .init(x: $0.0, y: $0.1.observed, interval: $0.1.lower...$0.1.upper) }))
+      series.append(.init(name: "fitted: \(names[level]!)", points: shares.map { .init(x: $0.0, y: $0.1.fitted) }))
+    }
+    return LineChart(
+      title: "Tier shares observed and fitted", xLabel: "Cell size (postbacks per cell, or installs per day)",
+      yLabel: "Share of winning postbacks 1 (%)",
+      caption: "Bins of cells by size: observed shares with 95 % intervals (cluster bootstrap over cells; Wilson with under 5 "
+        + "cells), fitted shares under the estimated thresholds and crowd period.",
+      series: series, yRange: 0...1, xScale: .logarithmic, yFormat: .percent)
+  }
+
   /// `fit.json`: thresholds, crowd period, goodness of fit, evidence and method.
   public var json: JSONValue {
     func number(_ value: Int?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
@@ -91,8 +133,17 @@ public struct PrivacyFitResult: Sendable {
         "bins": .array(
           goodnessOfFit.bins.map { bin in
             .object([
-              "postbacksPerCell": .array([.int(Int64(bin.smallest)), .int(Int64(bin.largest))]), "cells": .int(Int64(bin.cells)),
-              "observed": .array(bin.observed.map { .int(Int64($0)) }), "fitted": .array(bin.fitted.map { .double(($0 * 100).rounded() / 100) }),
+              "cellSizes": .array([.int(Int64(bin.smallest)), .int(Int64(bin.largest))]), "cells": .int(Int64(bin.cells)),
+              "meanSize": .double(rounded(bin.meanSize)),
+              "observed": .array(bin.observed.map { .int(Int64($0)) }), "fitted": .array(bin.fitted.map { .double(rounded($0)) }),
+              "atLeast": .array(
+                bin.shares.map { share in
+                  .object([
+                    "tier": .int(Int64(share.level)), "observed": .double(rounded(share.observed, 4)),
+                    "lower": .double(rounded(share.lower, 4)), "upper": .double(rounded(share.upper, 4)),
+                    "fitted": .double(rounded(share.fitted, 4)),
+                  ])
+                }),
             ])
           }),
       ]),

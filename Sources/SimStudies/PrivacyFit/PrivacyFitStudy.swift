@@ -32,7 +32,11 @@ public enum PrivacyFitStudy {
     _ scenario: Scenario, evidence: TierEvidence, days: Bool, settings: Settings = Settings(),
     progress: (String) -> Void = { _ in }
   ) -> PrivacyFitResult {
-    var fits: [(period: SimDuration, fit: ThresholdFit, thresholds: [Int], profiles: [ThresholdFit.Profile], cellTotals: [Double])] = []
+    var fits:
+      [(
+        period: SimDuration, fit: ThresholdFit, thresholds: [Int], profiles: [ThresholdFit.Profile], cellTotals: [Double],
+        strata: [Int: [Double]]
+      )] = []
     for period in settings.periods {
       var simulated = SimulatedCrowds(period: period)
       for run in 0..<settings.runs {
@@ -41,26 +45,52 @@ public enum PrivacyFitStudy {
       }
       let fit = ThresholdFit(evidence: evidence, simulated: simulated, rules: scenario.rules)
       let (thresholds, profiles) = fit.fit(from: scenario.privacy.thresholds)
-      fits.append((period, fit, thresholds, profiles, fit.cellLogLikelihoods(thresholds)))
+      fits.append((period, fit, thresholds, profiles, fit.cellLogLikelihoods(thresholds), fit.strataTerms(thresholds)))
     }
-    let best = fits.indices.max { fits[$0].cellTotals.reduce(0, +) < fits[$1].cellTotals.reduce(0, +) }!
+    // Periods are compared on the cells every one of them can judge: a cell one period's runs
+    // never come near would otherwise count against the others only.
+    var common = Set(fits[0].fit.cells)
+    for entry in fits.dropFirst() { common.formIntersection(entry.fit.cells) }
+    let commonCells = common.sorted()
+    // Each fit's index of each common cell.
+    let positions = fits.map { entry in
+      let index = Dictionary(uniqueKeysWithValues: entry.fit.cells.enumerated().map { ($1, $0) })
+      return commonCells.map { index[$0]! }
+    }
+    /// A replicate over the common cells, in fit `f`'s own cell order (other cells weigh 0).
+    func translated(_ replicate: ThresholdFit.Replicate, to f: Int) -> ThresholdFit.Replicate {
+      var own = ThresholdFit.Replicate(weights: [Double](repeating: 0, count: fits[f].fit.cells.count))
+      for (position, index) in positions[f].enumerated() {
+        own.weights[index] = replicate.weights[position]
+        own.counts[index] = replicate.counts[position]
+      }
+      return own
+    }
+    let observedReplicate = ThresholdFit.Replicate(weights: [Double](repeating: 1, count: commonCells.count))
+    func total(_ replicate: ThresholdFit.Replicate, _ f: Int) -> Double {
+      fits[f].fit.total(translated(replicate, to: f), cells: fits[f].cellTotals, strata: fits[f].strata)
+    }
+    let best = fits.indices.max { total(observedReplicate, $0) < total(observedReplicate, $1) }!
     let chosen = fits[best]
-    let cellCount = chosen.fit.cells.count
+    let cellCount = commonCells.count
 
-    // Cluster bootstrap over cells: each replicate weighs cells by how often it drew them, picks
+    // Bootstrap: each replicate draws the cells with replacement (clusters: a cell's postbacks
+    // share crowds) and redraws each row of aggregate observations within itself (strata), picks
     // the period that fits best, then each threshold's best values.
     progress("bootstrap: \(settings.replicates) replicates over \(cellCount) cells")
     var stream = RandomStream(seed: settings.seed).child("bootstrap")
+    let strata = commonCells.indices.filter { ThresholdFit.isStratum(commonCells[$0]) }
+    let clusters = commonCells.indices.filter { !ThresholdFit.isStratum(commonCells[$0]) }
     var periodPicks: [Int] = []
     var bounds: [Int: [(low: Int, high: Int)]] = [:]
     for _ in 0..<settings.replicates {
-      var weights = [Double](repeating: 0, count: cellCount)
-      for _ in 0..<cellCount { weights[min(Int(stream.nextUnit() * Double(cellCount)), cellCount - 1)] += 1 }
-      let pick = fits.indices.max { a, b in
-        zip(fits[a].cellTotals, weights).reduce(0) { $0 + $1.0 * $1.1 } < zip(fits[b].cellTotals, weights).reduce(0) { $0 + $1.0 * $1.1 }
-      }!
+      var replicate = ThresholdFit.Replicate(weights: [Double](repeating: 0, count: cellCount))
+      for _ in clusters { replicate.weights[clusters[min(Int(stream.nextUnit() * Double(clusters.count)), clusters.count - 1)]] += 1 }
+      for index in strata { replicate.counts[index] = redraw(evidence.cells[commonCells[index]]!, stream: &stream) }
+      let pick = fits.indices.max { total(replicate, $0) < total(replicate, $1) }!
       periodPicks.append(pick)
-      for profile in fits[pick].profiles { bounds[profile.tier, default: []].append(ThresholdFit.maximisers(profile, weights: weights)) }
+      let own = translated(replicate, to: pick)
+      for profile in fits[pick].profiles { bounds[profile.tier, default: []].append(fits[pick].fit.maximisers(profile, replicate: own)) }
     }
 
     let observed = evidence.cells.values.reduce([0, 0, 0, 0]) { zip($0, $1).map(+) }
@@ -98,12 +128,71 @@ public enum PrivacyFitStudy {
     let period = PrivacyFitResult.Period(
       estimate: chosen.period, lower: fits[quantile(sortedPicks, 0.025) ?? best].period,
       upper: fits[quantile(sortedPicks, 0.975) ?? best].period, candidates: settings.periods)
-    let unmatched = evidence.cells.filter { chosen.fit.pools[$0.key] == nil }.values.reduce(0) { $0 + $1.reduce(0, +) }
+    // Left out: cells some period's runs never come near (the chosen period's estimate still
+    // uses those it can judge).
+    let unmatched = evidence.cells.filter { !common.contains($0.key) }.values.reduce(0) { $0 + $1.reduce(0, +) }
     return PrivacyFitResult(
       thresholds: thresholds, period: period,
-      goodnessOfFit: goodnessOfFit(chosen.fit, thresholds: chosen.thresholds, parameters: evidence.levels.count + 1),
+      goodnessOfFit: goodnessOfFit(chosen.fit, thresholds: chosen.thresholds, parameters: evidence.levels.count + 1, seed: settings.seed),
       tiered: evidence.tiered, postbacks: evidence.postbacks, unmatchedPostbacks: unmatched, cells: cellCount, runs: settings.runs,
       replicates: settings.replicates, suggested: suggested)
+  }
+
+  /// `counts` (postbacks by lowest tier) redrawn: as many postbacks, each of a tier with the
+  /// observed shares (multinomial).
+  private static func redraw(_ counts: [Int], stream: inout RandomStream) -> [Int] {
+    let total = counts.reduce(0, +)
+    var drawn = [0, 0, 0, 0]
+    for _ in 0..<total {
+      var pick = Int(stream.nextUnit() * Double(total))
+      var tier = 0
+      while tier < 3, pick >= counts[tier] {
+        pick -= counts[tier]
+        tier += 1
+      }
+      drawn[tier] += 1
+    }
+    return drawn
+  }
+
+  /// A bin's shares of postbacks showing at least each level, observed (with a 95 % interval:
+  /// a bootstrap over its cells, 200 replicates, or with fewer than 5 cells the Wilson score
+  /// interval of its postbacks) and fitted.
+  private static func shares(_ cells: [[Int]], fitted: [Double], levels: [Int], stream: inout RandomStream) -> [PrivacyFitResult.GoodnessOfFit.Share] {
+    let total = cells.reduce(0) { $0 + $1.reduce(0, +) }
+    let fittedTotal = fitted.reduce(0, +)
+    return levels.map { level in
+      let shown = cells.reduce(0) { $0 + $1[level...].reduce(0, +) }
+      let share = Double(shown) / Double(max(1, total))
+      var interval: (Double, Double)
+      if cells.count >= 5 {
+        var replicates: [Double] = []
+        for _ in 0..<200 {
+          var (drawnShown, drawnTotal) = (0, 0)
+          for _ in cells.indices {
+            let cell = cells[min(Int(stream.nextUnit() * Double(cells.count)), cells.count - 1)]
+            drawnShown += cell[level...].reduce(0, +)
+            drawnTotal += cell.reduce(0, +)
+          }
+          replicates.append(Double(drawnShown) / Double(max(1, drawnTotal)))
+        }
+        replicates.sort()
+        interval = (replicates[4], replicates[194])
+      } else {
+        interval = wilson(shown, of: total)
+      }
+      let fittedShare = fittedTotal > 0 ? fitted[level...].reduce(0, +) / fittedTotal : 0
+      return .init(level: level, observed: share, lower: min(interval.0, share), upper: max(interval.1, share), fitted: fittedShare)
+    }
+  }
+
+  /// The 95 % Wilson score interval of `shown` successes in `total`, inside [0, 1].
+  private static func wilson(_ shown: Int, of total: Int) -> (Double, Double) {
+    guard total > 0 else { return (0, 1) }
+    let (n, p, z) = (Double(total), Double(shown) / Double(total), 1.959964)
+    let centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    let half = z * ((p * (1 - p) / n + z * z / (4 * n * n)).squareRoot()) / (1 + z * z / n)
+    return (max(0, centre - half), min(1, centre + half))
   }
 
   /// The `p` quantile of `values` (the nearest rank); nil for none.
@@ -116,9 +205,11 @@ public enum PrivacyFitStudy {
   /// Pearson's chi-square of observed against fitted counts by lowest tier shown, over up to 8
   /// bins of cells by their postbacks (equal numbers of cells); classes with fitted counts under
   /// 1 are pooled into their neighbour so that no term divides by almost nothing.
-  private static func goodnessOfFit(_ fit: ThresholdFit, thresholds: [Int], parameters: Int) -> PrivacyFitResult.GoodnessOfFit {
+  private static func goodnessOfFit(_ fit: ThresholdFit, thresholds: [Int], parameters: Int, seed: UInt64) -> PrivacyFitResult.GoodnessOfFit {
+    var stream = RandomStream(seed: seed).child("chart")
     let classes = fit.evidence.tiered ? [0, 1, 2, 3] : [0, 2]
-    let sized = fit.cells.map { (cell: $0, size: fit.evidence.cells[$0]!.reduce(0, +)) }.sorted { ($0.size, $0.cell) < ($1.size, $1.cell) }
+    // By the size each cell is judged at (its postbacks, or an observation's installs a day).
+    let sized = fit.cells.map { (cell: $0, size: fit.evidence.size(of: $0)) }.sorted { ($0.size, $0.cell) < ($1.size, $1.cell) }
     let binCount = min(8, sized.count)
     var bins: [PrivacyFitResult.GoodnessOfFit.Bin] = []
     var chiSquare = 0.0
@@ -127,14 +218,20 @@ public enum PrivacyFitStudy {
       let members = sized[(bin * sized.count / binCount)..<((bin + 1) * sized.count / binCount)]
       var observed = [0, 0, 0, 0]
       var fitted = [0.0, 0, 0, 0]
-      for (cell, size) in members {
+      for (cell, _) in members {
         let counts = fit.evidence.cells[cell]!
+        let size = counts.reduce(0, +)
         for tier in 0..<4 { observed[tier] += counts[tier] }
         let atLeast = fit.simulatedAtLeast(cell, thresholds: thresholds)
         let total = Double(fit.pools[cell]!.count)
         for tier in 0..<4 { fitted[tier] += Double(size) * Double(atLeast[tier] - (tier < 3 ? atLeast[tier + 1] : 0)) / total }
       }
-      bins.append(.init(smallest: members.first!.size, largest: members.last!.size, cells: members.count, observed: observed, fitted: fitted))
+      let postbacks = members.map { fit.evidence.cells[$0.cell]!.reduce(0, +) }
+      let meanSize = zip(members, postbacks).reduce(0.0) { $0 + Double($1.0.size * $1.1) } / Double(max(1, postbacks.reduce(0, +)))
+      bins.append(
+        .init(
+          smallest: members.first!.size, largest: members.last!.size, meanSize: meanSize, cells: members.count, observed: observed,
+          fitted: fitted, shares: shares(members.map { fit.evidence.cells[$0.cell]! }, fitted: fitted, levels: fit.evidence.levels, stream: &stream)))
       var pooled: (observed: Double, fitted: Double) = (0, 0)
       for tier in classes {
         pooled.observed += Double(observed[tier])

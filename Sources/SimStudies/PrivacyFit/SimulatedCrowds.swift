@@ -17,6 +17,9 @@ public struct SimulatedCrowds: Sendable {
   public private(set) var runs = 0
   /// By campaign (a cell without its day) and postbacks in their cell, the postbacks' bases.
   public private(set) var bySize: [CrowdCell: [Int: [TierBasis]]] = [:]
+  /// By postbacks in their cell, the postbacks' bases in every campaign: what aggregate
+  /// observations (cells of a size in no named campaign) are judged against.
+  public private(set) var anyCampaignBySize: [Int: [TierBasis]] = [:]
 
   /// No runs yet, for `period`.
   public init(period: SimDuration) {
@@ -34,6 +37,7 @@ public struct SimulatedCrowds: Sendable {
     for cell in sink.cells.keys.sorted() {
       let bases = sink.cells[cell]!
       bySize[CrowdCell(network: cell.network, campaign: cell.campaign, day: nil), default: [:]][bases.count, default: []] += bases
+      anyCampaignBySize[bases.count, default: []] += bases
     }
     runs += 1
   }
@@ -42,10 +46,12 @@ public struct SimulatedCrowds: Sendable {
   public var largestCrowd: Int { bySize.values.lazy.flatMap(\.values).flatMap { $0 }.map(\.crowd.effective).max() ?? 0 }
 
   /// The simulated postbacks an observed `cell` of `size` postbacks is judged against: those of
-  /// its campaign's cells of that size, widened a size at a time (to at most a quarter either
-  /// way, at least 2) until they hold 200 postbacks; nil when no simulated cell comes near.
+  /// its campaign's cells of that size (any campaign's, for a row of aggregate observations),
+  /// widened a size at a time (to at most a quarter either way, at least 2) until they hold 200
+  /// postbacks; nil when no simulated cell comes near.
   public func pool(for cell: CrowdCell, size: Int) -> [TierBasis]? {
-    guard let bySize = bySize[CrowdCell(network: cell.network, campaign: cell.campaign, day: nil)] else { return nil }
+    let campaign = CrowdCell(network: cell.network, campaign: cell.campaign, day: nil)
+    guard let bySize = cell.isAnyCampaign ? anyCampaignBySize : bySize[campaign] else { return nil }
     var pool = bySize[size] ?? []
     let widest = max(2, size / 4)
     var width = 0

@@ -20,6 +20,18 @@ struct ThresholdFit {
     /// `first`, `first + 1`, ….
     var first: Int
     var logLikelihood: [[Double]]
+    /// For each stratum (a row of aggregate observations, by cell index), its ``levelTerms`` for
+    /// each candidate: so a replicate can redraw the row's postbacks.
+    var strata: [Int: [[Double]]] = [:]
+  }
+
+  /// One bootstrap replicate of the evidence: cells drawn with replacement (`weights`, how often
+  /// each was drawn), and each stratum's postbacks redrawn within it (`counts`, by lowest tier).
+  /// Rows of aggregate observations are strata: their installs per day were chosen by whoever
+  /// published them, so they are kept, and only their postbacks are random.
+  struct Replicate {
+    var weights: [Double]
+    var counts: [Int: [Int]] = [:]
   }
 
   let evidence: TierEvidence
@@ -37,9 +49,9 @@ struct ThresholdFit {
     self.rules = rules
     var bySize: [CrowdCell: [TierBasis]?] = [:]
     var pools: [CrowdCell: [TierBasis]] = [:]
-    for (cell, counts) in evidence.cells {
-      let key = Self.poolKey(cell, size: counts.reduce(0, +))
-      if bySize[key] == nil { bySize[key] = simulated.pool(for: cell, size: counts.reduce(0, +)) }
+    for cell in evidence.cells.keys {
+      let key = Self.poolKey(cell, size: evidence.size(of: cell))
+      if bySize[key] == nil { bySize[key] = simulated.pool(for: cell, size: evidence.size(of: cell)) }
       if let pool = bySize[key]! { pools[cell] = pool }
     }
     self.pools = pools
@@ -49,13 +61,51 @@ struct ThresholdFit {
 
   /// Cell `cell`'s composite log-likelihood given its simulated counts at or above each tier.
   func cellLogLikelihood(_ cell: CrowdCell, atLeast simulatedAtLeast: [Int], of simulatedCount: Int) -> Double {
-    let observed = evidence.cells[cell]!
-    let total = observed.reduce(0, +)
-    var sum = 0.0
-    for level in evidence.levels {
-      let shown = observed[level...].reduce(0, +)
+    Self.logLikelihood(evidence.cells[cell]!, terms: levelTerms(atLeast: simulatedAtLeast, of: simulatedCount), levels: evidence.levels)
+  }
+
+  /// For each level the evidence speaks to, log p and log(1 − p), p the smoothed share of
+  /// simulated postbacks showing at least that tier: the likelihood is linear in observed counts.
+  func levelTerms(atLeast simulatedAtLeast: [Int], of simulatedCount: Int) -> [Double] {
+    evidence.levels.flatMap { level in
       let p = (Double(simulatedAtLeast[level]) + 0.5) / (Double(simulatedCount) + 1)
-      sum += Double(shown) * log(p) + Double(total - shown) * log(1 - p)
+      return [log(p), log(1 - p)]
+    }
+  }
+
+  /// The composite log-likelihood of `counts` (postbacks by lowest tier) under `terms`.
+  static func logLikelihood(_ counts: [Int], terms: [Double], levels: [Int]) -> Double {
+    let total = counts.reduce(0, +)
+    var sum = 0.0
+    for (index, level) in levels.enumerated() {
+      let shown = counts[level...].reduce(0, +)
+      sum += Double(shown) * terms[2 * index] + Double(total - shown) * terms[2 * index + 1]
+    }
+    return sum
+  }
+
+  /// Whether `cell` is a stratum, redrawn within itself by the bootstrap (``Replicate``).
+  static func isStratum(_ cell: CrowdCell) -> Bool { cell.isAnyCampaign }
+
+  /// Each stratum's ``levelTerms`` under `thresholds`, by cell index.
+  func strataTerms(_ thresholds: [Int]) -> [Int: [Double]] {
+    var terms: [Int: [Double]] = [:]
+    for (index, cell) in cells.enumerated() where Self.isStratum(cell) {
+      terms[index] = levelTerms(atLeast: simulatedAtLeast(cell, thresholds: thresholds), of: pools[cell]!.count)
+    }
+    return terms
+  }
+
+  /// The total log-likelihood of `replicate`, given each cell's log-likelihood (`cells`) and each
+  /// stratum's terms (`strata`), by cell index.
+  func total(_ replicate: Replicate, cells values: [Double], strata: [Int: [Double]]) -> Double {
+    var sum = 0.0
+    for (index, value) in values.enumerated() {
+      if let counts = replicate.counts[index], let terms = strata[index] {
+        sum += Self.logLikelihood(counts, terms: terms, levels: evidence.levels)
+      } else {
+        sum += replicate.weights[index] * value
+      }
     }
     return sum
   }
@@ -87,17 +137,24 @@ struct ThresholdFit {
     // Cells sharing a pool: its counts by candidate are worked out once.
     var countsBySize: [CrowdCell: [[Int]]] = [:]
     var rows: [[Double]] = []
+    var strata: [Int: [[Double]]] = [:]
     rows.reserveCapacity(cells.count)
-    for cell in cells {
-      let size = Self.poolKey(cell, size: evidence.cells[cell]!.reduce(0, +))
+    for (index, cell) in cells.enumerated() {
+      let size = Self.poolKey(cell, size: evidence.size(of: cell))
       let bases = pools[cell]!
       if countsBySize[size] == nil {
         countsBySize[size] = atLeastByCandidate(bases, tier: tier, thresholds: thresholds, low: low, high: high)
       }
       let counts = countsBySize[size]!
-      rows.append((0..<width).map { cellLogLikelihood(cell, atLeast: counts[$0], of: bases.count) })
+      if Self.isStratum(cell) {
+        let terms = (0..<width).map { levelTerms(atLeast: counts[$0], of: bases.count) }
+        strata[index] = terms
+        rows.append(terms.map { Self.logLikelihood(evidence.cells[cell]!, terms: $0, levels: evidence.levels) })
+      } else {
+        rows.append((0..<width).map { cellLogLikelihood(cell, atLeast: counts[$0], of: bases.count) })
+      }
     }
-    return Profile(tier: tier, first: low, logLikelihood: rows)
+    return Profile(tier: tier, first: low, logLikelihood: rows, strata: strata)
   }
 
   /// For each value of threshold `tier` from `low` to `high` (the others as in `thresholds`), how
@@ -132,13 +189,17 @@ struct ThresholdFit {
     }
   }
 
-  /// The values of a profile's threshold that maximise the likelihood with cell weights
-  /// `weights` (all 1 for the data as observed): the smallest and the largest (ties within 1e-9).
-  static func maximisers(_ profile: Profile, weights: [Double]? = nil) -> (low: Int, high: Int) {
+  /// The values of a profile's threshold that maximise the likelihood of `replicate` (nil for
+  /// the evidence as observed): the smallest and the largest (ties within 1e-9).
+  func maximisers(_ profile: Profile, replicate: Replicate? = nil) -> (low: Int, high: Int) {
     guard let width = profile.logLikelihood.first?.count else { return (profile.first, profile.first) }
     var totals = [Double](repeating: 0, count: width)
     for (cell, row) in profile.logLikelihood.enumerated() {
-      let weight = weights?[cell] ?? 1
+      if let counts = replicate?.counts[cell], let terms = profile.strata[cell] {
+        for offset in 0..<width { totals[offset] += Self.logLikelihood(counts, terms: terms[offset], levels: evidence.levels) }
+        continue
+      }
+      let weight = replicate?.weights[cell] ?? 1
       guard weight != 0 else { continue }
       for offset in 0..<width { totals[offset] += weight * row[offset] }
     }
@@ -163,7 +224,7 @@ struct ThresholdFit {
         let low = levels.contains(tier - 1) ? thresholds[tier - 2] : 1
         let high = levels.contains(tier + 1) ? max(low, thresholds[tier]) : ceiling
         let profile = profile(tier: tier, thresholds: thresholds, low: low, high: max(low, high))
-        let (first, last) = Self.maximisers(profile)
+        let (first, last) = maximisers(profile)
         let value = (first + last) / 2
         if value != thresholds[tier - 1] {
           thresholds[tier - 1] = value

@@ -1,3 +1,4 @@
+import SimModel
 import SimPlatform
 
 /// Observed postbacks as the privacy fit reads them: per cell, how many winning postbacks 1
@@ -18,9 +19,26 @@ public struct TierEvidence: Sendable {
     cells[cell, default: [0, 0, 0, 0]][signs.lowestTier(tiered: tiered)] += 1
   }
 
+  /// Per cell whose crowd is known otherwise than by its postbacks, the size it is judged at:
+  /// an observation's installs per day.
+  public private(set) var sizes: [CrowdCell: Int] = [:]
+
   /// Counts `count` postbacks of lowest tier `tier` in `cell` (aggregate evidence).
   public mutating func add(count: Int, lowestTier tier: Int, in cell: CrowdCell) {
     cells[cell, default: [0, 0, 0, 0]][tier] += count
+  }
+
+  /// Adds a row of aggregate evidence as a cell of its own, judged against the simulated cells of
+  /// its installs per day in any campaign (``CrowdCell/anyCampaign(row:)``).
+  public mutating func add(_ observation: TierObservation, row: Int) {
+    let cell = CrowdCell.anyCampaign(row: row)
+    cells[cell] = observation.counts
+    sizes[cell] = observation.installsPerDay
+  }
+
+  /// The size `cell` is judged at: its installs per day when known, else its postbacks.
+  public func size(of cell: CrowdCell) -> Int {
+    sizes[cell] ?? cells[cell]?.reduce(0, +) ?? 0
   }
 
   /// How many postbacks, over all cells.
