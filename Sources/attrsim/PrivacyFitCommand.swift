@@ -23,6 +23,11 @@ struct PrivacyFitCommand: DeclaredCommand {
     parsing: .inputPath)
   var observationsPath: String?
   @Option(
+    name: "volumes", valueName: "file",
+    help: "The fitter's own installs per day: a CSV table of date, network, campaign and installs; cells are then judged at their campaign's installs the day before.",
+    parsing: .inputPath)
+  var volumesPath: String?
+  @Option(
     name: "periods", valueName: "days",
     help: "Crowd periods to try, in whole days, comma-separated (one fixes the period). (default: 1,2,3,4,5,7)",
     parsing: .dayList)
@@ -145,6 +150,21 @@ struct PrivacyFitCommand: DeclaredCommand {
     var evidence = TierEvidence(tiered: tiered)
     for (reading, day) in readings {
       evidence.add(reading.signs, in: CrowdCell(network: reading.network, campaign: reading.campaign, day: days ? day : nil))
+    }
+    if let volumesPath {
+      guard readings.isEmpty || days else {
+        Console.error(
+          "error: volumes are by day, and some postbacks have no time to put them on a day: give postbacks.jsonl lines (with times)")
+        return .dataError
+      }
+      guard let text = InputText.read(volumesPath, what: "volumes", failed: &failed) else { return failed }
+      do {
+        let volumes = try InstallVolumesReader.read(text, file: volumesPath)
+        try evidence.judge(by: volumes, scenario: scenario, file: volumesPath)
+      } catch {
+        Console.error(error.description)
+        return .dataError
+      }
     }
     for (row, observation) in observations.enumerated() { evidence.add(observation, row: row) }
     Console.error(

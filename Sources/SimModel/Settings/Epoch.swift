@@ -10,6 +10,11 @@ public struct Epoch: Hashable, Sendable {
   /// An epoch at the given Unix time in milliseconds.
   public init(unixMilliseconds: Int64) { self.unixMilliseconds = unixMilliseconds }
 
+  /// The UTC day the instant falls on, in days since 1970-01-01.
+  public var utcDay: Int {
+    Int(unixMilliseconds >= 0 ? unixMilliseconds / 86_400_000 : (unixMilliseconds - 86_399_999) / 86_400_000)
+  }
+
   /// Parses `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`, or a bare date `YYYY-MM-DD` (midnight UTC).
   public init?(iso8601 text: String) {
     let bytes = Array(text.utf8)

@@ -1,3 +1,5 @@
+import SimModel
+
 /// Postbacks judged together by the privacy fit: those of one network's campaign (as every
 /// tier shows it: two digits of the source identifier, or the campaign id), on one UTC day of
 /// receipt when the evidence has times. Observed and simulated postbacks fall into cells by the
@@ -15,6 +17,14 @@ public struct CrowdCell: Hashable, Sendable, Comparable {
     self.day = day
   }
 
+  /// A campaign as its postbacks show it: the rightmost two digits of the source identifier with
+  /// tiers (zero-padded, as in `source-identifier`), the whole campaign id before 4.0.
+  public static func shownCampaign(_ sourceIdentifier: Int, tiered: Bool) -> String {
+    guard tiered else { return String(sourceIdentifier) }
+    let digits = sourceIdentifier % 100
+    return digits < 10 ? "0\(digits)" : String(digits)
+  }
+
   /// The cell of row `row` of aggregate observations: no network or campaign (it stands for
   /// campaigns of its size in any), numbered by its row in place of a day.
   public static func anyCampaign(row: Int) -> CrowdCell {
@@ -26,7 +36,7 @@ public struct CrowdCell: Hashable, Sendable, Comparable {
 
   /// The UTC day of `unixMilliseconds`.
   public static func day(ofUnixMilliseconds milliseconds: Int64) -> Int {
-    Int(milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000)
+    Epoch(unixMilliseconds: milliseconds).utcDay
   }
 
   public static func < (left: CrowdCell, right: CrowdCell) -> Bool {

@@ -41,7 +41,8 @@ public enum PrivacyFitStudy {
       var simulated = SimulatedCrowds(period: period)
       for run in 0..<settings.runs {
         progress("crowd period \(period): run \(run + 1) of \(settings.runs)")
-        simulated.run(scenario, seed: settings.seed &+ UInt64(run) &* 7_919, days: days, jobs: settings.jobs)
+        simulated.run(
+          scenario, seed: settings.seed &+ UInt64(run) &* 7_919, days: days, byInstalls: evidence.sizedByInstalls, jobs: settings.jobs)
       }
       let fit = ThresholdFit(evidence: evidence, simulated: simulated, rules: scenario.rules)
       let (thresholds, profiles) = fit.fit(from: scenario.privacy.thresholds)

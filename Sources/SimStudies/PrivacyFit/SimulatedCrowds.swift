@@ -27,17 +27,20 @@ public struct SimulatedCrowds: Sendable {
   }
 
   /// Runs `scenario` with this period and `seed`, adding its winning postbacks 1; `days` says
-  /// whether cells are by day. A postback whose tier was forced has no basis and is left out.
-  public mutating func run(_ scenario: Scenario, seed: UInt64, days: Bool, jobs: Int = 1) {
+  /// whether cells are by day, `byInstalls` whether a cell's size is its campaign's attributed
+  /// installs the UTC day before (as ``TierEvidence/judge(_:atInstalls:)`` sizes observed ones)
+  /// rather than its postbacks. A postback whose tier was forced has no basis and is left out.
+  public mutating func run(_ scenario: Scenario, seed: UInt64, days: Bool, byInstalls: Bool = false, jobs: Int = 1) {
     var copy = scenario
     copy.seed = seed
     copy.privacy.crowdPeriod = period
-    var sink = BasisSink(epoch: scenario.epoch, days: days)
+    var sink = BasisSink(scenario: scenario, days: days)
     _ = ScenarioRunner.run(copy, sink: &sink, receive: false, jobs: jobs)
     for cell in sink.cells.keys.sorted() {
       let bases = sink.cells[cell]!
-      bySize[CrowdCell(network: cell.network, campaign: cell.campaign, day: nil), default: [:]][bases.count, default: []] += bases
-      anyCampaignBySize[bases.count, default: []] += bases
+      let size = byInstalls ? sink.installs[CrowdCell(network: cell.network, campaign: cell.campaign, day: cell.day.map { $0 - 1 })] ?? 0 : bases.count
+      bySize[CrowdCell(network: cell.network, campaign: cell.campaign, day: nil), default: [:]][size, default: []] += bases
+      anyCampaignBySize[size, default: []] += bases
     }
     runs += 1
   }
@@ -69,7 +72,20 @@ public struct SimulatedCrowds: Sendable {
 private struct BasisSink: RunSink {
   let epoch: Epoch
   let days: Bool
+  /// Each network's identifier, and each of its campaigns as postbacks show it.
+  let networks: [(identifier: String, campaigns: [String])]
   var cells: [CrowdCell: [TierBasis]] = [:]
+  /// Attributed installs by campaign (as shown) and UTC day of install.
+  var installs: [CrowdCell: Int] = [:]
+
+  init(scenario: Scenario, days: Bool) {
+    epoch = scenario.epoch
+    self.days = days
+    let tiered = scenario.platform.version >= .v4_0
+    networks = scenario.adNetworks.map { network in
+      (network.identifier, network.campaigns.map { CrowdCell.shownCampaign($0.sourceIdentifier, tiered: tiered) })
+    }
+  }
 
   mutating func receive(_ postback: PostbackRecord) {
     guard postback.recipient == .adNetwork, let basis = postback.basis, case .success(let reading) = TierReading.read(postback.payload)
@@ -78,6 +94,12 @@ private struct BasisSink: RunSink {
     cells[CrowdCell(network: reading.network, campaign: reading.campaign, day: day), default: []].append(basis)
   }
 
-  mutating func receive(_ conversion: ConversionRecord) {}
+  mutating func receive(_ conversion: ConversionRecord) {
+    let truth = conversion.truth
+    guard days, truth.attributed, truth.network < networks.count, truth.campaign < networks[truth.network].campaigns.count else { return }
+    let day = CrowdCell.day(ofUnixMilliseconds: epoch.unixMilliseconds(after: truth.installTime.milliseconds))
+    let network = networks[truth.network]
+    installs[CrowdCell(network: network.identifier, campaign: network.campaigns[truth.campaign], day: day), default: 0] += 1
+  }
   mutating func receive(_ event: InAppEventRecord) {}
 }

@@ -36,6 +36,17 @@ public struct TierEvidence: Sendable {
     sizes[cell] = observation.installsPerDay
   }
 
+  /// Whether cells of postbacks are judged at their campaign's installs the day before
+  /// (``judge(_:atInstalls:)``) rather than at their postbacks.
+  public private(set) var sizedByInstalls = false
+
+  /// Judges `cell` at `installs`, its campaign's installs on the UTC day before the cell's (from
+  /// the fitter's own volumes); simulated cells are then judged the same way.
+  public mutating func judge(_ cell: CrowdCell, atInstalls installs: Int) {
+    sizes[cell] = installs
+    sizedByInstalls = true
+  }
+
   /// The size `cell` is judged at: its installs per day when known, else its postbacks.
   public func size(of cell: CrowdCell) -> Int {
     sizes[cell] ?? cells[cell]?.reduce(0, +) ?? 0
