@@ -211,7 +211,9 @@ struct PrivacyFitCommand: DeclaredCommand {
     lines.append("crowd period      \(result.period.estimate) (95 % \(result.period.lower)–\(result.period.upper))")
     let fit = result.goodnessOfFit
     lines.append(
-      String(format: "goodness of fit   chi-square %.1f on %d degrees of freedom, p = %.3f", fit.chiSquare, fit.degreesOfFreedom, fit.pValue))
+      String(format: "goodness of fit   chi-square %.1f on %d degrees of freedom", fit.chiSquare, fit.degreesOfFreedom)
+        + (fit.dispersion.map { String(format: ", dispersion %.2f (shared crowds)", $0) } ?? "")
+        + String(format: ", p = %.3f", fit.pValue))
     if result.unmatchedPostbacks > 0 {
       lines.append("left out          \(result.unmatchedPostbacks) postbacks in cells the scenario never simulates")
     }

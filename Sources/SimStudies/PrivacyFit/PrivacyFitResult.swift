@@ -55,9 +55,15 @@ public struct PrivacyFitResult: Sendable {
 
     public var chiSquare: Double
     public var degreesOfFreedom: Int
-    /// The chi-square's p-value as if postbacks were independent. They are not (a cell's share one
-    /// crowd, and the fitted shares are simulated), so it is too small: a guide, not a verdict.
+    /// How much shared crowds spread the chi-square: the mean chi-square per term of the
+    /// simulated runs read as evidence under the fitted model (at least 1); nil when not
+    /// estimated (rows of observations only, or a single run).
+    public var dispersion: Double?
+    /// The p-value of the chi-square divided by ``dispersion`` (a first-order Rao–Scott
+    /// correction): small values say the model misses something the evidence shows.
     public var pValue: Double
+    /// The p-value as if postbacks were independent, which they are not: too small.
+    public var pValueIndependent: Double
     public var bins: [Bin]
   }
 
@@ -80,7 +86,8 @@ public struct PrivacyFitResult: Sendable {
     + "postbacks showing at least that tier, binomial against the share of the cell's simulated postbacks that would "
     + "under the candidate thresholds; integer thresholds fitted one at a time, the crowd period by profile over the "
     + "candidates; 95 % intervals from a cluster bootstrap over cells (percentiles of the smallest and largest best "
-    + "values); goodness of fit: Pearson chi-square over bins of cells by size"
+    + "values); goodness of fit: Pearson chi-square over bins of cells by size, its p-value corrected for postbacks sharing "
+    + "crowds by the dispersion of the simulated runs read as evidence under the fitted model (first-order Rao-Scott)"
 
   /// `value` to `places` decimals, for the file.
   private func rounded(_ value: Double, _ places: Int = 2) -> Double {
@@ -129,7 +136,8 @@ public struct PrivacyFitResult: Sendable {
       ]),
       "goodnessOfFit": .object([
         "chiSquare": .double(goodnessOfFit.chiSquare), "degreesOfFreedom": .int(Int64(goodnessOfFit.degreesOfFreedom)),
-        "pValue": .double(goodnessOfFit.pValue),
+        "dispersion": goodnessOfFit.dispersion.map { .double(rounded($0, 3)) } ?? .null,
+        "pValue": .double(goodnessOfFit.pValue), "pValueIndependent": .double(goodnessOfFit.pValueIndependent),
         "bins": .array(
           goodnessOfFit.bins.map { bin in
             .object([

@@ -35,7 +35,7 @@ public enum PrivacyFitStudy {
     var fits:
       [(
         period: SimDuration, fit: ThresholdFit, thresholds: [Int], profiles: [ThresholdFit.Profile], cellTotals: [Double],
-        strata: [Int: [Double]]
+        strata: [Int: [Double]], dispersion: Double?
       )] = []
     for period in settings.periods {
       var simulated = SimulatedCrowds(period: period)
@@ -46,7 +46,11 @@ public enum PrivacyFitStudy {
       }
       let fit = ThresholdFit(evidence: evidence, simulated: simulated, rules: scenario.rules)
       let (thresholds, profiles) = fit.fit(from: scenario.privacy.thresholds)
-      fits.append((period, fit, thresholds, profiles, fit.cellLogLikelihoods(thresholds), fit.strataTerms(thresholds)))
+      fits.append(
+        (
+          period, fit, thresholds, profiles, fit.cellLogLikelihoods(thresholds), fit.strataTerms(thresholds),
+          dispersion(simulated, thresholds: thresholds, like: evidence, rules: scenario.rules)
+        ))
     }
     // Periods are compared on the cells every one of them can judge: a cell one period's runs
     // never come near would otherwise count against the others only.
@@ -134,7 +138,8 @@ public enum PrivacyFitStudy {
     let unmatched = evidence.cells.filter { !common.contains($0.key) }.values.reduce(0) { $0 + $1.reduce(0, +) }
     return PrivacyFitResult(
       thresholds: thresholds, period: period,
-      goodnessOfFit: goodnessOfFit(chosen.fit, thresholds: chosen.thresholds, parameters: evidence.levels.count + 1, seed: settings.seed),
+      goodnessOfFit: goodnessOfFit(
+        chosen.fit, thresholds: chosen.thresholds, parameters: evidence.levels.count + 1, dispersion: chosen.dispersion, seed: settings.seed),
       tiered: evidence.tiered, postbacks: evidence.postbacks, unmatchedPostbacks: unmatched, cells: cellCount, runs: settings.runs,
       replicates: settings.replicates, suggested: suggested)
   }
@@ -203,11 +208,47 @@ public enum PrivacyFitStudy {
     return sorted[min(sorted.count - 1, max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
   }
 
+  /// How much cells' shared crowds spread Pearson's chi-square beyond what independent postbacks
+  /// give: each simulated run, read as evidence under the fitted `thresholds`, is judged against
+  /// all the runs, and its chi-square divided by its terms; the mean over runs (at least 1). Nil
+  /// when the evidence has no cells of postbacks (rows of observations are counts, not crowds) or
+  /// the runs are too few to say (under 2).
+  private static func dispersion(_ simulated: SimulatedCrowds, thresholds: [Int], like evidence: TierEvidence, rules: PlatformRules) -> Double? {
+    guard simulated.runs >= 2, evidence.cells.keys.contains(where: { !$0.isAnyCampaign }) else { return nil }
+    var ratios: [Double] = []
+    for run in 0..<simulated.runs {
+      let pseudo = simulated.evidence(
+        ofRun: run, thresholds: thresholds, rules: rules, tiered: evidence.tiered, byInstalls: evidence.sizedByInstalls)
+      let fit = ThresholdFit(evidence: pseudo, simulated: simulated, rules: rules)
+      var noIntervals: RandomStream? = nil
+      let (chiSquare, terms, _) = pearson(fit, thresholds: thresholds, stream: &noIntervals)
+      if terms > 0 { ratios.append(chiSquare / Double(terms)) }
+    }
+    guard !ratios.isEmpty else { return nil }
+    return max(1, ratios.reduce(0, +) / Double(ratios.count))
+  }
+
   /// Pearson's chi-square of observed against fitted counts by lowest tier shown, over up to 8
-  /// bins of cells by their postbacks (equal numbers of cells); classes with fitted counts under
-  /// 1 are pooled into their neighbour so that no term divides by almost nothing.
-  private static func goodnessOfFit(_ fit: ThresholdFit, thresholds: [Int], parameters: Int, seed: UInt64) -> PrivacyFitResult.GoodnessOfFit {
-    var stream = RandomStream(seed: seed).child("chart")
+  /// bins of cells by their size (equal numbers of cells), divided by `dispersion` for its
+  /// p-value (a first-order Rao–Scott correction for postbacks that share crowds).
+  private static func goodnessOfFit(
+    _ fit: ThresholdFit, thresholds: [Int], parameters: Int, dispersion: Double?, seed: UInt64
+  ) -> PrivacyFitResult.GoodnessOfFit {
+    var stream: RandomStream? = RandomStream(seed: seed).child("chart")
+    let (chiSquare, terms, bins) = pearson(fit, thresholds: thresholds, stream: &stream)
+    let freedom = max(1, terms - parameters)
+    return .init(
+      chiSquare: chiSquare, degreesOfFreedom: freedom, dispersion: dispersion,
+      pValue: ChiSquare.survival(chiSquare / (dispersion ?? 1), degreesOfFreedom: freedom),
+      pValueIndependent: ChiSquare.survival(chiSquare, degreesOfFreedom: freedom), bins: bins)
+  }
+
+  /// Pearson's chi-square, its number of free terms, and its bins (with their shares' intervals
+  /// when `stream` is given); classes with fitted counts under 1 are pooled into their neighbour
+  /// so that no term divides by almost nothing.
+  private static func pearson(
+    _ fit: ThresholdFit, thresholds: [Int], stream: inout RandomStream?
+  ) -> (chiSquare: Double, terms: Int, bins: [PrivacyFitResult.GoodnessOfFit.Bin]) {
     let classes = fit.evidence.tiered ? [0, 1, 2, 3] : [0, 2]
     // By the size each cell is judged at (its postbacks, or an observation's installs a day).
     let sized = fit.cells.map { (cell: $0, size: fit.evidence.size(of: $0)) }.sorted { ($0.size, $0.cell) < ($1.size, $1.cell) }
@@ -232,7 +273,9 @@ public enum PrivacyFitStudy {
       bins.append(
         .init(
           smallest: members.first!.size, largest: members.last!.size, meanSize: meanSize, cells: members.count, observed: observed,
-          fitted: fitted, shares: shares(members.map { fit.evidence.cells[$0.cell]! }, fitted: fitted, levels: fit.evidence.levels, stream: &stream)))
+          fitted: fitted,
+          shares: stream == nil
+            ? [] : shares(members.map { fit.evidence.cells[$0.cell]! }, fitted: fitted, levels: fit.evidence.levels, stream: &stream!)))
       var pooled: (observed: Double, fitted: Double) = (0, 0)
       for tier in classes {
         pooled.observed += Double(observed[tier])
@@ -246,7 +289,6 @@ public enum PrivacyFitStudy {
       }
       terms -= 1  // each bin's classes sum to its postbacks
     }
-    let freedom = max(1, terms - parameters)
-    return .init(chiSquare: chiSquare, degreesOfFreedom: freedom, pValue: ChiSquare.survival(chiSquare, degreesOfFreedom: freedom), bins: bins)
+    return (chiSquare, terms, bins)
   }
 }

@@ -21,6 +21,30 @@ public struct SimulatedCrowds: Sendable {
   /// observations (cells of a size in no named campaign) are judged against.
   public private(set) var anyCampaignBySize: [Int: [TierBasis]] = [:]
 
+  /// Where one run's cell sits: the cell (with its day), the size it is judged at, and its
+  /// postbacks' place in ``bySize`` (its campaign's list for that size).
+  public struct RunCell: Sendable {
+    public var cell: CrowdCell
+    public var size: Int
+    public var range: Range<Int>
+  }
+
+  /// Each run's cells, in order: what a run would have shown as evidence.
+  public private(set) var runCells: [[RunCell]] = []
+
+  /// Run `run`'s cells as evidence under `thresholds`: what the fitted model makes a network see,
+  /// to learn how far cells' shared crowds spread a chi-square beyond independent postbacks.
+  /// Each cell is judged at its size as in the run (installs the day before when `byInstalls`).
+  public func evidence(ofRun run: Int, thresholds: [Int], rules: PlatformRules, tiered: Bool, byInstalls: Bool) -> TierEvidence {
+    var evidence = TierEvidence(tiered: tiered)
+    for entry in runCells[run] {
+      let bases = bySize[CrowdCell(network: entry.cell.network, campaign: entry.cell.campaign, day: nil)]![entry.size]![entry.range]
+      for basis in bases { evidence.add(basis.signs(thresholds: thresholds, rules: rules, tiered: tiered), in: entry.cell) }
+      if byInstalls { evidence.judge(entry.cell, atInstalls: entry.size) }
+    }
+    return evidence
+  }
+
   /// No runs yet, for `period`.
   public init(period: SimDuration) {
     self.period = period
@@ -36,12 +60,17 @@ public struct SimulatedCrowds: Sendable {
     copy.privacy.crowdPeriod = period
     var sink = BasisSink(scenario: scenario, days: days)
     _ = ScenarioRunner.run(copy, sink: &sink, receive: false, jobs: jobs)
+    var cells: [RunCell] = []
     for cell in sink.cells.keys.sorted() {
       let bases = sink.cells[cell]!
       let size = byInstalls ? sink.installs[CrowdCell(network: cell.network, campaign: cell.campaign, day: cell.day.map { $0 - 1 })] ?? 0 : bases.count
-      bySize[CrowdCell(network: cell.network, campaign: cell.campaign, day: nil), default: [:]][size, default: []] += bases
+      let campaign = CrowdCell(network: cell.network, campaign: cell.campaign, day: nil)
+      let start = bySize[campaign]?[size]?.count ?? 0
+      bySize[campaign, default: [:]][size, default: []] += bases
       anyCampaignBySize[size, default: []] += bases
+      cells.append(RunCell(cell: cell, size: size, range: start..<(start + bases.count)))
     }
+    runCells.append(cells)
     runs += 1
   }
 
