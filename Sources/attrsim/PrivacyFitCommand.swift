@@ -36,7 +36,7 @@ struct PrivacyFitCommand: DeclaredCommand {
     name: "out", short: "o", valueName: "dir", help: "The folder to write fit.json, privacy.json5 and tiers.svg into.",
     defaultDescription: "Reports/<scenario-name>-privacy-fit", parsing: .outputPath)
   var out: String?
-  @Option(name: "runs", valueName: "n", help: "Simulated runs per crowd period tried. (default: 10)", parsing: .integer(in: 1...100))
+  @Option(name: "runs", valueName: "n", help: "Simulated runs, each sizing every crowd period tried. (default: 10, fewer above 200,000 postbacks, at least 3)", parsing: .integer(in: 1...100))
   var runs: Int?
   @Option(
     name: "replicates", valueName: "n", help: "Bootstrap replicates for the intervals. (default: 200)",
@@ -172,7 +172,7 @@ struct PrivacyFitCommand: DeclaredCommand {
         + (observations.isEmpty ? "" : " and \(observations.count) rows of observations")
         + " in \(evidence.cells.count) cells" + (days ? " by day" : " (no times: one cell per campaign)"))
     var settings = PrivacyFitStudy.Settings()
-    if let runs { settings.runs = runs }
+    settings.runs = runs ?? PrivacyFitStudy.Settings.runs(forPostbacks: evidence.postbacks)
     if let replicates { settings.replicates = replicates }
     if let seed { settings.seed = UInt64(seed) }
     if let periods { settings.periods = periods.map { SimDuration.days(Int64($0)) } }

@@ -22,6 +22,10 @@ public struct PrivacySettings: Hashable, Sendable {
   public var thresholds: [Int]
   /// How far back installs count towards a crowd.
   public var crowdPeriod: SimDuration
+  /// Periods every tier decision also sizes its crowds under (``TierDecision/probes``), so that
+  /// the privacy fit judges every period it tries from one run: installs do not depend on the
+  /// period. Not a scenario setting; empty in every run a user asks for.
+  package var probePeriods: [SimDuration] = []
 
   /// Default install counts for tiers 1, 2 and 3 with tiers (4.0, AdAttributionKit): the
   /// simulator's assumption, not Apple's; no field evidence bears on them yet.

@@ -53,28 +53,45 @@ public struct CrowdTierPolicy: TierPolicy {
     if let tier = forcedTier(conversion) {
       return .selecting(formTiers: [2: tier, 3: tier, 4: tier], countryTier: tier, selection: selection)
     }
-    return sizes(for: conversion).decision(thresholds: privacy.thresholds, selection: selection)
+    guard !privacy.probePeriods.isEmpty else {
+      return sizes(for: conversion).decision(thresholds: privacy.thresholds, selection: selection)
+    }
+    let all = sizes(for: conversion, periods: [privacy.crowdPeriod] + privacy.probePeriods)
+    var decision = all[0].decision(thresholds: privacy.thresholds, selection: selection)
+    decision.probes = Array(all.dropFirst())
+    return decision
   }
 
   /// The sizes of `conversion`'s crowds at its time, which ``decide(for:)`` judges by the thresholds.
   public mutating func sizes(for conversion: ConversionFacts) -> CrowdSizes {
-    let country = size(of: .country(conversion.country), at: conversion.time)
-    var shared = min(size(of: .app, at: conversion.time), size(of: .publisher(conversion.publisher), at: conversion.time))
-    if countryLimitsTier { shared = min(shared, country) }
+    sizes(for: conversion, periods: [privacy.crowdPeriod])[0]
+  }
+
+  /// The sizes of `conversion`'s crowds at its time over each of `periods`.
+  private mutating func sizes(for conversion: ConversionFacts, periods: [SimDuration]) -> [CrowdSizes] {
+    let cutoffs = periods.map { conversion.time - $0 }
+    let country = sizes(of: .country(conversion.country), after: cutoffs)
+    let app = sizes(of: .app, after: cutoffs)
+    let publisher = sizes(of: .publisher(conversion.publisher), after: cutoffs)
     let source = networks[conversion.network].campaigns[conversion.campaign].sourceIdentifier
-    var forms: [Int?] = [nil, nil, nil]
+    var forms = [[Int?]](repeating: [nil, nil, nil], count: periods.count)
     for digits in digitForms {
       let key = CrowdKey.source(network: conversion.network, digits: digits, value: source % TierDecision.modulus(digits: digits))
-      forms[digits - 2] = size(of: key, at: conversion.time)
+      for (index, size) in sizes(of: key, after: cutoffs).enumerated() { forms[index][digits - 2] = size }
     }
-    return CrowdSizes(shared: shared, country: country, forms: forms)
+    return periods.indices.map { index in
+      var shared = min(app[index], publisher[index])
+      if countryLimitsTier { shared = min(shared, country[index]) }
+      return CrowdSizes(shared: shared, country: country[index], forms: forms[index])
+    }
   }
 
   private func forcedTier(_ conversion: ConversionFacts) -> Int? {
     networks[conversion.network].campaigns[conversion.campaign].forceTier ?? privacy.forceTier ?? (developerMode ? 3 : nil)
   }
 
-  private mutating func size(of key: CrowdKey, at time: SimTime) -> Int {
-    crowds[key]?.count(after: time - privacy.crowdPeriod) ?? 0
+  private mutating func sizes(of key: CrowdKey, after cutoffs: [SimTime]) -> [Int] {
+    guard crowds[key] != nil else { return cutoffs.map { _ in 0 } }
+    return cutoffs.count == 1 ? [crowds[key]!.count(after: cutoffs[0])] : crowds[key]!.counts(after: cutoffs)
   }
 }

@@ -8,12 +8,16 @@ public struct TierBasis: Hashable, Sendable {
   /// Whether the window had a fine value and a coarse value set.
   public var fineSet: Bool
   public var coarseSet: Bool
+  /// The crowd sizes under each probe period (``TierDecision/probes``); empty outside the
+  /// privacy fit's runs.
+  public var probes: [CrowdSizes]
 
   /// A basis with every part given.
-  public init(crowd: CrowdSizes, fineSet: Bool, coarseSet: Bool) {
+  public init(crowd: CrowdSizes, fineSet: Bool, coarseSet: Bool, probes: [CrowdSizes] = []) {
     self.crowd = crowd
     self.fineSet = fineSet
     self.coarseSet = coarseSet
+    self.probes = probes
   }
 
   /// The signs the postback would show under `thresholds`, as the frameworks build it: with

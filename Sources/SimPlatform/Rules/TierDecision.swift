@@ -11,6 +11,9 @@ public struct TierDecision: Hashable, Sendable {
   /// The crowd sizes it was decided from; nil for a forced tier. Where the decision came from,
   /// not part of it: two decisions are equal when they allow the same.
   public var crowd: CrowdSizes?
+  /// The crowd sizes under each of `privacy.probePeriods` (the privacy fit sizes one run's
+  /// crowds under every period it tries); empty otherwise. Not part of the decision either.
+  public var probes: [CrowdSizes] = []
 
   /// A decision with all its parts.
   public init(tier: Int, sourceIdentifierDigits: Int, countryCodeAllowed: Bool) {

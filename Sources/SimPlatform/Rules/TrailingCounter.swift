@@ -8,6 +8,20 @@ package struct TrailingCounter {
   /// Adds an event at `time`.
   package mutating func add(_ time: SimTime) { times.append(time) }
 
+  /// Events later than each of `cutoffs`, forgetting those no later than the earliest for good.
+  package mutating func counts(after cutoffs: [SimTime]) -> [Int] {
+    _ = count(after: cutoffs.min()!)
+    return cutoffs.map { cutoff in
+      // The first kept time later than `cutoff` (times are sorted).
+      var (low, high) = (start, times.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if times[middle] <= cutoff { low = middle + 1 } else { high = middle }
+      }
+      return times.count - low
+    }
+  }
+
   /// Events later than `cutoff`, forgetting older ones for good.
   package mutating func count(after cutoff: SimTime) -> Int {
     while start < times.count, times[start] <= cutoff { start += 1 }

@@ -43,7 +43,7 @@ package struct PostbackMaker {
       sequenceIndex: draft.window, didWin: draft.runnerUpRank == nil, preparedAt: draft.preparedAt,
       network: draft.network, campaign: draft.campaign)
     if draft.window == 0, draft.runnerUpRank == nil, let crowd = job.tier.crowd {
-      record.basis = TierBasis(crowd: crowd, fineSet: draft.fine != nil, coarseSet: draft.coarse != nil)
+      record.basis = TierBasis(crowd: crowd, fineSet: draft.fine != nil, coarseSet: draft.coarse != nil, probes: job.tier.probes)
     }
     guard draft.runnerUpRank == nil else {
       counts.nonWinningPostbacks += 1

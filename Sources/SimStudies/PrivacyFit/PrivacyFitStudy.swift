@@ -12,8 +12,9 @@ public enum PrivacyFitStudy {
   public struct Settings: Sendable {
     /// Crowd periods tried.
     public var periods: [SimDuration] = [1, 2, 3, 4, 5, 7].map { SimDuration.days(Int64($0)) }
-    /// Simulated runs pooled per period (each its own seed). Fewer make the simulated shares
-    /// noisy enough to pick the wrong period: a day at half the thresholds mimics two days.
+    /// Simulated runs pooled (each its own seed; one run sizes every period). Fewer make the
+    /// simulated shares noisy enough to pick the wrong period: a day at half the thresholds
+    /// mimics two days. ``runs(forPostbacks:)`` scales it to the evidence.
     public var runs = 10
     /// Cluster-bootstrap replicates for the intervals.
     public var replicates = 200
@@ -24,6 +25,13 @@ public enum PrivacyFitStudy {
 
     /// The defaults.
     public init() {}
+
+    /// Runs enough for `postbacks` of evidence: 10 up to 200,000 postbacks, then fewer (at least
+    /// 3), since each run holds as many postbacks as the evidence and the pools a cell is judged
+    /// against grow with it, while each run costs as much as simulating the evidence again.
+    public static func runs(forPostbacks postbacks: Int) -> Int {
+      min(10, max(3, 2_000_000 / max(1, postbacks)))
+    }
   }
 
   /// Fits `scenario`'s crowd model to `evidence`; `days` says whether the evidence's cells are by
@@ -37,13 +45,19 @@ public enum PrivacyFitStudy {
         period: SimDuration, fit: ThresholdFit, thresholds: [Int], profiles: [ThresholdFit.Profile], cellTotals: [Double],
         strata: [Int: [Double]], dispersion: Double?
       )] = []
-    for period in settings.periods {
-      var simulated = SimulatedCrowds(period: period)
-      for run in 0..<settings.runs {
-        progress("crowd period \(period): run \(run + 1) of \(settings.runs)")
-        simulated.run(
-          scenario, seed: settings.seed &+ UInt64(run) &* 7_919, days: days, byInstalls: evidence.sizedByInstalls, jobs: settings.jobs)
-      }
+    // One set of runs sizes every period's crowds (installs do not depend on the period).
+    var crowds = settings.periods.map { SimulatedCrowds(period: $0) }
+    for run in 0..<settings.runs {
+      progress("run \(run + 1) of \(settings.runs), crowds sized over \(settings.periods.map(\.description).joined(separator: ", "))")
+      SimulatedCrowds.run(
+        scenario, seed: settings.seed &+ UInt64(run) &* 7_919, into: &crowds, days: days, byInstalls: evidence.sizedByInstalls,
+        jobs: settings.jobs)
+    }
+    // Fitted a period at a time, each period's runs let go once fitted.
+    while !crowds.isEmpty {
+      let simulated = crowds.removeFirst()
+      let period = simulated.period
+      progress("crowd period \(period): fitting")
       let fit = ThresholdFit(evidence: evidence, simulated: simulated, rules: scenario.rules)
       let (thresholds, profiles) = fit.fit(from: scenario.privacy.thresholds)
       fits.append(

@@ -50,27 +50,44 @@ public struct SimulatedCrowds: Sendable {
     self.period = period
   }
 
-  /// Runs `scenario` with this period and `seed`, adding its winning postbacks 1; `days` says
-  /// whether cells are by day, `byInstalls` whether a cell's size is its campaign's attributed
-  /// installs the UTC day before (as ``TierEvidence/judge(_:atInstalls:)`` sizes observed ones)
-  /// rather than its postbacks. A postback whose tier was forced has no basis and is left out.
-  public mutating func run(_ scenario: Scenario, seed: UInt64, days: Bool, byInstalls: Bool = false, jobs: Int = 1) {
+  /// Runs `scenario` once with `seed` and adds its winning postbacks 1 to each of `crowds`, sized
+  /// under each one's period: installs do not depend on the period, so one run serves them all
+  /// (``PrivacySettings/probePeriods``). `days` says whether cells are by day, `byInstalls`
+  /// whether a cell's size is its campaign's attributed installs the UTC day before (as
+  /// ``TierEvidence/judge(_:atInstalls:)`` sizes observed ones) rather than its postbacks. A
+  /// postback whose tier was forced has no basis and is left out.
+  public static func run(
+    _ scenario: Scenario, seed: UInt64, into crowds: inout [SimulatedCrowds], days: Bool, byInstalls: Bool = false, jobs: Int = 1
+  ) {
+    guard let first = crowds.first else { return }
     var copy = scenario
     copy.seed = seed
-    copy.privacy.crowdPeriod = period
+    copy.privacy.crowdPeriod = first.period
+    copy.privacy.probePeriods = crowds.dropFirst().map(\.period)
     var sink = BasisSink(scenario: scenario, days: days)
     _ = ScenarioRunner.run(copy, sink: &sink, receive: false, jobs: jobs)
+    for index in crowds.indices {
+      // The run's own period sized `crowd`; the others are its probes, in order.
+      let cells = sink.cells.mapValues { bases in
+        bases.map { TierBasis(crowd: index == 0 ? $0.crowd : $0.probes[index - 1], fineSet: $0.fineSet, coarseSet: $0.coarseSet) }
+      }
+      crowds[index].add(cells, installs: sink.installs, byInstalls: byInstalls)
+    }
+  }
+
+  /// Adds one run's cells, each sized by its postbacks or by its campaign's installs the day before.
+  private mutating func add(_ runCells: [CrowdCell: [TierBasis]], installs: [CrowdCell: Int], byInstalls: Bool) {
     var cells: [RunCell] = []
-    for cell in sink.cells.keys.sorted() {
-      let bases = sink.cells[cell]!
-      let size = byInstalls ? sink.installs[CrowdCell(network: cell.network, campaign: cell.campaign, day: cell.day.map { $0 - 1 })] ?? 0 : bases.count
+    for cell in runCells.keys.sorted() {
+      let bases = runCells[cell]!
+      let size = byInstalls ? installs[CrowdCell(network: cell.network, campaign: cell.campaign, day: cell.day.map { $0 - 1 })] ?? 0 : bases.count
       let campaign = CrowdCell(network: cell.network, campaign: cell.campaign, day: nil)
       let start = bySize[campaign]?[size]?.count ?? 0
       bySize[campaign, default: [:]][size, default: []] += bases
       anyCampaignBySize[size, default: []] += bases
       cells.append(RunCell(cell: cell, size: size, range: start..<(start + bases.count)))
     }
-    runCells.append(cells)
+    self.runCells.append(cells)
     runs += 1
   }
 
