@@ -32,16 +32,37 @@ public enum PrivacyFitStudy {
     _ scenario: Scenario, evidence: TierEvidence, days: Bool, settings: Settings = Settings(),
     progress: (String) -> Void = { _ in }
   ) -> PrivacyFitResult {
+    let simulated = settings.periods.map { simulate(scenario, period: $0, days: days, settings: settings, progress: progress) }
+    return fit(scenario, evidence: evidence, simulated: simulated, settings: settings, progress: progress)
+  }
+
+  /// `settings.runs` runs of `scenario` under crowd period `period`, seeded from `settings.seed`:
+  /// what a fit judges that period by; `days` as for ``fit(_:evidence:days:settings:progress:)``.
+  public static func simulate(
+    _ scenario: Scenario, period: SimDuration, days: Bool, settings: Settings, progress: (String) -> Void = { _ in }
+  ) -> SimulatedCrowds {
+    var simulated = SimulatedCrowds(period: period)
+    for run in 0..<settings.runs {
+      progress("crowd period \(period): run \(run + 1) of \(settings.runs)")
+      simulated.run(scenario, seed: settings.seed &+ UInt64(run) &* 7_919, days: days, jobs: settings.jobs)
+    }
+    return simulated
+  }
+
+  /// Fits `evidence` against crowds already simulated, one for each of `settings.periods` in
+  /// order (``simulate(_:period:days:settings:progress:)``); `settings.seed` seeds the bootstrap.
+  /// The simulation does not depend on the evidence, so a study fitting many evidences of one
+  /// world (``PrivacyRecoveryStudy``) simulates it once.
+  public static func fit(
+    _ scenario: Scenario, evidence: TierEvidence, simulated: [SimulatedCrowds], settings: Settings,
+    progress: (String) -> Void = { _ in }
+  ) -> PrivacyFitResult {
+    precondition(simulated.map(\.period) == settings.periods, "one simulation for each period tried, in order")
     var fits: [(period: SimDuration, fit: ThresholdFit, thresholds: [Int], profiles: [ThresholdFit.Profile], cellTotals: [Double])] = []
-    for period in settings.periods {
-      var simulated = SimulatedCrowds(period: period)
-      for run in 0..<settings.runs {
-        progress("crowd period \(period): run \(run + 1) of \(settings.runs)")
-        simulated.run(scenario, seed: settings.seed &+ UInt64(run) &* 7_919, days: days, jobs: settings.jobs)
-      }
-      let fit = ThresholdFit(evidence: evidence, simulated: simulated, rules: scenario.rules)
+    for crowds in simulated {
+      let fit = ThresholdFit(evidence: evidence, simulated: crowds, rules: scenario.rules)
       let (thresholds, profiles) = fit.fit(from: scenario.privacy.thresholds)
-      fits.append((period, fit, thresholds, profiles, fit.cellLogLikelihoods(thresholds)))
+      fits.append((crowds.period, fit, thresholds, profiles, fit.cellLogLikelihoods(thresholds)))
     }
     let best = fits.indices.max { fits[$0].cellTotals.reduce(0, +) < fits[$1].cellTotals.reduce(0, +) }!
     let chosen = fits[best]
