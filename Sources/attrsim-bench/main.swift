@@ -65,11 +65,17 @@ var fitRuns: Int?
 var onlySettings: String?
 var fitReplicates: Int?
 var arguments = CommandLine.arguments.dropFirst()
+
+/// `text`, the word after `option`, as a positive number.
+func positiveNumber(_ text: String?, for option: String) -> Int {
+  guard let value = text.flatMap(Int.init), value > 0 else { fail("\(option) needs a positive number") }
+  return value
+}
+
 while let argument = arguments.popFirst() {
   switch argument {
   case "--users":
-    guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--users needs a positive number") }
-    users = value
+    users = positiveNumber(arguments.popFirst(), for: "--users")
     usersGiven = true
   case "--scenario":
     guard let value = arguments.popFirst() else { fail("--scenario needs a sample name or a path") }
@@ -81,8 +87,7 @@ while let argument = arguments.popFirst() {
     guard let value = arguments.popFirst() else { fail("--write needs a folder") }
     writeDirectory = value
   case "--jobs":
-    guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--jobs needs a positive number") }
-    jobs = value
+    jobs = positiveNumber(arguments.popFirst(), for: "--jobs")
   case "--impression-check":
     guard let value = arguments.popFirst().flatMap(SigningSettings.ImpressionCheck.init) else {
       let modes = SigningSettings.ImpressionCheck.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
@@ -116,17 +121,14 @@ while let argument = arguments.popFirst() {
   case "--privacy-coverage":
     privacyCoverage = true
   case "--seeds":
-    guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--seeds needs a positive number") }
-    seeds = value
+    seeds = positiveNumber(arguments.popFirst(), for: "--seeds")
   case "--simulations":
-    guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--simulations needs a positive number") }
-    simulations = value
+    simulations = positiveNumber(arguments.popFirst(), for: "--simulations")
   case "--only":
     guard let value = arguments.popFirst() else { fail("--only needs text a setting's name holds") }
     onlySettings = value
   case "--runs":
-    guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--runs needs a positive number") }
-    fitRuns = value
+    fitRuns = positiveNumber(arguments.popFirst(), for: "--runs")
   case "--replicates":
     guard let value = arguments.popFirst().flatMap(Int.init), value >= 20 else { fail("--replicates needs a number of 20 or more") }
     fitReplicates = value
