@@ -11,6 +11,7 @@ let usage = """
                        [--impression-check tampered-only|cryptographic|flag] [--no-receive]
                        [--compare [--simpy PATH]] [--crypto] [--all] [--list]
          attrsim-bench --make-event-log N FILE | --event-log FILE [--digest]
+         attrsim-bench --privacy-coverage [--seeds N] [--simulations N] [--runs N] [--replicates N] [--only TEXT] [--jobs N]
 
     --users N            cohort users, the scenario's cohorts scaled in proportion (default 1,000,000)
     --scenario NAME      a sample in Scenarios/ by name (see --list), or a scenario file's path
@@ -27,6 +28,12 @@ let usage = """
     --make-event-log N FILE  write a synthetic GA4 BigQuery export of N events (seed 38) to FILE
     --event-log FILE     load a GA4 export into users; print rows per second and peak memory
                          (--digest: and a digest of the users and report, to compare builds)
+    --privacy-coverage   the privacy fit's recovery study: each setting's thresholds and crowd period
+                         fitted from N seeds' postbacks (--seeds, default 20) against each world
+                         simulated N times (--simulations, default 4; --runs and --replicates as
+                         attrsim privacy fit's, default 8 and 200); prints a Markdown table of
+                         coverage and widths, exits 1 when a coverage is under 90 % or widths do not
+                         narrow as data grows; --only TEXT: just the settings whose name holds TEXT
   """
 
 func fail(_ message: String) -> Never {
@@ -51,12 +58,24 @@ var compare = false
 var simPyScript = "../shared/bench/simpy_skan4.py"
 var crypto = false
 var all = false
+var privacyCoverage = false
+var seeds = 20
+var simulations: Int?
+var fitRuns: Int?
+var onlySettings: String?
+var fitReplicates: Int?
 var arguments = CommandLine.arguments.dropFirst()
+
+/// `text`, the word after `option`, as a positive number.
+func positiveNumber(_ text: String?, for option: String) -> Int {
+  guard let value = text.flatMap(Int.init), value > 0 else { fail("\(option) needs a positive number") }
+  return value
+}
+
 while let argument = arguments.popFirst() {
   switch argument {
   case "--users":
-    guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--users needs a positive number") }
-    users = value
+    users = positiveNumber(arguments.popFirst(), for: "--users")
     usersGiven = true
   case "--scenario":
     guard let value = arguments.popFirst() else { fail("--scenario needs a sample name or a path") }
@@ -68,8 +87,7 @@ while let argument = arguments.popFirst() {
     guard let value = arguments.popFirst() else { fail("--write needs a folder") }
     writeDirectory = value
   case "--jobs":
-    guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--jobs needs a positive number") }
-    jobs = value
+    jobs = positiveNumber(arguments.popFirst(), for: "--jobs")
   case "--impression-check":
     guard let value = arguments.popFirst().flatMap(SigningSettings.ImpressionCheck.init) else {
       let modes = SigningSettings.ImpressionCheck.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
@@ -100,12 +118,30 @@ while let argument = arguments.popFirst() {
     guard let path = arguments.popFirst() else { fail("--event-log needs a GA4 export file") }
     EventLogBench.load(path: path, digest: arguments.first == "--digest")
     exit(0)
+  case "--privacy-coverage":
+    privacyCoverage = true
+  case "--seeds":
+    seeds = positiveNumber(arguments.popFirst(), for: "--seeds")
+  case "--simulations":
+    simulations = positiveNumber(arguments.popFirst(), for: "--simulations")
+  case "--only":
+    guard let value = arguments.popFirst() else { fail("--only needs text a setting's name holds") }
+    onlySettings = value
+  case "--runs":
+    fitRuns = positiveNumber(arguments.popFirst(), for: "--runs")
+  case "--replicates":
+    guard let value = arguments.popFirst().flatMap(Int.init), value >= 20 else { fail("--replicates needs a number of 20 or more") }
+    fitReplicates = value
   case "-h", "--help":
     print(usage)
     exit(0)
   default:
     fail("unknown argument '\(argument)'\n\(usage)")
   }
+}
+
+if privacyCoverage {
+  exit(PrivacyCoverageBench.run(seeds: seeds, simulations: simulations, jobs: jobs, runs: fitRuns, replicates: fitReplicates, only: onlySettings) ? 0 : 1)
 }
 
 if all {

@@ -40,22 +40,40 @@ public enum PrivacyFitStudy {
     _ scenario: Scenario, evidence: TierEvidence, days: Bool, settings: Settings = Settings(),
     progress: (String) -> Void = { _ in }
   ) -> PrivacyFitResult {
+    let simulated = simulate(scenario, days: days, byInstalls: evidence.sizedByInstalls, settings: settings, progress: progress)
+    return fit(scenario, evidence: evidence, simulated: simulated, settings: settings, progress: progress)
+  }
+
+  /// `settings.runs` runs of `scenario`, seeded from `settings.seed`, each sizing the crowds of
+  /// every one of `settings.periods` (installs do not depend on the period): what a fit judges
+  /// each period by, in order; `days` and `byInstalls` as for ``SimulatedCrowds/run(_:seed:into:days:byInstalls:jobs:)``.
+  public static func simulate(
+    _ scenario: Scenario, days: Bool, byInstalls: Bool = false, settings: Settings, progress: (String) -> Void = { _ in }
+  ) -> [SimulatedCrowds] {
+    var crowds = settings.periods.map { SimulatedCrowds(period: $0) }
+    for run in 0..<settings.runs {
+      progress("run \(run + 1) of \(settings.runs), crowds sized over \(settings.periods.map(\.description).joined(separator: ", "))")
+      SimulatedCrowds.run(
+        scenario, seed: settings.seed &+ UInt64(run) &* 7_919, into: &crowds, days: days, byInstalls: byInstalls, jobs: settings.jobs)
+    }
+    return crowds
+  }
+
+  /// Fits `evidence` against crowds already simulated, one for each of `settings.periods` in
+  /// order (``simulate(_:days:byInstalls:settings:progress:)``); `settings.seed` seeds the
+  /// bootstrap. The simulation does not depend on the evidence, so a study fitting many evidences
+  /// of one world (``PrivacyRecoveryStudy``) simulates it once.
+  public static func fit(
+    _ scenario: Scenario, evidence: TierEvidence, simulated: [SimulatedCrowds], settings: Settings,
+    progress: (String) -> Void = { _ in }
+  ) -> PrivacyFitResult {
+    precondition(simulated.map(\.period) == settings.periods, "one simulation for each period tried, in order")
     var fits:
       [(
         period: SimDuration, fit: ThresholdFit, thresholds: [Int], profiles: [ThresholdFit.Profile], cellTotals: [Double],
         strata: [Int: [Double]], dispersion: Double?
       )] = []
-    // One set of runs sizes every period's crowds (installs do not depend on the period).
-    var crowds = settings.periods.map { SimulatedCrowds(period: $0) }
-    for run in 0..<settings.runs {
-      progress("run \(run + 1) of \(settings.runs), crowds sized over \(settings.periods.map(\.description).joined(separator: ", "))")
-      SimulatedCrowds.run(
-        scenario, seed: settings.seed &+ UInt64(run) &* 7_919, into: &crowds, days: days, byInstalls: evidence.sizedByInstalls,
-        jobs: settings.jobs)
-    }
-    // Fitted a period at a time, each period's runs let go once fitted.
-    while !crowds.isEmpty {
-      let simulated = crowds.removeFirst()
+    for simulated in simulated {
       let period = simulated.period
       progress("crowd period \(period): fitting")
       let fit = ThresholdFit(evidence: evidence, simulated: simulated, rules: scenario.rules)

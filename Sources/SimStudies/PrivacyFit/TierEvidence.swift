@@ -1,5 +1,7 @@
 import SimModel
 import SimPlatform
+import SimReceiver
+import SimRun
 
 /// Observed postbacks as the privacy fit reads them: per cell, how many winning postbacks 1
 /// showed at least each tier (``TierSigns/lowestTier(tiered:)``).
@@ -12,6 +14,17 @@ public struct TierEvidence: Sendable {
   /// Empty evidence of `tiered` postbacks.
   public init(tiered: Bool) {
     self.tiered = tiered
+  }
+
+  /// The winning postbacks 1 of a run of `scenario` as its networks receive them, read from
+  /// their bodies alone, in cells by the UTC day they arrived: the evidence a network holds.
+  public init(run scenario: Scenario) {
+    self.init(tiered: scenario.platform.version >= .v4_0)
+    for postback in ScenarioRunner.collect(scenario).outputs.postbacks where postback.recipient == .adNetwork {
+      guard case .success(let reading) = TierReading.read(postback.payload) else { continue }
+      let day = CrowdCell.day(ofUnixMilliseconds: scenario.epoch.unixMilliseconds(after: postback.time.milliseconds))
+      add(reading.signs, in: CrowdCell(network: reading.network, campaign: reading.campaign, day: day))
+    }
   }
 
   /// Counts one postback showing `signs` in `cell`.
