@@ -34,7 +34,7 @@ enum PrivacyCoverageBench {
     let result = measured.result
     print(
       "Privacy fit recovery: \(seeds) seeds a setting, each world simulated \(min(draws, seeds)) times "
-        + "(\(fit.runs) runs a period), \(fit.replicates) bootstrap replicates, \(jobs) jobs")
+        + "(\(fit.runs) runs, each sizing every period), \(fit.replicates) bootstrap replicates, \(jobs) jobs")
     print("")
     print(result.markdown, terminator: "")
     print("")
