@@ -152,7 +152,11 @@ struct PrivacyFitCommand: DeclaredCommand {
       evidence.add(reading.signs, in: CrowdCell(network: reading.network, campaign: reading.campaign, day: days ? day : nil))
     }
     if let volumesPath {
-      guard readings.isEmpty || days else {
+      guard !readings.isEmpty else {
+        Console.error("error: volumes size cells of postbacks, and there are none: give the postbacks with --postbacks FILE")
+        return .usage
+      }
+      guard days else {
         Console.error(
           "error: volumes are by day, and some postbacks have no time to put them on a day: give postbacks.jsonl lines (with times)")
         return .dataError

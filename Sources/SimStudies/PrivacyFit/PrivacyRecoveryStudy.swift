@@ -43,7 +43,7 @@ public enum PrivacyRecoveryStudy {
     ]
 
     /// 5 / 20 / 60 over one day with 6, 12 and 24 days of installs: the intervals should narrow.
-    /// Over one day, where the period is pinned: over two, 8 runs a period leave the choice of
+    /// Over one day, where the period is pinned: over two, 8 runs leave the choice of
     /// one day at half the thresholds to the simulation's noise as often as to the data, and the
     /// intervals, spanning both, do not narrow (Docs/privacy-fit.md, "Recovery").
     public static let dataSizes: [Setting] = [6, 12, 24].map {
