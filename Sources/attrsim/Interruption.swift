@@ -30,7 +30,19 @@ enum Interruption {
     }
   }
 
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var ending = false
+
+  /// Parks the calling thread for good when a signal is being handled: the handler exits with the
+  /// signal's status. Called before the tool exits, because stopping the programs a run started
+  /// makes the run fail, and its failure status (74) must not win the race with the signal's.
+  static func waitIfEnding() {
+    guard lock.withLock({ ending }) else { return }
+    while true { sleep(60) }
+  }
+
   private static func end(signal number: Int32, name: String) -> Never {
+    lock.withLock { ending = true }
     // Waits for a set of renames under way, so the folder holds the old outputs or the new.
     let removed = TemporaryFiles.shared.removeAll()
     // A conversion-model command would otherwise outlive the run (it may ignore its closed input).

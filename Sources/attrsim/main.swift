@@ -23,4 +23,5 @@ case .command(let command):
     status = .usage
   }
 }
+Interruption.waitIfEnding()
 exit(status.rawValue)

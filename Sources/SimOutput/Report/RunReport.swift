@@ -491,7 +491,7 @@ private struct Parts {
     let width = Self.signalBinHours, last = Self.signalBins
     var counts = Array(repeating: 0, count: last + 1)
     // Whole hours bin as the hours themselves would; the histogram's open last hour is past the chart's.
-    assert(last * width < FirstSignalDelays.histogramHours, "the chart's bins go past the delays' histogram")
+    precondition(last * width < FirstSignalDelays.histogramHours, "the chart's bins go past the delays' histogram")
     for (hour, conversions) in decoding.firstSignals.byHour.enumerated() { counts[min(hour / width, last)] += conversions }
     let labels = (0...last).map { $0 < last ? "\($0 * width)–\(($0 + 1) * width)" : "\(last * width)+" }
     let title = "Time from install to first signal"

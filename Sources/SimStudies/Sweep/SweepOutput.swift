@@ -138,7 +138,7 @@ public enum SweepOutput {
       ("sweep.csv", tables.csv), ("sweep-long.csv", tables.long), ("sweep-points.csv", points(sweep, tables: tables)),
       ("sweep.svg", chart(sweep, table: tables.wide).svg()), ("sweep.html", SweepReport(sweep, tables: tables).html),
     ]
-    assert(files.map(\.name) == fileNames, "fileNames names what write writes")
+    precondition(files.map(\.name) == fileNames, "fileNames names what write writes")
     try BufferedFile.write(files, into: folder)
   }
 
