@@ -12,14 +12,19 @@ import SimPlatform
 /// shows at some level does not make the likelihood zero.
 struct ThresholdFit {
   /// The likelihood of each cell for each candidate value of one threshold, the others held at
-  /// the estimate: what the bootstrap reweights.
+  /// the estimate: what the bootstrap reweights. A cell's likelihood changes only where the
+  /// threshold passes one of its simulated postbacks' crowd sizes, so it is kept as steps: at
+  /// 1,000,000 postbacks a row for every candidate took gigabytes and most of the fit's time.
   struct Profile {
     /// The threshold (1, 2 or 3) it varies.
     var tier: Int
-    /// The first candidate value; row `c` of `logLikelihood` holds cell `c` for values
-    /// `first`, `first + 1`, ….
+    /// The first candidate value; offset `o` is the value `first + o`.
     var first: Int
-    var logLikelihood: [[Double]]
+    /// How many candidate values: `first` to `first + width - 1`.
+    var width: Int
+    /// For each cell, the offsets where its log-likelihood changes (the first is 0) and its value
+    /// from each one until the next.
+    var steps: [[(offset: Int, logLikelihood: Double)]]
     /// For each stratum (a row of aggregate observations, by cell index), its ``levelTerms`` for
     /// each candidate: so a replicate can redraw the row's postbacks.
     var strata: [Int: [[Double]]] = [:]
@@ -59,11 +64,6 @@ struct ThresholdFit {
     ceiling = min(simulated.largestCrowd + 1, 1_000_000)
   }
 
-  /// Cell `cell`'s composite log-likelihood given its simulated counts at or above each tier.
-  func cellLogLikelihood(_ cell: CrowdCell, atLeast simulatedAtLeast: [Int], of simulatedCount: Int) -> Double {
-    Self.logLikelihood(evidence.cells[cell]!, terms: levelTerms(atLeast: simulatedAtLeast, of: simulatedCount), levels: evidence.levels)
-  }
-
   /// For each level the evidence speaks to, log p and log(1 − p), p the smoothed share of
   /// simulated postbacks showing at least that tier: the likelihood is linear in observed counts.
   func levelTerms(atLeast simulatedAtLeast: [Int], of simulatedCount: Int) -> [Double] {
@@ -87,29 +87,6 @@ struct ThresholdFit {
   /// Whether `cell` is a stratum, redrawn within itself by the bootstrap (``Replicate``).
   static func isStratum(_ cell: CrowdCell) -> Bool { cell.isAnyCampaign }
 
-  /// Each stratum's ``levelTerms`` under `thresholds`, by cell index.
-  func strataTerms(_ thresholds: [Int]) -> [Int: [Double]] {
-    var terms: [Int: [Double]] = [:]
-    for (index, cell) in cells.enumerated() where Self.isStratum(cell) {
-      terms[index] = levelTerms(atLeast: simulatedAtLeast(cell, thresholds: thresholds), of: pools[cell]!.count)
-    }
-    return terms
-  }
-
-  /// The total log-likelihood of `replicate`, given each cell's log-likelihood (`cells`) and each
-  /// stratum's terms (`strata`), by cell index.
-  func total(_ replicate: Replicate, cells values: [Double], strata: [Int: [Double]]) -> Double {
-    var sum = 0.0
-    for (index, value) in values.enumerated() {
-      if let counts = replicate.counts[index], let terms = strata[index] {
-        sum += Self.logLikelihood(counts, terms: terms, levels: evidence.levels)
-      } else {
-        sum += replicate.weights[index] * value
-      }
-    }
-    return sum
-  }
-
   /// How many of a cell's simulated postbacks show at least each tier (0–3) under `thresholds`.
   func simulatedAtLeast(_ cell: CrowdCell, thresholds: [Int]) -> [Int] {
     var counts = [0, 0, 0, 0]
@@ -118,11 +95,6 @@ struct ThresholdFit {
       for level in 0...tier { counts[level] += 1 }
     }
     return counts
-  }
-
-  /// Each of `cells`' log-likelihood under `thresholds`.
-  func cellLogLikelihoods(_ thresholds: [Int]) -> [Double] {
-    cells.map { cellLogLikelihood($0, atLeast: simulatedAtLeast($0, thresholds: thresholds), of: pools[$0]!.count) }
   }
 
   /// Cells with the same key share a pool: the campaign, and the size in place of the day.
@@ -134,74 +106,94 @@ struct ThresholdFit {
   /// others as in `thresholds`.
   func profile(tier: Int, thresholds: [Int], low: Int, high: Int) -> Profile {
     let width = high - low + 1
-    // Cells sharing a pool: its counts by candidate are worked out once.
-    var countsBySize: [CrowdCell: [[Int]]] = [:]
-    var rows: [[Double]] = []
+    // Cells sharing a pool: its terms by candidate are worked out once.
+    var termsByPool: [CrowdCell: [(offset: Int, terms: [Double])]] = [:]
+    var steps: [[(offset: Int, logLikelihood: Double)]] = []
     var strata: [Int: [[Double]]] = [:]
-    rows.reserveCapacity(cells.count)
+    steps.reserveCapacity(cells.count)
     for (index, cell) in cells.enumerated() {
-      let size = Self.poolKey(cell, size: evidence.size(of: cell))
+      let key = Self.poolKey(cell, size: evidence.size(of: cell))
       let bases = pools[cell]!
-      if countsBySize[size] == nil {
-        countsBySize[size] = atLeastByCandidate(bases, tier: tier, thresholds: thresholds, low: low, high: high)
+      if termsByPool[key] == nil {
+        termsByPool[key] = atLeastSteps(bases, tier: tier, thresholds: thresholds, low: low, high: high).map {
+          ($0.offset, levelTerms(atLeast: $0.atLeast, of: bases.count))
+        }
       }
-      let counts = countsBySize[size]!
+      let terms = termsByPool[key]!
       if Self.isStratum(cell) {
-        let terms = (0..<width).map { levelTerms(atLeast: counts[$0], of: bases.count) }
-        strata[index] = terms
-        rows.append(terms.map { Self.logLikelihood(evidence.cells[cell]!, terms: $0, levels: evidence.levels) })
-      } else {
-        rows.append((0..<width).map { cellLogLikelihood(cell, atLeast: counts[$0], of: bases.count) })
+        var byCandidate: [[Double]] = []
+        byCandidate.reserveCapacity(width)
+        for (step, entry) in terms.enumerated() {
+          let end = step + 1 < terms.count ? terms[step + 1].offset : width
+          byCandidate += repeatElement(entry.terms, count: end - entry.offset)
+        }
+        strata[index] = byCandidate
       }
+      let counts = evidence.cells[cell]!
+      steps.append(terms.map { ($0.offset, Self.logLikelihood(counts, terms: $0.terms, levels: evidence.levels)) })
     }
-    return Profile(tier: tier, first: low, logLikelihood: rows, strata: strata)
+    return Profile(tier: tier, first: low, width: width, steps: steps, strata: strata)
   }
 
-  /// For each value of threshold `tier` from `low` to `high` (the others as in `thresholds`), how
-  /// many of `bases` show at least each tier. A postback's signs change only where the threshold
-  /// passes one of its crowd sizes, so each is judged at those few values and counted over the
-  /// ranges between.
-  private func atLeastByCandidate(_ bases: [TierBasis], tier: Int, thresholds: [Int], low: Int, high: Int) -> [[Int]] {
-    let width = high - low + 1
-    var steps = [[Int]](repeating: [Int](repeating: 0, count: width + 1), count: 4)
+  /// For values of threshold `tier` from `low` to `high` (the others as in `thresholds`), how
+  /// many of `bases` show at least each tier: at offset 0 and at each offset where that changes,
+  /// holding until the next. A postback's signs change only where the threshold passes one of its
+  /// crowd sizes, so each is judged at those few values and counted over the ranges between.
+  private func atLeastSteps(_ bases: [TierBasis], tier: Int, thresholds: [Int], low: Int, high: Int) -> [(offset: Int, atLeast: [Int])] {
+    // Where each postback starts and stops counting at levels 0 to its lowest tier shown: by
+    // offset, not in an array over every candidate (thresholds can range over thousands).
+    var changes: [(offset: Int, shown: Int, change: Int)] = []
+    var candidate = thresholds
+    var starts: [Int] = []
     for basis in bases {
-      var changes = [low]
-      for size in basis.crowd.sizes where size + 1 > low && size + 1 <= high {
-        changes.append(size + 1)
-      }
-      changes.sort()
-      var candidate = thresholds
-      for (index, start) in changes.enumerated() {
-        let end = index + 1 < changes.count ? changes[index + 1] : high + 1
+      starts.removeAll(keepingCapacity: true)
+      starts.append(low)
+      for size in basis.crowd.sizes where size + 1 > low && size + 1 <= high { starts.append(size + 1) }
+      starts.sort()
+      for (index, start) in starts.enumerated() {
+        let end = index + 1 < starts.count ? starts[index + 1] : high + 1
         guard start < end else { continue }
         candidate[tier - 1] = start
         let shown = basis.signs(thresholds: candidate, rules: rules, tiered: evidence.tiered).lowestTier(tiered: evidence.tiered)
-        for level in 0...shown {
-          steps[level][start - low] += 1
-          steps[level][end - low] -= 1
-        }
+        changes.append((start - low, shown, 1))
+        if end <= high { changes.append((end - low, shown, -1)) }
       }
     }
+    changes.sort { $0.offset < $1.offset }
     var running = [0, 0, 0, 0]
-    return (0..<width).map { offset in
-      for level in 0..<4 { running[level] += steps[level][offset] }
-      return running
+    var result: [(offset: Int, atLeast: [Int])] = [(0, running)]
+    var next = 0
+    while next < changes.count {
+      let offset = changes[next].offset
+      while next < changes.count, changes[next].offset == offset {
+        for level in 0...changes[next].shown { running[level] += changes[next].change }
+        next += 1
+      }
+      if offset == 0 { result[0].atLeast = running } else if running != result[result.count - 1].atLeast { result.append((offset, running)) }
     }
+    return result
   }
 
   /// The values of a profile's threshold that maximise the likelihood of `replicate` (nil for
   /// the evidence as observed): the smallest and the largest (ties within 1e-9).
   func maximisers(_ profile: Profile, replicate: Replicate? = nil) -> (low: Int, high: Int) {
-    guard let width = profile.logLikelihood.first?.count else { return (profile.first, profile.first) }
+    let width = profile.width
+    guard !profile.steps.isEmpty, width > 0 else { return (profile.first, profile.first) }
     var totals = [Double](repeating: 0, count: width)
-    for (cell, row) in profile.logLikelihood.enumerated() {
+    for (cell, steps) in profile.steps.enumerated() {
       if let counts = replicate?.counts[cell], let terms = profile.strata[cell] {
         for offset in 0..<width { totals[offset] += Self.logLikelihood(counts, terms: terms[offset], levels: evidence.levels) }
         continue
       }
       let weight = replicate?.weights[cell] ?? 1
       guard weight != 0 else { continue }
-      for offset in 0..<width { totals[offset] += weight * row[offset] }
+      totals.withUnsafeMutableBufferPointer { totals in
+        for (step, entry) in steps.enumerated() {
+          let end = step + 1 < steps.count ? steps[step + 1].offset : width
+          let value = weight * entry.logLikelihood
+          for offset in entry.offset..<end { totals[offset] += value }
+        }
+      }
     }
     let best = totals.max()!
     let tolerance = 1e-9 * max(1, abs(best))
