@@ -90,6 +90,8 @@ struct PrivacyFitCommand: DeclaredCommand {
     var readings: [(reading: TierReading, day: Int?)] = []
     var skipped = 0
     for file in postbackPaths {
+      // A million postbacks take most of a minute to read: say so before.
+      Console.error("privacy fit: reading \(file)")
       guard let entries = InputText.postbacks(file, failed: &failed) else { return failed }
       for entry in entries where entry.recipient != "developer" {
         let place = entry.place(in: file)
@@ -218,6 +220,13 @@ struct PrivacyFitCommand: DeclaredCommand {
       String(format: "goodness of fit   chi-square %.1f on %d degrees of freedom", fit.chiSquare, fit.degreesOfFreedom)
         + (fit.dispersion.map { String(format: ", dispersion %.2f (shared crowds)", $0) } ?? "")
         + String(format: ", p = %.3f", fit.pValue))
+    if fit.pValue < 0.01 {
+      // Seen at a million postbacks: one day at half the thresholds chosen over the two-day truth.
+      lines.append(
+        "warning           the fitted model does not describe the evidence (p < 0.01); the crowd period is the usual "
+          + "cause (a day at half the thresholds mimics two days): fit each period alone (--periods N) and prefer the "
+          + "smaller chi-square")
+    }
     if result.unmatchedPostbacks > 0 {
       lines.append("left out          \(result.unmatchedPostbacks) postbacks in cells the scenario never simulates")
     }

@@ -84,8 +84,8 @@ public struct PrivacyFitResult: Sendable {
   public static let method =
     "composite likelihood over cells (a network's campaign on a day): for each tier the evidence shows, the cell's "
     + "postbacks showing at least that tier, binomial against the share of the cell's simulated postbacks that would "
-    + "under the candidate thresholds; integer thresholds fitted one at a time for each candidate crowd period; the "
-    + "period whose fit gives the smallest Pearson chi-square of postbacks by lowest tier over bins of cells by size; 95 % intervals from a cluster bootstrap over cells (percentiles of the smallest and largest best "
+    + "under the candidate thresholds; integer thresholds fitted one at a time, the crowd period by profile over the "
+    + "candidates; 95 % intervals from a cluster bootstrap over cells (percentiles of the smallest and largest best "
     + "values); goodness of fit: Pearson chi-square over bins of cells by size, its p-value corrected for postbacks sharing "
     + "crowds by the dispersion of the simulated runs read as evidence under the fitted model (first-order Rao-Scott)"
 

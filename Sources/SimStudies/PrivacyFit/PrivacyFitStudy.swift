@@ -68,12 +68,20 @@ public enum PrivacyFitStudy {
     progress: (String) -> Void = { _ in }
   ) -> PrivacyFitResult {
     precondition(simulated.map(\.period) == settings.periods, "one simulation for each period tried, in order")
-    var fits: [(period: SimDuration, fit: ThresholdFit, thresholds: [Int], profiles: [ThresholdFit.Profile])] = []
+    var fits:
+      [(
+        period: SimDuration, fit: ThresholdFit, thresholds: [Int], profiles: [ThresholdFit.Profile], cellTotals: [Double],
+        strata: [Int: [Double]]
+      )] = []
     for simulated in simulated {
-      progress("crowd period \(simulated.period): fitting")
+      let period = simulated.period
+      progress("crowd period \(period): fitting")
       let fit = ThresholdFit(evidence: evidence, simulated: simulated, rules: scenario.rules)
       let (thresholds, profiles) = fit.fit(from: scenario.privacy.thresholds)
-      fits.append((simulated.period, fit, thresholds, profiles))
+      fits.append(
+        (
+          period, fit, thresholds, profiles, fit.cellLogLikelihoods(thresholds), fit.strataTerms(thresholds)
+        ))
     }
     // Periods are compared on the cells every one of them can judge: a cell one period's runs
     // never come near would otherwise count against the others only.
@@ -94,31 +102,11 @@ public enum PrivacyFitStudy {
       }
       return own
     }
-    // The period is the one whose fitted thresholds give the smallest chi-square of postbacks by
-    // lowest tier in bins of cells by size (``TierBins``), not the largest composite likelihood:
-    // that likelihood counts a cell's postbacks as independent when they share one crowd, so it
-    // rewards a period that judges each cell sharply, right or wrong. On 106,681 postbacks of a
-    // 2-day truth it preferred a day at half the thresholds (chi-square 5,696 against 518).
-    let bins = TierBins(commonCells.map { evidence.size(of: $0) }, tiered: evidence.tiered)
-    let fittedShares = fits.map { entry in
-      commonCells.map { cell -> [Double] in
-        let atLeast = entry.fit.simulatedAtLeast(cell, thresholds: entry.thresholds)
-        let total = Double(entry.fit.pools[cell]!.count)
-        return (0..<4).map { Double(atLeast[$0] - ($0 < 3 ? atLeast[$0 + 1] : 0)) / total }
-      }
-    }
-    let observedCounts = commonCells.map { evidence.cells[$0]! }
     let observedReplicate = ThresholdFit.Replicate(weights: [Double](repeating: 1, count: commonCells.count))
-    func chiSquare(_ replicate: ThresholdFit.Replicate, _ f: Int) -> Double {
-      bins.chiSquare(
-        observed: observedCounts.indices.map { replicate.counts[$0] ?? observedCounts[$0] }, weights: replicate.weights,
-        shares: fittedShares[f])
+    func total(_ replicate: ThresholdFit.Replicate, _ f: Int) -> Double {
+      fits[f].fit.total(translated(replicate, to: f), cells: fits[f].cellTotals, strata: fits[f].strata)
     }
-    func bestPeriod(_ replicate: ThresholdFit.Replicate) -> Int {
-      let values = fits.indices.map { chiSquare(replicate, $0) }
-      return values.indices.min { values[$0] < values[$1] }!
-    }
-    let best = bestPeriod(observedReplicate)
+    let best = fits.indices.max { total(observedReplicate, $0) < total(observedReplicate, $1) }!
     let chosen = fits[best]
     let cellCount = commonCells.count
 
@@ -134,11 +122,8 @@ public enum PrivacyFitStudy {
     for _ in 0..<settings.replicates {
       var replicate = ThresholdFit.Replicate(weights: [Double](repeating: 0, count: cellCount))
       for _ in clusters { replicate.weights[clusters[min(Int(stream.nextUnit() * Double(clusters.count)), clusters.count - 1)]] += 1 }
-      for index in strata {
-        replicate.weights[index] = 1
-        replicate.counts[index] = redraw(evidence.cells[commonCells[index]]!, stream: &stream)
-      }
-      let pick = bestPeriod(replicate)
+      for index in strata { replicate.counts[index] = redraw(evidence.cells[commonCells[index]]!, stream: &stream) }
+      let pick = fits.indices.max { total(replicate, $0) < total(replicate, $1) }!
       periodPicks.append(pick)
       let own = translated(replicate, to: pick)
       for profile in fits[pick].profiles { bounds[profile.tier, default: []].append(fits[pick].fit.maximisers(profile, replicate: own)) }

@@ -64,6 +64,11 @@ struct ThresholdFit {
     ceiling = min(simulated.largestCrowd + 1, 1_000_000)
   }
 
+  /// Cell `cell`'s composite log-likelihood given its simulated counts at or above each tier.
+  func cellLogLikelihood(_ cell: CrowdCell, atLeast simulatedAtLeast: [Int], of simulatedCount: Int) -> Double {
+    Self.logLikelihood(evidence.cells[cell]!, terms: levelTerms(atLeast: simulatedAtLeast, of: simulatedCount), levels: evidence.levels)
+  }
+
   /// For each level the evidence speaks to, log p and log(1 − p), p the smoothed share of
   /// simulated postbacks showing at least that tier: the likelihood is linear in observed counts.
   func levelTerms(atLeast simulatedAtLeast: [Int], of simulatedCount: Int) -> [Double] {
@@ -87,6 +92,29 @@ struct ThresholdFit {
   /// Whether `cell` is a stratum, redrawn within itself by the bootstrap (``Replicate``).
   static func isStratum(_ cell: CrowdCell) -> Bool { cell.isAnyCampaign }
 
+  /// Each stratum's ``levelTerms`` under `thresholds`, by cell index.
+  func strataTerms(_ thresholds: [Int]) -> [Int: [Double]] {
+    var terms: [Int: [Double]] = [:]
+    for (index, cell) in cells.enumerated() where Self.isStratum(cell) {
+      terms[index] = levelTerms(atLeast: simulatedAtLeast(cell, thresholds: thresholds), of: pools[cell]!.count)
+    }
+    return terms
+  }
+
+  /// The total log-likelihood of `replicate`, given each cell's log-likelihood (`cells`) and each
+  /// stratum's terms (`strata`), by cell index.
+  func total(_ replicate: Replicate, cells values: [Double], strata: [Int: [Double]]) -> Double {
+    var sum = 0.0
+    for (index, value) in values.enumerated() {
+      if let counts = replicate.counts[index], let terms = strata[index] {
+        sum += Self.logLikelihood(counts, terms: terms, levels: evidence.levels)
+      } else {
+        sum += replicate.weights[index] * value
+      }
+    }
+    return sum
+  }
+
   /// How many of a cell's simulated postbacks show at least each tier (0–3) under `thresholds`.
   func simulatedAtLeast(_ cell: CrowdCell, thresholds: [Int]) -> [Int] {
     var counts = [0, 0, 0, 0]
@@ -95,6 +123,11 @@ struct ThresholdFit {
       for level in 0...tier { counts[level] += 1 }
     }
     return counts
+  }
+
+  /// Each of `cells`' log-likelihood under `thresholds`.
+  func cellLogLikelihoods(_ thresholds: [Int]) -> [Double] {
+    cells.map { cellLogLikelihood($0, atLeast: simulatedAtLeast($0, thresholds: thresholds), of: pools[$0]!.count) }
   }
 
   /// Cells with the same key share a pool: the campaign, and the size in place of the day.

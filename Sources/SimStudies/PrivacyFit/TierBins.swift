@@ -1,6 +1,6 @@
 /// Cells grouped by the size each is judged at, for Pearson's chi-square of postbacks by lowest
-/// tier shown: up to 8 bins of equal numbers of cells, smallest first. What the goodness of fit
-/// reports and what the crowd period is chosen by.
+/// tier shown: up to 8 bins of equal numbers of cells, smallest first, as the goodness of fit
+/// reports them.
 struct TierBins {
   /// The lowest tiers a postback can be counted at: 0–3 with tiers, 0 and 2 before 4.0.
   let classes: [Int]
@@ -13,26 +13,6 @@ struct TierBins {
     let count = min(8, order.count)
     members = (0..<count).map { bin in Array(order[(bin * order.count / count)..<((bin + 1) * order.count / count)]) }
     classes = tiered ? [0, 1, 2, 3] : [0, 2]
-  }
-
-  /// The chi-square over every bin of `observed` (each cell's postbacks by lowest tier), each cell
-  /// weighed by `weights` (how often a bootstrap replicate drew it), against its postbacks
-  /// spread by `shares` (the fitted share of each lowest tier).
-  func chiSquare(observed: [[Int]], weights: [Double], shares: [[Double]]) -> Double {
-    var sum = 0.0
-    for bin in members {
-      var counts = [0.0, 0, 0, 0]
-      var fitted = [0.0, 0, 0, 0]
-      for cell in bin where weights[cell] != 0 {
-        let postbacks = Double(observed[cell].reduce(0, +))
-        for tier in 0..<4 {
-          counts[tier] += weights[cell] * Double(observed[cell][tier])
-          fitted[tier] += weights[cell] * postbacks * shares[cell][tier]
-        }
-      }
-      sum += Self.pooled(observed: counts, fitted: fitted, classes: classes).chiSquare
-    }
-    return sum
   }
 
   /// One bin's chi-square over `classes` and its number of terms: a class whose fitted count is
