@@ -15,7 +15,7 @@ package struct CalibrationReader {
     "$schema", "format", "version", "scenario", "schemaDigest", "currency", "eventNames", "windowCount", "minimumInstalls",
     "seeds", "installs", "cells",
   ]
-  package static let cellKeys = ["window", "signal", "network", "campaign", "installs", "revenue", "eventUsers"]
+  package static let cellKeys = ["window", "signal", "network", "campaign", "installs", "revenue", "eventUsers", "laterRevenue"]
 
   /// The calibration, checked against `schema` (its digest, currency and events) and, when
   /// given, the name of the scenario whose postbacks it will decode.
@@ -74,6 +74,8 @@ package struct CalibrationReader {
       eventsReader.error("expected the schema's events \(schema.eventNames), found \(events)")
     }
     var cells: [CalibrationCell.Key: CalibrationCell] = [:]
+    // Files written before later revenue was recorded have none: they decode, but forecast nothing.
+    var hasForecasts = true
     for cell in object.required("cells", "the calibration's cells")?.array() ?? [] {
       guard let fields = cell.object(keys: Self.cellKeys) else { continue }
       let window = fields.required("window", "1 to 3")?.integer(in: 1...Int64(windowCount ?? 3))
@@ -89,6 +91,8 @@ package struct CalibrationReader {
       let campaign = fields.required("campaign", "the campaign's name")?.nonEmptyString()
       let count = fields.required("installs", "the cell's installs")?.integer(in: 1...Int64(Int32.max))
       let revenue = fields.required("revenue", "the cell's true revenue")?.nonNegativeNumber()
+      let later = fields.optional("laterRevenue")?.nonNegativeNumber()
+      if later == nil { hasForecasts = false }
       let usersReader = fields.required("eventUsers", "installs per event")
       let users = usersReader?.array()?.compactMap { $0.integer(in: 0...Int64(Int32.max)).map(Int.init) }
       if let usersReader, let users, users.count != schema.eventNames.count {
@@ -101,13 +105,14 @@ package struct CalibrationReader {
         cell.error("expected one cell per window, signal and source, found a second for window \(window), \(signal.name), \(network)/\(campaign)")
         continue
       }
-      cells[key] = CalibrationCell(installs: Int(count), revenue: revenue, eventUsers: users)
+      cells[key] = CalibrationCell(installs: Int(count), revenue: revenue, eventUsers: users, laterRevenue: later ?? 0)
     }
     guard let name, let digest, let currency, let events, let windowCount, let minimum, let seeds, let installs else {
       return nil
     }
     return Calibration(
       scenario: name, schemaDigest: digest, currency: currency, eventNames: events, windowCount: Int(windowCount),
-      minimumInstalls: Int(minimum), seeds: seeds, installs: Int(installs), cells: cells)
+      minimumInstalls: Int(minimum), seeds: seeds, installs: Int(installs), cells: cells,
+      hasForecasts: hasForecasts && !cells.isEmpty)
   }
 }

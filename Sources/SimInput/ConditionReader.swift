@@ -9,7 +9,7 @@ package struct ConditionReader {
   package static let measures: [(name: String, measure: Measure)] = [
     ("revenue", .revenue(.all)), ("iapRevenue", .revenue(.iap)), ("adRevenue", .revenue(.ad)),
     ("sessions", .sessions), ("activeDays", .activeDays), ("daysSinceInstall", .daysSinceInstall),
-    ("hoursSinceInstall", .hoursSinceInstall),
+    ("hoursSinceInstall", .hoursSinceInstall), ("predictedRevenue", .revenue(.predicted)),
   ]
 
   package static let keys = measures.flatMap { [$0.name + "AtLeast", $0.name + "Below"] } + ["event", "noEvent", "eventCounts"]

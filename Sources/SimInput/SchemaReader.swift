@@ -11,6 +11,7 @@ package struct SchemaReader {
   /// inline too, so a schema file pasted into a scenario reads the same.
   package static let keys = [
     "$schema", "version", "description", "currency", "exchangeRates", "fineValue", "coarseValue", "lock", "decoding",
+    "predictor",
   ]
 
   package func read() -> ConversionSchema? {
@@ -38,11 +39,37 @@ package struct SchemaReader {
         return LockRule(window: window.map { Int($0) - 1 }, condition: condition, source: rule.path)
       } ?? []
     let decoding = object.optional("decoding").flatMap(readDecoding) ?? DecodingSettings()
+    let predictor = object.optional("predictor").flatMap { PredictorReader(reader: $0).read(events: &events) }
     var schema = ConversionSchema(
       eventNames: events.names, currencies: currencies, fine: fine, coarse: coarse, locks: locks,
-      decoding: decoding, summary: summary)
+      decoding: decoding, summary: summary, predictor: predictor)
+    if predictor == nil, !object.has("predictor"), let reading = Self.firstPredictedRead(schema) {
+      JSONPathLookup.node(at: reading, under: reader.node, rootPath: reader.path).map { node in
+        reader.log.add(
+          ScenarioDiagnostic(
+            file: reader.file, location: node.location, path: reading,
+            message: "reads predicted revenue, but the schema has no 'predictor' to predict it; add one (attrsim schema train writes one)"))
+      }
+    }
     schema.digest = Self.digest(reader.node)
     return schema
+  }
+
+  /// The JSON path of the first rule or field reading predicted revenue, or nil when none does.
+  package static func firstPredictedRead(_ schema: ConversionSchema) -> String? {
+    let predicted = Measure.revenue(.predicted)
+    switch schema.fine {
+    case .bits(let fields):
+      if let field = fields.first(where: { if case .revenueBucket(.predicted, _) = $0.content { true } else { false } }) {
+        return field.source
+      }
+    case .table(let rules):
+      if let rule = rules.first(where: { $0.condition.ranges[predicted] != nil }) { return rule.source }
+    }
+    for rules in schema.coarse {
+      if let rule = rules.first(where: { $0.condition.ranges[predicted] != nil }) { return rule.source }
+    }
+    return schema.locks.first { $0.condition.ranges[predicted] != nil }?.source
   }
 
   /// SHA-256 (hex) of the schema's canonical JSON (sorted keys, no spaces) without the keys that

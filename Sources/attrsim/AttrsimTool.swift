@@ -63,9 +63,10 @@ enum AttrsimTool {
         entries: [.command(PostbackVerifyCommand.self)]),
       .command(CompareCommand.self),
       .group(
-        name: "schema", abstract: "Check, explain or search for (optimize) conversion schemas.",
+        name: "schema", abstract: "Check, explain, search for (optimize) or learn (train) conversion schemas.",
         entries: [
           .command(SchemaLintCommand.self), .command(SchemaExplainCommand.self), .command(SchemaOptimizeCommand.self),
+          .command(SchemaTrainCommand.self),
         ]),
       .command(DecodeCommand.self),
       .command(CalibrateCommand.self),

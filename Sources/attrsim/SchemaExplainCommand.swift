@@ -39,6 +39,14 @@ struct SchemaExplainCommand: DeclaredCommand {
       }
       Console.out("\nLocks:")
       Console.out(explanation.locks.isEmpty ? "  (none)" : explanation.locks.map { "  " + $0 }.joined(separator: "\n"))
+      if let horizon = explanation.predictorHorizonDays {
+        // What the app computes before encoding: the first bucket holding gives the prediction.
+        Console.out("\nPredicted revenue to day \(horizon), from what the user did since install (first bucket that holds):")
+        Console.out(
+          TextTable.render(
+            [["bucket", "when → predicts"]] + explanation.predictor.enumerated().map { [String($0.offset + 1), $0.element] },
+            indent: 2))
+      }
       if path != files.last { Console.out("") }
     }
     return .success

@@ -4,7 +4,7 @@ import Foundation
 
 /// `attrsim schema optimize SCENARIO [--from SCHEMA] [--objective NAME] [--budget N] [--out DIR]
 /// [--jobs N] [--seed N] [--replicates N] [--finalists N] [--race-runs N] [--generations N] [--calibration-runs N]
-/// [--keep-postbacks] [--tradeoff]`.
+/// [--keep-postbacks] [--tradeoff | --tradeoff-postbacks]`.
 struct SchemaOptimizeCommand: DeclaredCommand {
   @Argument(name: "scenario", help: "The scenario file (JSON or JSON5).", parsing: .inputPath)
   var path: String
@@ -67,6 +67,11 @@ struct SchemaOptimizeCommand: DeclaredCommand {
     name: "tradeoff", help: "Find the Pareto front of the objective against the median time to first signal.")
   var isTradeoff: Bool
   @Flag(
+    name: "tradeoff-postbacks",
+    help: "Find the Pareto front of the objective against postbacks 2 and 3 kept (the share of installs with a first "
+      + "postback that still send them); --keep-postbacks searches its end.")
+  var isPostbackTradeoff: Bool
+  @Flag(
     name: "keep-postbacks",
     help: "Draw only schemas whose coarse 'low' is any install that opened the app, so every such install sends "
       + "postbacks 2 and 3 (no coarse 'low' from revenue, which leaves installs below it without them).")
@@ -94,8 +99,8 @@ struct SchemaOptimizeCommand: DeclaredCommand {
       start or the final comparison's paired interval shows it better, and otherwise \
       not-shown-better.json with the advice to keep the start, \
       optimize.csv (every candidate's scores) and optimize.html (the comparison, LTV \
-      curves, value grids and, with --tradeoff, the Pareto front, each point's schema in \
-      pareto-N.json). The result depends on the seed, not on --jobs.
+      curves, value grids and, with --tradeoff or --tradeoff-postbacks, the Pareto front \
+      against time to signal or postbacks 2 and 3 kept, each point's schema in pareto-N.json). The result depends on the seed, not on --jobs.
       """)
 
   var progress: ProgressLine.Mode { progressOption.mode }
@@ -103,6 +108,10 @@ struct SchemaOptimizeCommand: DeclaredCommand {
 
   func run() -> ExitStatus {
     ProgressLine.chosen = progress
+    if isTradeoff, isPostbackTradeoff {
+      Console.error("error: --tradeoff and --tradeoff-postbacks each choose the front's second axis; give one")
+      return .usage
+    }
     let objective: OptimizeObjective
     do {
       objective = try OptimizeObjective.named(objectiveName ?? OptimizeObjective.roasError.name)
@@ -131,8 +140,9 @@ struct SchemaOptimizeCommand: DeclaredCommand {
     }
     // What the command line does not give, the library's defaults decide (the help quotes them).
     var options = SchemaSearch.Options(
-      objective: objective, tradeoff: isTradeoff, jobs: jobs, seed: seed.map(UInt64.init) ?? scenario.seed,
-      keepPostbacks: keepsPostbacks)
+      objective: objective, tradeoff: isTradeoff || isPostbackTradeoff, jobs: jobs,
+      seed: seed.map(UInt64.init) ?? scenario.seed, keepPostbacks: keepsPostbacks)
+    if isPostbackTradeoff { options.tradeoffAxis = .postbacksKept }
     if let budget { options.budget = budget }
     if let replicates { options.finalReplicates = replicates }
     if let finalistCount { options.finalists = finalistCount }

@@ -43,6 +43,7 @@ struct ExitStatusTests {
     "schema lint": Call(["MISSING"], ["SCHEMA"]),
     "schema explain": Call(["MISSING"], ["SCHEMA"]),
     "schema optimize": Call(["MISSING"], ["BAD"]),
+    "schema train": Call(["MISSING", "--out", "OUT"], ["BAD", "--out", "OUT"]),
     "decode": Call(["MISSING", "--schema", "GOOD"], ["OK", "--schema", "SCHEMA"]),
     "calibrate": Call(["MISSING", "--out", "OUT"], ["BAD", "--out", "OUT"]),
     "fit": Call(["MISSING"], ["BAD"]),

@@ -11,6 +11,9 @@ public struct CalibratedEstimate: Hashable, Sendable {
 
   /// Expected true revenue of the install in the window.
   public var revenue: Double
+  /// Expected true revenue of the install in the windows after this one; nil when the
+  /// calibration does not know it (a file written before it was recorded).
+  public var laterRevenue: Double? = nil
   /// Per schema event, the share of such installs where it happened in the window.
   public var eventShares: [Double]
   public var level: Level

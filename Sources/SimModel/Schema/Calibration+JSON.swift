@@ -11,12 +11,15 @@ extension Calibration {
   public var json: JSONValue {
     let stored = self.cells
     let cellValues: [JSONValue] = stored.sorted { $0.key < $1.key }.map { key, cell in
-      return .object([
+      var object: [String: JSONValue] = [
         "window": .int(Int64(key.window + 1)), "signal": .string(key.signal.name),
         "network": .string(key.source?.network ?? ""), "campaign": .string(key.source?.campaign ?? ""),
         "installs": .int(Int64(cell.installs)), "revenue": .double(cell.revenue),
         "eventUsers": .array(cell.eventUsers.map { .int(Int64($0)) }),
-      ])
+      ]
+      // Only a calibration that knows later revenue claims to: zeros would forecast nothing.
+      if hasForecasts { object["laterRevenue"] = .double(cell.laterRevenue) }
+      return .object(object)
     }
     return .object([
       "format": .string(Self.formatName), "version": .int(Int64(Self.formatVersion)),

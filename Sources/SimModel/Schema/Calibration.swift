@@ -22,6 +22,10 @@ public struct Calibration: Hashable, Sendable {
   public var seeds: [UInt64]
   /// Attributed installs with a first postback, over every run.
   public var installs: Int
+  /// Whether the cells know each install's revenue in later windows (``CalibrationCell/laterRevenue``),
+  /// so the decoder can forecast the horizon from early postbacks; false for files written
+  /// before it was recorded.
+  public var hasForecasts: Bool
   /// Cells by their source; pooled cells are derived, not stored.
   public private(set) var cells: [CalibrationCell.Key: CalibrationCell]
   private var pooled: [CalibrationCell.Key: CalibrationCell] = [:]
@@ -29,8 +33,10 @@ public struct Calibration: Hashable, Sendable {
   /// A calibration from its cells (keys with a source; pooled cells are summed here).
   public init(
     scenario: String, schemaDigest: String, currency: String, eventNames: [String], windowCount: Int,
-    minimumInstalls: Int, seeds: [UInt64], installs: Int, cells: [CalibrationCell.Key: CalibrationCell]
+    minimumInstalls: Int, seeds: [UInt64], installs: Int, cells: [CalibrationCell.Key: CalibrationCell],
+    hasForecasts: Bool = true
   ) {
+    self.hasForecasts = hasForecasts
     self.scenario = scenario
     self.schemaDigest = schemaDigest
     self.currency = currency
@@ -52,18 +58,18 @@ public struct Calibration: Hashable, Sendable {
     if let source, let cell = cells[CalibrationCell.Key(window: window, signal: signal, source: source)],
       cell.installs >= minimumInstalls
     {
-      return Self.estimate(cell, level: .source)
+      return estimate(cell, level: .source)
     }
     if let cell = pooled[CalibrationCell.Key(window: window, signal: signal, source: nil)], cell.installs >= minimumInstalls {
-      return Self.estimate(cell, level: .pooled)
+      return estimate(cell, level: .pooled)
     }
     return nil
   }
 
-  private static func estimate(_ cell: CalibrationCell, level: CalibratedEstimate.Level) -> CalibratedEstimate {
+  private func estimate(_ cell: CalibrationCell, level: CalibratedEstimate.Level) -> CalibratedEstimate {
     let installs = Double(cell.installs)
     return CalibratedEstimate(
-      revenue: cell.meanRevenue, eventShares: cell.eventUsers.map { Double($0) / installs }, level: level,
-      installs: cell.installs)
+      revenue: cell.meanRevenue, laterRevenue: hasForecasts ? cell.meanLaterRevenue : nil,
+      eventShares: cell.eventUsers.map { Double($0) / installs }, level: level, installs: cell.installs)
   }
 }

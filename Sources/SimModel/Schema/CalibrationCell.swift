@@ -45,21 +45,28 @@ public struct CalibrationCell: Hashable, Sendable {
   public var revenue: Double
   /// Per schema event, installs where it happened in the window.
   public var eventUsers: [Int]
+  /// Their true revenue in the windows after this one (to the last window's end), summed: what
+  /// a marketer who has only this window's postback forecasts from it.
+  public var laterRevenue: Double
 
   /// A cell.
-  public init(installs: Int = 0, revenue: Double = 0, eventUsers: [Int]) {
+  public init(installs: Int = 0, revenue: Double = 0, eventUsers: [Int], laterRevenue: Double = 0) {
     self.installs = installs
     self.revenue = revenue
     self.eventUsers = eventUsers
+    self.laterRevenue = laterRevenue
   }
 
   /// Mean true revenue per install.
   public var meanRevenue: Double { installs > 0 ? revenue / Double(installs) : 0 }
+  /// Mean true revenue per install in the windows after this one.
+  public var meanLaterRevenue: Double { installs > 0 ? laterRevenue / Double(installs) : 0 }
 
   /// Adds `other`'s installs.
   public mutating func add(_ other: CalibrationCell) {
     installs += other.installs
     revenue += other.revenue
+    laterRevenue += other.laterRevenue
     for index in eventUsers.indices where other.eventUsers.indices.contains(index) {
       eventUsers[index] += other.eventUsers[index]
     }

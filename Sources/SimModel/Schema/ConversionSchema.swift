@@ -14,6 +14,8 @@ public struct ConversionSchema: ConversionModel, Hashable, Sendable {
   public var coarse: [[CoarseRule]]
   /// Lock rules.
   public var locks: [LockRule]
+  /// The predicted-LTV model `predicted` revenue reads; nil for a schema without one.
+  public var predictor: RevenuePredictor?
   /// How decoding estimates revenue.
   public var decoding: DecodingSettings
   /// What the schema is for, from its file.
@@ -26,8 +28,10 @@ public struct ConversionSchema: ConversionModel, Hashable, Sendable {
   /// A schema from its parts; `coarse` may list fewer than three windows (the rest have none).
   public init(
     eventNames: [String], currencies: CurrencyTable = .usd, fine: FineMapping, coarse: [[CoarseRule]] = [],
-    locks: [LockRule] = [], decoding: DecodingSettings = DecodingSettings(), summary: String = ""
+    locks: [LockRule] = [], decoding: DecodingSettings = DecodingSettings(), summary: String = "",
+    predictor: RevenuePredictor? = nil
   ) {
+    self.predictor = predictor
     self.eventNames = eventNames
     self.currencies = currencies
     self.fine = fine
@@ -44,7 +48,7 @@ public struct ConversionSchema: ConversionModel, Hashable, Sendable {
   public var hasCoarseValues: Bool { coarse.contains { !$0.isEmpty } }
 
   public func update(for state: MeasurementState) -> ConversionUpdate? {
-    let values = MeasureValues(state.inWindow, state: state, table: currencies)
+    let values = MeasureValues(state.inWindow, state: state, table: currencies, predictor: predictor)
     switch state.valueRules {
     case .increasingOnly:
       // Before 4.0 only a greater value counts (§4), so the model never asks for less, and has

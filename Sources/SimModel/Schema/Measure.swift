@@ -39,6 +39,7 @@ public enum Measure: Hashable, Sendable, Comparable {
     case .revenue(.all): "revenue"
     case .revenue(.iap): "purchase revenue"
     case .revenue(.ad): "ad revenue"
+    case .revenue(.predicted): "predicted revenue"
     case .eventCount(let index): eventNames.indices.contains(index) ? eventNames[index] : "event #\(index)"
     case .sessions: "sessions"
     case .activeDays: "active days"

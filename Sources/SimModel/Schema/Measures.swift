@@ -21,6 +21,8 @@ public struct Measures: Hashable, Sendable {
   /// Revenue from `source` converted with `table`, reading currency codes from `currencies`;
   /// currencies the table cannot convert count nothing (scenario loading rejects them).
   public func revenue(_ source: RevenueSource, currencies: [String], table: CurrencyTable) -> Double {
+    // A prediction is the predictor's (MeasureValues), not something counted.
+    guard source != .predicted else { return 0 }
     var total = 0.0
     for (index, code) in currencies.enumerated() {
       guard let rate = table.rate(code) else { continue }

@@ -6,4 +6,7 @@ public enum RevenueSource: String, CaseIterable, Hashable, Sendable {
   case iap
   /// Ads shown in the app.
   case ad
+  /// Revenue to the schema predictor's horizon, as the predictor expects it from what the user
+  /// did since install (``RevenuePredictor``): computed on the device, never measured.
+  case predicted
 }

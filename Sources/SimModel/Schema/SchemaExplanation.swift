@@ -18,6 +18,10 @@ public struct SchemaExplanation: Sendable {
   public var coarseShared = false
   /// Each lock rule, as text.
   public var locks: [String] = []
+  /// What the app computes as predicted revenue: each predictor bucket in order, as text.
+  public var predictor: [String] = []
+  /// The predictor's horizon, in days since install; nil without a predictor.
+  public var predictorHorizonDays: Int?
 
   /// The explanation of `schema`.
   public init(_ schema: ConversionSchema) {
@@ -35,6 +39,14 @@ public struct SchemaExplanation: Sendable {
         schema.decode(coarse: value, window: window).map {
           Entry(value: value.rawValue, meaning: describer.text($0.ranges) + Self.estimate($0, schema))
         }
+      }
+    }
+    if let model = schema.predictor {
+      predictorHorizonDays = model.horizonDays
+      let currency = schema.currencies.base
+      predictor = model.buckets.map { bucket in
+        let users = bucket.installs.map { " (\($0) training users)" } ?? ""
+        return "\(describer.text(bucket.condition.ranges)) → \(RangeDescriber.amount(bucket.predicted)) \(currency)\(users)"
       }
     }
     locks = schema.locks.map { rule in

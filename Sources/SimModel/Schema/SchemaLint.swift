@@ -20,6 +20,7 @@ public struct SchemaLint: Sendable {
     if case .table(let rules) = schema.fine { findings += tableFindings(rules) }
     findings += coarseFindings()
     findings += lockFindings()
+    findings += predictorFindings()
     findings += eventFindings()
     return findings
   }
@@ -132,6 +133,46 @@ public struct SchemaLint: Sendable {
         findings.append(
           SchemaFinding(
             .error, rule.source, "this lock never fires: \(spans.joined(separator: ", ")) after the first launch"))
+      }
+    }
+    return findings
+  }
+
+  // MARK: - Predictor
+
+  /// Buckets that never decide (an earlier bucket always holds when they do), predictions no
+  /// fine value tells apart, and a table that leaves some users without a prediction.
+  private func predictorFindings() -> [SchemaFinding] {
+    guard let predictor = schema.predictor else { return [] }
+    var findings: [SchemaFinding] = []
+    let buckets = predictor.buckets
+    let deciding = ConversionSchema.deciding(buckets.map(\.condition), rank: Array(buckets.indices))
+    for (index, bucket) in buckets.enumerated() where deciding[index] == nil {
+      let winner = buckets.indices.first { $0 < index && bucket.condition.implies(buckets[$0].condition) }
+      let by = winner.map { " (\(buckets[$0].source))" } ?? ""
+      findings.append(
+        SchemaFinding(
+          .warning, bucket.source,
+          "this bucket never predicts: an earlier bucket\(by) holds whenever its condition (\(describer.text(bucket.condition.ranges))) does"))
+    }
+    if !predictor.hasCatchAll {
+      findings.append(
+        SchemaFinding(
+          .warning, buckets.last?.source ?? "predictor",
+          "no bucket without conditions ends the table: users no bucket covers are predicted 0"))
+    }
+    if case .bits(let fields) = schema.fine,
+      let field = fields.first(where: { if case .revenueBucket(.predicted, _) = $0.content { true } else { false } }),
+      case .revenueBucket(_, let bounds) = field.content
+    {
+      // Predictions that share a fine value are one to the decoder.
+      let classes = Dictionary(grouping: buckets.indices) { index in bounds.filter { buckets[index].predicted >= $0 }.count }
+      for (value, members) in classes.sorted(by: { $0.key < $1.key }) where Set(members.map { buckets[$0].predicted }).count > 1 {
+        let amounts = members.map { RangeDescriber.amount(buckets[$0].predicted) }
+        findings.append(
+          SchemaFinding(
+            .warning, field.source,
+            "predictions \(amounts.joined(separator: ", ")) \(schema.currencies.base) share bucket \(value): the decoder cannot tell them apart"))
       }
     }
     return findings

@@ -10,4 +10,7 @@ public enum SweepColumns {
     + (1...3).flatMap { ["postbacks\($0)", "fineShare\($0)", "coarseShare\($0)", "nullShare\($0)"] }
     + ["withheldPostbacks", "digits2Share", "digits3Share", "digits4Share", "trueRevenue", "decodedRevenue",
       "revenueError", "campaignRevenueError"]
+    // After postback 1, 1–2 and 1–3: the campaigns' mean absolute error of horizon revenue (=
+    // ROAS) estimated then, and the share of campaign pairs that estimate orders right.
+    + (1...3).flatMap { ["earlyError\($0)", "earlyOrderedShare\($0)"] }
 }

@@ -4,7 +4,7 @@ import SimRecords
 import SimStudies
 
 /// What a schema search minimises, as a value: a name, how people read it and the score of one
-/// run (lower is better). The four built in are ``all``; a caller may pass any other.
+/// run (lower is better). The six built in are ``all``; a caller may pass any other.
 public struct OptimizeObjective: Sendable {
   /// The name `--objective` takes and `optimize.csv` heads its column with.
   public var name: String
@@ -78,8 +78,29 @@ public struct OptimizeObjective: Sendable {
     summary.decoding?.firstSignalMedianHours
   }
 
+  /// The horizon's ROAS as estimated once postback 1 has arrived (about day 3: decoded window 1
+  /// plus the calibrated forecast of windows 2–3, ``EarlyEstimate``), its error weighted by
+  /// true revenue over the campaigns with spend: how well a marketer can judge campaigns by day 3.
+  public static let earlyRoasError = OptimizeObjective(
+    name: "early-roas-error", label: "revenue-weighted campaign ROAS error estimated by day 3 (postback 1)", kind: .share,
+    needs: "at least one campaign with spend and revenue (the scenario's campaigns state no spend, so none has a ROAS)"
+  ) { summary in
+    guard let decoding = summary.decoding, decoding.hasSpend else { return nil }
+    return EarlyDecision(decoding.economics.filter { $0.spend != nil }, index: 0).weightedAbsError
+  }
+
+  /// 1 − the share of pairs of priced campaigns that the day-3 estimate orders as true ROAS
+  /// does: 0 picks the better of every two campaigns by day 3.
+  public static let earlyRank = OptimizeObjective(
+    name: "early-rank", label: "share of campaign pairs misordered by day 3 (postback 1)", kind: .share,
+    needs: "two or more campaigns with spend to rank"
+  ) { summary in
+    guard let decoding = summary.decoding, decoding.hasSpend else { return nil }
+    return EarlyDecision(decoding.economics.filter { $0.spend != nil }, index: 0).orderedPairShare.map { 1 - $0 }
+  }
+
   /// The built-in objectives, the default first.
-  public static let all = [roasError, revenueCaptured, rankAgreement, timeToSignal]
+  public static let all = [roasError, revenueCaptured, rankAgreement, timeToSignal, earlyRoasError, earlyRank]
 
   /// The built-in objective called `name`.
   ///

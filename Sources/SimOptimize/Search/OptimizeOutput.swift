@@ -83,7 +83,8 @@ public struct OptimizeOutput: Sendable {
     let objectiveWords = result.objective.name.split(separator: "-")
     let objective = (objectiveWords.first.map(String.init) ?? "") + objectiveWords.dropFirst().map(\.capitalized).joined()
     let header = [
-      "candidate", "generation", "rung", "userShare", "runs", objective, "runsScored", "signalHours", "advanced", "chosen", "pareto",
+      "candidate", "generation", "rung", "userShare", "runs", objective, "runsScored", "signalHours", "postbacksKeptShare", "advanced",
+      "chosen", "pareto",
       "revenueBounds", "revenueBits", "headroom", "counter", "eventBits", "coarse", "lock", "summary",
     ]
     var lines = [header.joined(separator: ",")]
@@ -93,7 +94,8 @@ public struct OptimizeOutput: Sendable {
         row.name, String(row.generation + 1), String(row.rung + 1), CSVField.decimal(row.scale, places: 4), String(row.runs),
         row.score.map { CSVField.decimal($0, places: 4) } ?? "",
         row.scores.map { $0.map { CSVField.decimal($0, places: 4) } ?? "" }.joined(separator: ";"),
-        row.hours.map { CSVField.decimal($0, places: 1) } ?? "", row.advanced ? "yes" : "no",
+        row.hours.map { CSVField.decimal($0, places: 1) } ?? "", row.kept.map { CSVField.decimal($0, places: 4) } ?? "",
+        row.advanced ? "yes" : "no",
         row.candidate == result.best && row.rung == result.choiceRung ? "yes" : "no",
         row.candidate.map { result.front.contains($0) } == true && row.rung == result.rungs.count - 1 ? "yes" : "no",
         candidate.map { $0.revenueBounds.map(SchemaCandidate.amount).joined(separator: ";") } ?? "",
@@ -220,29 +222,45 @@ public struct OptimizeOutput: Sendable {
             + (0..<8).map { row in ["\(row * 8)–\(row * 8 + 7)"] + (0..<8).map { String(counts[row * 8 + $0]) } }))
     }
     if result.tradeoff {
+      let axis = result.tradeoffAxis
       let last = result.rows.filter { $0.rung == result.rungs.count - 1 }
       let points = result.front.compactMap { candidate in last.first { $0.candidate == candidate } }
+      func point(_ row: OptimizeResult.Row) -> LineChart.Point? {
+        axis.value(row).flatMap { x in row.score.map { LineChart.Point(x: x, y: $0) } }
+      }
+      func shown(_ row: OptimizeResult.Row) -> String {
+        guard let value = axis.value(row) else { return "–" }
+        return axis == .timeToSignal ? String(format: "%.1f", value) : String(format: "%.1f%%", value * 100)
+      }
+      // Where the starting schema lies, scored on the same runs of the last rung.
+      let start = last.first { $0.candidate == nil }
+      let (title, caption, better) =
+        axis == .timeToSignal
+        ? ("Pareto front: accuracy against time to first signal",
+          "The last rung's candidates no other beats on both; faster signals (locks) cost accuracy. "
+            + "Each point's schema is pareto-N.json, fastest first.", "lower and further left is better")
+        : ("Pareto front: accuracy against postbacks 2 and 3 kept",
+          "The last rung's candidates no other beats on both: accuracy bought by silencing windows 2 and 3 for low-value "
+            + "installs costs the postbacks networks' bidding reads. The end keeping the most is what --keep-postbacks "
+            + "searches. Each point's schema is pareto-N.json, most postbacks kept first.", "lower and further right is better")
+      var series = [
+        LineChart.Series(name: "front", points: points.compactMap(point)),
+        LineChart.Series(
+          name: "all of the last rung", points: last.filter { $0.candidate != nil }.sorted { axis.cost($0) < axis.cost($1) }.compactMap(point)),
+      ]
+      if let start, let at = point(start) { series.append(LineChart.Series(name: "start", points: [at])) }
+      let startRow = start.map { [["start", "start", shown($0), $0.score.map(figure) ?? "–"]] } ?? []
       sections.append(
         ReportSection(
-          title: "Pareto front: accuracy against time to first signal",
-          caption: "The last rung's candidates no other beats on both; faster signals (locks) cost accuracy. "
-            + "Each point's schema is pareto-N.json, fastest first.",
+          title: title, caption: caption,
           chart: LineChart(
-            title: "Pareto front", xLabel: "time to first signal (median hours)", yLabel: objective.label,
-            caption: "Search runs of the last rung; lower and further left is better.",
-            series: [
-              LineChart.Series(
-                name: "front", points: points.compactMap { row in row.hours.flatMap { h in row.score.map { LineChart.Point(x: h, y: $0) } } }),
-              LineChart.Series(
-                name: "all of the last rung",
-                points: last.sorted { ($0.hours ?? 0) < ($1.hours ?? 0) }.compactMap { row in
-                  row.hours.flatMap { h in row.score.map { LineChart.Point(x: h, y: $0) } }
-                }),
-            ], yFormat: objective.kind == .share ? .percent : .number),
-          table: [["point", "candidate", "signal hours", objective.name]]
+            title: "Pareto front", xLabel: axis.label, yLabel: objective.label,
+            caption: "Search runs of the last rung; \(better).", series: series,
+            yFormat: objective.kind == .share ? .percent : .number),
+          table: [["point", "candidate", axis == .timeToSignal ? "signal hours" : "postbacks 2–3 kept", objective.name]]
             + points.enumerated().map { place, row in
-              ["pareto-\(place + 1)", row.name, row.hours.map { String(format: "%.1f", $0) } ?? "–", row.score.map(figure) ?? "–"]
-            }))
+              ["pareto-\(place + 1)", row.name, shown(row), row.score.map(figure) ?? "–"]
+            } + startRow))
     }
     sections.append(
       ReportSection(

@@ -21,14 +21,18 @@ public struct OptimizeResult: Sendable {
     public var scores: [Double?]
     /// Median hours to the first useful signal in each search run.
     public var signalHours: [Double?]
+    /// Share of installs with a first postback that sent postbacks 2 and 3, in each search run
+    /// (nil before SKAdNetwork 4.0).
+    public var keptShares: [Double?] = []
     /// Whether it went on to the next rung (at the last, to the race; in the race, was chosen).
     public var advanced: Bool
 
     /// A row as given.
     package init(
       name: String, candidate: Int?, generation: Int = 0, rung: Int, scale: Double, runs: Int, scores: [Double?], signalHours: [Double?],
-      advanced: Bool
+      keptShares: [Double?] = [], advanced: Bool
     ) {
+      self.keptShares = keptShares
       self.name = name
       self.candidate = candidate
       self.generation = generation
@@ -44,6 +48,8 @@ public struct OptimizeResult: Sendable {
     public var score: Double? { Self.mean(scores) }
     /// Mean of the signal hours with a value.
     public var hours: Double? { Self.mean(signalHours) }
+    /// Mean of the kept shares with a value.
+    public var kept: Double? { Self.mean(keptShares) }
 
     static func mean(_ values: [Double?]) -> Double? {
       let present = values.compactMap { $0 }
@@ -127,8 +133,10 @@ public struct OptimizeResult: Sendable {
   public var scenario: String
   public var users: Int
   public var objective: OptimizeObjective
-  /// Whether the search traded accuracy against time to signal.
+  /// Whether the search traded accuracy against `tradeoffAxis`.
   public var tradeoff: Bool
+  /// What the front set the objective against.
+  public var tradeoffAxis: TradeoffAxis
   /// The seeds of the search, and its three disjoint seed sets.
   public var seed: UInt64
   public var seeds: OptimizeSeeds

@@ -152,7 +152,7 @@ extension SchemaSearch {
           OptimizeResult.Row(
             name: index.map { "c\($0 + 1)" } ?? "start", candidate: index, generation: generation, rung: level,
             scale: rung.scale, runs: rung.runs, scores: result.map(\.score), signalHours: result.map(\.hours),
-            advanced: false))
+            keptShares: result.map(\.kept), advanced: false))
       }
       let offset = withStart ? 1 : 0
       if level + 1 < plan.count {
@@ -246,7 +246,7 @@ extension SchemaSearch {
         name: position == 0 ? "start" : "c\(finalists[position - 1] + 1)", candidate: position == 0 ? nil : finalists[position - 1],
         generation: position == 0 ? 0 : ranked.first { $0.candidate == finalists[position - 1] }?.generation ?? 0,
         rung: state.rungs.count, scale: race.scale, runs: race.runs, scores: result.map(\.score),
-        signalHours: result.map(\.hours), advanced: false)
+        signalHours: result.map(\.hours), keptShares: result.map(\.kept), advanced: false)
     }
     let differences = raced.dropFirst().map { ConfidenceInterval(pairedDifference: $0.scores, baseline: raced[0].scores) }
     let best: Int

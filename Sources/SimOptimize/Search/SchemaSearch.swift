@@ -51,8 +51,10 @@ public struct SchemaSearch: Sendable {
   public struct Options: Sendable {
     /// What to minimise.
     public var objective: OptimizeObjective
-    /// Whether to find the Pareto front of the objective against time to signal.
+    /// Whether to find the Pareto front of the objective against `tradeoffAxis`.
     public var tradeoff: Bool
+    /// What the front sets the objective against: time to signal, or postbacks 2 and 3 kept.
+    public var tradeoffAxis: TradeoffAxis = .timeToSignal
     /// Runs' worth of the scenario's users the search may simulate (the final comparison is extra).
     public var budget: Double
     /// Runs at once.
@@ -145,7 +147,9 @@ public struct SchemaSearch: Sendable {
           schema: startName, framework: Self.frameworkName(scenario), uses: uses.joined(separator: " and "))
       }
     }
-    if options.tradeoff, options.objective.name == OptimizeObjective.timeToSignal.name { throw .tradeoffNeedsAccuracy }
+    if options.tradeoff, options.tradeoffAxis == .timeToSignal, options.objective.name == OptimizeObjective.timeToSignal.name {
+      throw .tradeoffNeedsAccuracy
+    }
     guard Self.hasRevenue(scenario) else { throw .noRevenue(scenario: scenario.name) }
     let priced = scenario.adNetworks.flatMap(\.campaigns).filter { $0.spend != nil }.count
     let campaigns = scenario.adNetworks.flatMap(\.campaigns).count
@@ -294,11 +298,11 @@ public struct SchemaSearch: Sendable {
     var front: [Int] = []
     if options.tradeoff {
       let last = state.rows.filter { $0.rung == state.rungs.count - 1 && $0.candidate != nil }
-      front = Self.front(last).map { last[$0].candidate! }
+      front = Self.front(last, axis: options.tradeoffAxis).map { last[$0].candidate! }
     }
     return OptimizeResult(
       scenario: scenario.name, users: scenario.userCount, objective: options.objective, tradeoff: options.tradeoff,
-      seed: options.seed, seeds: state.seeds, rungs: state.rungs, race: state.race, budget: options.budget, spent: state.spent,
+      tradeoffAxis: options.tradeoffAxis, seed: options.seed, seeds: state.seeds, rungs: state.rungs, race: state.race, budget: options.budget, spent: state.spent,
       raceSpent: state.raceSpent, profile: space.profile, candidates: state.candidates, texts: state.texts, rows: state.rows,
       best: best, startCopy: state.startCopy, front: front, final: finalComparison(best: best, state), startName: startName)
   }
@@ -338,6 +342,8 @@ public struct SchemaSearch: Sendable {
     /// The objective's floor in the same run (``OptimizeObjective/floor``).
     var floor: Double?
     var hours: Double?
+    /// Postbacks 2 and 3 sent per install with postback 1 (both windows: 1 keeps them all).
+    var kept: Double?
     /// Per window: cumulative true and decoded revenue per attributed install.
     var ltv: [(truth: Double, decoded: Double)]
     var fineValues: [Int]
@@ -425,7 +431,8 @@ public struct SchemaSearch: Sendable {
         }
       }
       return RunScore(
-        score: objective.score(summary), floor: withValues ? objective.floor?(summary) : nil, hours: summary.decoding?.firstSignalMedianHours, ltv: ltv,
+        score: objective.score(summary), floor: withValues ? objective.floor?(summary) : nil, hours: summary.decoding?.firstSignalMedianHours,
+        kept: Self.keptShare(summary.postbacks.map { $0.reduce(0, +) }), ltv: ltv,
         fineValues: withValues ? sink.counts : [],
         postbacks: withValues ? summary.postbacks.prefix(base.attributionFramework.windowCount).map { $0.reduce(0, +) } : [])
     }
@@ -434,40 +441,47 @@ public struct SchemaSearch: Sendable {
       calibrationRuns: missing.count * calibrationCount)
   }
 
+  /// Postbacks 2 and 3 per postback 1, over both windows (1: every install with a first postback
+  /// sent both); nil before 4.0 or without first postbacks.
+  static func keptShare(_ postbacks: [Int]) -> Double? {
+    guard postbacks.count >= 3, postbacks[0] > 0 else { return nil }
+    return Double(postbacks[1] + postbacks[2]) / Double(2 * postbacks[0])
+  }
+
   /// Candidate positions best first: by mean score (or, with `tradeoff`, by Pareto front, then
   /// score), ties by position; a candidate with no score comes last.
   func rank(_ rows: [OptimizeResult.Row]) -> [Int] {
-    let fronts = options.tradeoff ? Self.frontLevels(rows) : Array(repeating: 0, count: rows.count)
+    let fronts = options.tradeoff ? Self.frontLevels(rows, axis: options.tradeoffAxis) : Array(repeating: 0, count: rows.count)
     return rows.indices.sorted { a, b in
       let sa = rows[a].score ?? .infinity, sb = rows[b].score ?? .infinity
       return (fronts[a], sa, a) < (fronts[b], sb, b)
     }
   }
 
-  /// Each row's Pareto level on (score, hours): 0 for the non-dominated, 1 for those only the
+  /// Each row's Pareto level on (score, the axis): 0 for the non-dominated, 1 for those only the
   /// first dominates, and so on.
-  package static func frontLevels(_ rows: [OptimizeResult.Row]) -> [Int] {
+  package static func frontLevels(_ rows: [OptimizeResult.Row], axis: TradeoffAxis = .timeToSignal) -> [Int] {
     var levels = Array(repeating: -1, count: rows.count)
     var level = 0
     while levels.contains(-1) {
       let open = rows.indices.filter { levels[$0] == -1 }
-      for a in open where !open.contains(where: { $0 != a && dominates(rows[$0], rows[a]) }) { levels[a] = level }
+      for a in open where !open.contains(where: { $0 != a && dominates(rows[$0], rows[a], axis: axis) }) { levels[a] = level }
       level += 1
     }
     return levels
   }
 
-  /// The non-dominated rows' positions, fastest signal first.
-  package static func front(_ rows: [OptimizeResult.Row]) -> [Int] {
-    let levels = frontLevels(rows)
+  /// The non-dominated rows' positions, best on the axis first (fastest signal, most postbacks kept).
+  package static func front(_ rows: [OptimizeResult.Row], axis: TradeoffAxis = .timeToSignal) -> [Int] {
+    let levels = frontLevels(rows, axis: axis)
     return rows.indices.filter { levels[$0] == 0 }.sorted {
-      (rows[$0].hours ?? .infinity, $0) < (rows[$1].hours ?? .infinity, $1)
+      (axis.cost(rows[$0]), $0) < (axis.cost(rows[$1]), $1)
     }
   }
 
-  private static func dominates(_ a: OptimizeResult.Row, _ b: OptimizeResult.Row) -> Bool {
+  private static func dominates(_ a: OptimizeResult.Row, _ b: OptimizeResult.Row, axis: TradeoffAxis) -> Bool {
     let (sa, sb) = (a.score ?? .infinity, b.score ?? .infinity)
-    let (ha, hb) = (a.hours ?? .infinity, b.hours ?? .infinity)
+    let (ha, hb) = (axis.cost(a), axis.cost(b))
     return sa <= sb && ha <= hb && (sa < sb || ha < hb)
   }
 

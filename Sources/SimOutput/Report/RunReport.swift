@@ -47,6 +47,7 @@ public struct RunReport: Sendable {
       sections.append(parts.firstSignal(decoding))
     }
     if let spend = summary.decoding.flatMap(SpendSection.make) { sections.append(spend) }
+    if let early = summary.decoding.flatMap(EarlyDecisionSection.make) { sections.append(early) }
     if summary.hasAppleAds { sections += [parts.appleAdsRecords, parts.appleAdsCalls, parts.installClaims] }
     if scenario.app.sdk != nil { sections += [parts.sdkRequests, parts.sdkValues, parts.sdkLint] }
     var document = ReportDocument(

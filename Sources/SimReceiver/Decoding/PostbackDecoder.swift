@@ -110,18 +110,23 @@ public struct PostbackDecoder: Sendable {
     }
     let source = CalibrationCell.Source(network: entry.network, campaign: entry.campaign)
     let revenue: Double
+    let signal: CalibrationSignal?
     switch outcome {
     case .decoded(let decoded):
-      let signal: CalibrationSignal =
+      let carried: CalibrationSignal =
         body.fineValue.map { .fine(Int(clamping: $0)) } ?? .coarse(body.coarseValue.flatMap(CoarseValue.init) ?? .low)
-      revenue = table.calibrated?.revenue(window: window, signal: signal, source: source) ?? decoded.revenueEstimate ?? 0
+      signal = carried
+      revenue = table.calibrated?.revenue(window: window, signal: carried, source: source) ?? decoded.revenueEstimate ?? 0
     case .unknown:
+      signal = nil
       revenue = 0
     case .none:
+      signal = CalibrationSignal.none
       revenue = table.calibrated?.revenue(window: window, signal: .none, source: source) ?? 0
     }
+    let forecast = signal.flatMap { table.calibrated?.forecast(window: window, signal: $0, source: source) } ?? 0
     let before = entry.decodedRevenue
-    entry.add(outcome, fine: body.fineValue != nil, revenue: revenue)
+    entry.add(outcome, fine: body.fineValue != nil, revenue: revenue, forecast: forecast)
     let value = entry.decodedRevenue - before
     table.rows[key] = entry
     return (key, outcome, value)

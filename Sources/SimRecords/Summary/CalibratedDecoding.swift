@@ -42,6 +42,17 @@ public struct CalibratedDecoding: Sendable, Equatable {
     return estimate?.revenue
   }
 
+  /// The calibrated forecast of what an install whose window-`window` postback carried `signal`
+  /// from `source` earns in the windows after it; nil under another estimator or when the
+  /// calibration has no cell for it or does not know later revenue.
+  package func forecast(window: Int, signal: CalibrationSignal, source: CalibrationCell.Source) -> Double? {
+    guard estimator == .calibrated else { return nil }
+    return calibration?.estimate(window: window, signal: signal, source: source)?.laterRevenue
+  }
+
+  /// Whether the table can forecast the horizon from early postbacks.
+  public var forecasts: Bool { estimator == .calibrated && calibration?.hasForecasts == true }
+
   /// `rows` (in table order) with each window whose postbacks never came imputed: a
   /// campaign's window-1 postbacks minus its window-`w` postbacks, times the calibration's mean
   /// for a missing window-`w` postback of that source. A window with no row gets one.
@@ -73,8 +84,9 @@ public struct CalibratedDecoding: Sendable, Equatable {
             row.imputedRevenue += imputed
             row.missingImputed += imputed
             row.missingPostbacks += missing
+            row.forecastRevenue += Double(missing) * (estimate.laterRevenue ?? 0)
           }
-          if let position { group[position] = row } else if row.imputedRevenue > 0 { group.append(row) }
+          if let position { group[position] = row } else if row.imputedRevenue > 0 || row.forecastRevenue > 0 { group.append(row) }
         }
         group.sort { $0.window < $1.window }
       }

@@ -28,6 +28,12 @@ public struct CampaignEconomics: Sendable, Equatable {
   public var trueInstalls: Int, attributedInstalls: Int
   /// Cumulative figures at each window's end, in window order.
   public var windows: [WindowReturn]
+  /// The horizon's revenue and ROAS as estimated once postback 1, 1–2 and 1–3 have arrived,
+  /// in that order (one estimate before 4.0).
+  public var early: [EarlyEstimate]
+  /// The day from which the early estimate stays within 10 % of the truth; nil when it never
+  /// gets there (not even at the horizon: then decoding itself is off by more).
+  public var daysToWithinTolerance: Int? { EarlyEstimate.daysToWithinTolerance(early) }
 
   /// Spend ÷ attributed installs: the cost per install the network reports; nil without spend or installs.
   public var cpi: Double? { spend.flatMap { attributedInstalls > 0 ? $0 / Double(attributedInstalls) : nil } }
@@ -57,17 +63,28 @@ public struct CampaignEconomics: Sendable, Equatable {
     let ends: [Int?] = windowCount == WindowSchedule.productionEndDays.count ? WindowSchedule.productionEndDays : [nil]
     var trueSum = 0.0, decodedSum = 0.0
     windows = []
+    var forecasts: [Double] = []
     for window in 0..<windowCount {
+      var forecast = 0.0
       for row in rows where row.window == window {
         trueSum += row.trueRevenue
         decodedSum += row.decodedRevenue
+        forecast += row.forecastRevenue
       }
+      forecasts.append(decodedSum + forecast)
       let cost = self.spend
       windows.append(
         WindowReturn(
           window: window + 1, endDay: window < ends.count ? ends[window] : nil, trueRevenue: trueSum,
           decodedRevenue: decodedSum, trueRoas: cost.flatMap { $0 > 0 ? trueSum / $0 : nil },
           decodedRoas: cost.flatMap { $0 > 0 ? decodedSum / $0 : nil }))
+    }
+    let horizonTruth = trueSum
+    let cost = self.spend.flatMap { $0 > 0 ? $0 : nil }
+    early = forecasts.enumerated().map { window, estimate in
+      EarlyEstimate(
+        postbacks: window + 1, day: window < ends.count ? ends[window].map { $0 + 1 } : nil, estimatedRevenue: estimate,
+        trueRevenue: horizonTruth, estimatedRoas: cost.map { estimate / $0 }, trueRoas: cost.map { horizonTruth / $0 })
     }
   }
 
@@ -101,7 +118,16 @@ public struct CampaignEconomics: Sendable, Equatable {
         "roasErrorRatio": figure(figures.roasError),
       ])
     }
+    func estimate(_ figures: EarlyEstimate) -> JSONValue {
+      .object([
+        "postbacks": .int(Int64(figures.postbacks)), "day": figures.day.map { .int(Int64($0)) } ?? .null,
+        "estimatedRevenue": figure(figures.estimatedRevenue), "estimatedRoas": figure(figures.estimatedRoas),
+        "errorRatio": figure(figures.error),
+      ])
+    }
     return [
+      "early": .array(early.map(estimate)),
+      "daysToWithinTenPercent": daysToWithinTolerance.map { .int(Int64($0)) } ?? .null,
       "spend": figure(spend),
       "installs": .object(["true": .int(Int64(trueInstalls)), "attributed": .int(Int64(attributedInstalls))]),
       "cpi": figure(cpi), "trueRoas": figure(trueRoas), "decodedRoas": figure(decodedRoas),

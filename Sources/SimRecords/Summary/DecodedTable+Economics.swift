@@ -51,6 +51,28 @@ extension DecodedTable {
     }
   }
 
+  /// The early estimates' figures after postback 1, 1–2 and 1–3 (one point before 4.0); empty
+  /// without truth.
+  public var earlyDecisions: [EarlyDecision] {
+    let priced = economics
+    guard !priced.isEmpty else { return [] }
+    return (0..<windows).map { EarlyDecision(priced, index: $0) }
+  }
+
+  /// `decoding.earlyEstimates`: how it was estimated, then the figures at each point; nil without truth.
+  var earlyJSON: JSONValue? {
+    let decisions = earlyDecisions
+    guard !decisions.isEmpty else { return nil }
+    let method =
+      calibrated?.forecasts == true
+      ? "decoded revenue of the postbacks arrived, plus the calibrated forecast of later windows from the last of them"
+      : "decoded revenue of the postbacks arrived, without a forecast of later windows (no calibration that knows them)"
+    return .object([
+      "method": .string(method), "forecast": .bool(calibrated?.forecasts == true),
+      "byPostbacks": .array(decisions.map(\.json)),
+    ])
+  }
+
   /// `decoding.roasRanking`: Kendall's tau-b of decoded against true ROAS over campaigns with
   /// spend, at the horizon and at each window's end; nil when no campaign states spend.
   var roasRankingJSON: JSONValue? {

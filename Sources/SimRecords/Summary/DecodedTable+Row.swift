@@ -24,6 +24,10 @@ extension DecodedTable {
     /// Of that, what was imputed for postbacks without a value and windows whose postback never
     /// came (the calibrated estimator's conditional mean; nothing under the others).
     public var imputedRevenue = 0.0
+    /// The calibrated forecast, from this window's postbacks (and those that never came), of
+    /// the campaign's revenue in the windows after it: what a marketer reading postbacks up to
+    /// this window adds for what is still to come (0 without a forecasting calibration).
+    public var forecastRevenue = 0.0
     /// What the postbacks' values say, without imputation.
     public var measuredRevenue: Double { decodedRevenue - imputedRevenue }
     /// Per schema event: installs where it happened in the window, and postbacks saying so.
@@ -56,9 +60,11 @@ extension DecodedTable {
     }
 
     /// Adds a postback that landed in this row, whose value was `fine` or coarse (or absent, for
-    /// `.none`) and decoded to `outcome`, valued at `revenue` (imputed for `.none`).
-    package mutating func add(_ outcome: DecodingOutcome, fine: Bool, revenue: Double) {
+    /// `.none`) and decoded to `outcome`, valued at `revenue` (imputed for `.none`), with its
+    /// `forecast` of the windows after.
+    package mutating func add(_ outcome: DecodingOutcome, fine: Bool, revenue: Double, forecast: Double = 0) {
       postbacks += 1
+      forecastRevenue += forecast
       switch outcome {
       case .decoded(let decoded):
         if fine { self.fine += 1 } else { coarse += 1 }

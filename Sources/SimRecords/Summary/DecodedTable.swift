@@ -156,6 +156,7 @@ public struct DecodedTable: Sendable, Equatable {
       "trueRevenue": figure(trueRevenue), "decodedRevenue": figure(decodedRevenue),
       "revenueCapturedRatio": figure(revenueCaptured), "revenueErrorRatio": figure(revenueError), "unknownValues": .int(Int64(unknownValues)),
       "campaigns": .array(campaignsJSON), "roasRanking": roasRankingJSON ?? .null,
+      "earlyEstimates": earlyJSON ?? .null,
       "firstSignal": .object([
         "conversions": .int(Int64(firstSignals.count)),
         "conversionsWithout": .int(Int64(conversionsWithoutSignal)),

@@ -59,6 +59,9 @@ package struct CalibrationSink: RunSink {
       var cell = cells[CalibrationCell.Key(window: window, signal: signal, source: source)]
         ?? CalibrationCell(eventUsers: Array(repeating: 0, count: eventCount))
       cell.installs += 1
+      for later in (window + 1)..<max(window + 1, min(windowCount, truth.windows.count)) {
+        cell.laterRevenue += truth.windows[later].revenue(.all, currencies: currencies, table: table)
+      }
       if truth.windows.indices.contains(window) {
         let measures = truth.windows[window]
         cell.revenue += measures.revenue(.all, currencies: currencies, table: table)

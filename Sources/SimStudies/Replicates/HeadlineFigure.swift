@@ -1,4 +1,5 @@
 import SimModel
+import SimPlatform
 import SimRecords
 
 /// A figure a marketer reads off a run, by name, taken from its summary: the figures replicated
@@ -138,6 +139,39 @@ public struct HeadlineFigure: Sendable {
       }
     }
     figures += economics(scenario, money: money)
+    figures += early(windows: windows)
+    return figures
+  }
+
+  /// After postback 1, 1–2 and 1–3, how far the campaigns' estimates of horizon revenue (=
+  /// ROAS) are from the truth and how often they order campaigns right (``EarlyDecision``).
+  private static func early(windows: Int) -> [HeadlineFigure] {
+    let days = windows == WindowSchedule.productionEndDays.count ? WindowSchedule.productionEndDays.map { $0 + 1 } : [nil]
+    var figures: [HeadlineFigure] = []
+    for (index, day) in days.enumerated() {
+      let key = day.map { "day\($0)" } ?? "postback1"
+      let arrived = index == 0 ? "postback 1" : "postbacks 1–\(index + 1)"
+      let when = day.map { "by day \($0) (\(arrived))" } ?? "from postback 1"
+      @Sendable func decision(_ summary: RunSummary) -> EarlyDecision? {
+        summary.decoding.flatMap { $0.earlyDecisions.indices.contains(index) ? $0.earlyDecisions[index] : nil }
+      }
+      figures += [
+        HeadlineFigure(
+          name: "\(key)ErrorMeanAbsRatio", label: "horizon ROAS error \(when), mean absolute", kind: .share,
+          range: .nonNegative
+        ) { decision($0)?.meanAbsError },
+        HeadlineFigure(
+          name: "\(key)ErrorWeightedAbsRatio", label: "horizon ROAS error \(when), weighted by revenue", kind: .share,
+          range: .nonNegative
+        ) { decision($0)?.weightedAbsError },
+        HeadlineFigure(name: "\(key)WithinTenPercentShare", label: "campaigns within 10 % \(when)", kind: .share) {
+          decision($0)?.withinToleranceShare
+        },
+        HeadlineFigure(name: "\(key)RoasPairsOrderedShare", label: "campaign pairs ordered right \(when)", kind: .share) {
+          decision($0)?.orderedPairShare
+        },
+      ]
+    }
     return figures
   }
 

@@ -47,6 +47,12 @@ public struct SweepMetrics: Sendable, Equatable {
     add("decodedRevenue", decoding?.decodedRevenue)
     add("revenueError", decoding.flatMap { $0.trueRevenue > 0 ? ($0.decodedRevenue - $0.trueRevenue) / $0.trueRevenue : nil })
     add("campaignRevenueError", decoding == nil || errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count))
+    let early = decoding?.earlyDecisions ?? []
+    for index in 0..<3 {
+      let decision = early.indices.contains(index) ? early[index] : nil
+      add("earlyError\(index + 1)", decision?.meanAbsError)
+      add("earlyOrderedShare\(index + 1)", decision?.orderedPairShare)
+    }
     self.outcomes = outcomes
   }
 

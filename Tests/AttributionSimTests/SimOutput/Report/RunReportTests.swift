@@ -21,6 +21,7 @@ struct RunReportTests {
     ("Where the decoding error comes from", "Campaign", "Decoded − true revenue (USD)"),
     ("Time from install to first signal", "Hours from install to first signal (12-hour bins; 168 and more in the last)",
      "Conversions"),
+    ("How soon the campaigns can be judged", "Days after install", "Estimate ÷ truth"),
   ]
 
   @Test("report.html: one titled, labelled, well-formed inline SVG per chart, no scripts and nothing fetched")

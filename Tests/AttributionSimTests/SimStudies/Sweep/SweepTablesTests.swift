@@ -151,7 +151,9 @@ struct SweepTablesTests {
     try withSweep { sweep, _, _ in
       let midpoint = SweepRunner.run(sweep, jobs: 2)
       let lower = SweepRunner.run(sweep, jobs: 2, estimator: .lowerBound)
-      let decoded: Set<String> = ["decodedRevenue", "revenueError", "campaignRevenueError"]
+      // The early estimates are decoded revenue too.
+      let decoded: Set<String> = Set(["decodedRevenue", "revenueError", "campaignRevenueError"]
+        + (1...3).flatMap { ["earlyError\($0)", "earlyOrderedShare\($0)"] })
       var moved = false
       for (a, b) in zip(midpoint, lower) {
         #expect(a.metrics.outcomes.map(\.name) == b.metrics.outcomes.map(\.name))
