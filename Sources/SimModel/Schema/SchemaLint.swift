@@ -222,7 +222,8 @@ public struct SchemaLint: Sendable {
       if let rule = rules.first(where: { $0.condition.ranges[measure] != nil }) { return rule.source }
     }
     for rule in schema.coarse.joined() where rule.condition.ranges[measure] != nil { return rule.source }
-    return schema.locks.first { $0.condition.ranges[measure] != nil }?.source ?? ""
+    if let lock = schema.locks.first(where: { $0.condition.ranges[measure] != nil }) { return lock.source }
+    return schema.predictor?.buckets.first { $0.condition.ranges[measure] != nil }?.source ?? ""
   }
 }
 

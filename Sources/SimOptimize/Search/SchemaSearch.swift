@@ -432,20 +432,13 @@ public struct SchemaSearch: Sendable {
       }
       return RunScore(
         score: objective.score(summary), floor: withValues ? objective.floor?(summary) : nil, hours: summary.decoding?.firstSignalMedianHours,
-        kept: Self.keptShare(summary.postbacks.map { $0.reduce(0, +) }), ltv: ltv,
+        kept: summary.postbacksKeptShare, ltv: ltv,
         fineValues: withValues ? sink.counts : [],
         postbacks: withValues ? summary.postbacks.prefix(base.attributionFramework.windowCount).map { $0.reduce(0, +) } : [])
     }
     return Evaluation(
       scores: schemas.indices.map { Array(scores[$0 * seeds.count..<($0 + 1) * seeds.count]) },
       calibrationRuns: missing.count * calibrationCount)
-  }
-
-  /// Postbacks 2 and 3 per postback 1, over both windows (1: every install with a first postback
-  /// sent both); nil before 4.0 or without first postbacks.
-  static func keptShare(_ postbacks: [Int]) -> Double? {
-    guard postbacks.count >= 3, postbacks[0] > 0 else { return nil }
-    return Double(postbacks[1] + postbacks[2]) / Double(2 * postbacks[0])
   }
 
   /// Candidate positions best first: by mean score (or, with `tradeoff`, by Pareto front, then

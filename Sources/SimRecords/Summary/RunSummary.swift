@@ -43,6 +43,13 @@ public struct RunSummary: Sendable, Equatable, CounterGroup {
   public var conversionsByTier = [0, 0, 0, 0]
   /// Winning postbacks to ad networks by sequence index, split by content: [index][fine, coarse, none].
   public var postbacks = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
+  /// Winning postbacks 2 and 3 per winning postback 1, over both windows (1: every install
+  /// with a first postback sent both; networks' bidding reads them as signal); nil without
+  /// postbacks 1. Before 4.0 there are none and it is 0.
+  public var postbacksKeptShare: Double? {
+    let sent = postbacks.map { $0.reduce(0, +) }
+    return sent[0] > 0 ? Double(sent[1] + sent[2]) / Double(2 * sent[0]) : nil
+  }
   /// Winning first postbacks (4.0) by source-identifier digits: [2 digits, 3, 4].
   public var sourceIdentifierDigits = [0, 0, 0]
   /// Non-winning postbacks (3.0+).

@@ -66,6 +66,14 @@ public struct HeadlineFigure: Sendable {
         Double($0.postbacks[window].reduce(0, +))
       })
     }
+    if windows == 3 {
+      // What networks receive beyond postback 1: a schema that silences low-value installs in
+      // windows 2 and 3 buys accuracy with the signal networks' bidding reads.
+      figures.append(
+        HeadlineFigure(name: "postbacksKeptShare", label: "postbacks 2 and 3 per install with postback 1", kind: .share) {
+          $0.postbacksKeptShare
+        })
+    }
     for (content, name) in ["fine", "coarse", "none"].enumerated() {
       let label = "postback 1 with \(name == "none" ? "no" : "a \(name)") value"
       figures.append(HeadlineFigure(name: "postback1\(name.capitalized)Share", label: label, kind: .share) {

@@ -287,6 +287,26 @@ struct SchemaSearchTests {
     #expect(result.candidates.allSatisfy { $0.coarse.allSatisfy { $0.low == nil } })
   }
 
+  @Test("against postbacks kept, the front holds the rows no other beats on score and share kept, most kept first")
+  func paretoFrontOnPostbacksKept() {
+    func row(_ name: String, score: Double, kept: Double) -> OptimizeResult.Row {
+      OptimizeResult.Row(
+        name: name, candidate: nil, rung: 0, scale: 1, runs: 1, scores: [score], signalHours: [84], keptShares: [kept],
+        advanced: false)
+    }
+    // (score, kept): a (0.06, 0.02) silences windows 2–3 and is most accurate; k (0.09, 1.0)
+    // keeps every postback; m (0.07, 0.6) trades between them; b (0.08, 0.5) is beaten by m on
+    // both; c (0.09, 0.9) by k on kept at the same score.
+    let rows = [
+      row("a", score: 0.06, kept: 0.02), row("b", score: 0.08, kept: 0.5), row("c", score: 0.09, kept: 0.9),
+      row("k", score: 0.09, kept: 1.0), row("m", score: 0.07, kept: 0.6),
+    ]
+    #expect(SchemaSearch.front(rows, axis: .postbacksKept).map { rows[$0].name } == ["k", "m", "a"])
+    #expect(SchemaSearch.frontLevels(rows, axis: .postbacksKept) == [0, 1, 1, 0, 0])
+    // On time to signal (all 84 h) only the most accurate is on the front.
+    #expect(SchemaSearch.front(rows).map { rows[$0].name } == ["a"])
+  }
+
   @Test("the Pareto front holds exactly the rows no other row beats on both score and hours, fastest first")
   func paretoFront() {
     func row(_ name: String, score: Double, hours: Double) -> OptimizeResult.Row {
