@@ -34,8 +34,25 @@ extension ConversionSchema: ConversionDecoder {
     for field in fields {
       guard let (measure, range) = field.decode((value & field.mask) >> field.low) else { return nil }
       ranges[measure] = ranges[measure, default: .any].intersection(range)
+      if measure == .revenue(.predicted) {
+        for (measure, range) in predictedBy(range) { ranges[measure] = ranges[measure, default: .any].intersection(range) }
+      }
     }
     return ranges
+  }
+
+  /// What the users predicted within `range` did: the hull of the conditions under which the
+  /// predictor's buckets predicting a value in it decide. A fine value is set in window 1, where
+  /// the measures since install that buckets read are the window's, so a predicted bucket says
+  /// what window 1's revenue and sessions were (and the midpoint estimate has a range to use).
+  private func predictedBy(_ range: ValueRange) -> [Measure: ValueRange] {
+    guard let predictor else { return [:] }
+    let buckets = predictor.buckets
+    let deciding = Self.deciding(buckets.map(\.condition), rank: Array(buckets.indices))
+    let giving = buckets.indices.compactMap { index in
+      range.contains(buckets[index].predicted) ? deciding[index] : nil
+    }
+    return giving.isEmpty ? [:] : Self.hull(giving)
   }
 
   /// The decoded value of `ranges`; its revenue estimate is the mean of the rules' own

@@ -34,7 +34,7 @@ package enum EarlyDecisionSection {
     let method =
       decoding.calibrated?.forecasts == true
       ? "decoded revenue of the postbacks arrived plus the calibrated forecast, from the last of them, of the windows still to come"
-      : "decoded revenue of the postbacks arrived, with no forecast of the windows still to come (no calibration knows them)"
+      : "decoded revenue of the postbacks arrived; no calibration knows the windows still to come, so only a predicted-LTV value forecasts them"
     let orders = decisions.map { decision in
       decision.orderedPairShare.map { "\(ReportFormat.percent($0)) by day \(decision.day ?? 0)" }
     }.compactMap { $0 }

@@ -124,9 +124,15 @@ public struct PostbackDecoder: Sendable {
       signal = CalibrationSignal.none
       revenue = table.calibrated?.revenue(window: window, signal: .none, source: source) ?? 0
     }
-    let forecast = signal.flatMap { table.calibrated?.forecast(window: window, signal: $0, source: source) } ?? 0
+    var forecast = signal.flatMap { table.calibrated?.forecast(window: window, signal: $0, source: source) }
+    // Without a calibrated forecast, a predicted-LTV value forecasts itself: its predicted
+    // revenue to the horizon (the range's midpoint) beyond what window 1 decoded to, as a
+    // network summing pLTV values reads it.
+    if forecast == nil, case .decoded(let decoded) = outcome, let predicted = decoded.ranges[.revenue(.predicted)] {
+      forecast = max(0, predicted.estimate(.midpoint, openEndedFactor: 1) - revenue)
+    }
     let before = entry.decodedRevenue
-    entry.add(outcome, fine: body.fineValue != nil, revenue: revenue, forecast: forecast)
+    entry.add(outcome, fine: body.fineValue != nil, revenue: revenue, forecast: forecast ?? 0)
     let value = entry.decodedRevenue - before
     table.rows[key] = entry
     return (key, outcome, value)

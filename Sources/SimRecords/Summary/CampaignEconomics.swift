@@ -46,9 +46,13 @@ public struct CampaignEconomics: Sendable, Equatable {
 
   /// Figures for one scenario campaign from its decoding rows (one per window, in order), its
   /// delivery and its spend; `rate` converts the spend's currency into the report's.
+  /// `calibratedForecasts` says the rows' forecasts are a calibration's (from every window);
+  /// otherwise only a predicted-LTV postback 1 forecasts, and a later estimate keeps its
+  /// prediction until the revenue decoded since overtakes it (postbacks of one install cannot
+  /// be joined across windows, so the prediction is compared campaign-wide).
   package init(
     network: String, campaign: String, rows: [DecodedTable.Row], windowCount: Int, spend: CampaignSpend?,
-    delivery: CampaignDelivery.Counts, rate: Double?
+    delivery: CampaignDelivery.Counts, rate: Double?, calibratedForecasts: Bool = true
   ) {
     self.network = network
     self.campaign = campaign
@@ -71,7 +75,8 @@ public struct CampaignEconomics: Sendable, Equatable {
         decodedSum += row.decodedRevenue
         forecast += row.forecastRevenue
       }
-      forecasts.append(decodedSum + forecast)
+      forecasts.append(
+        calibratedForecasts || forecasts.isEmpty ? decodedSum + forecast : max(decodedSum + forecast, forecasts[0]))
       let cost = self.spend
       windows.append(
         WindowReturn(

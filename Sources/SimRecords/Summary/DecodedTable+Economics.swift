@@ -23,7 +23,8 @@ extension DecodedTable {
         result.append(
           CampaignEconomics(
             network: network.name, campaign: campaign.name, rows: own, windowCount: windows, spend: campaign.spend,
-            delivery: delivery.counts(network: n, campaign: c), rate: rate))
+            delivery: delivery.counts(network: n, campaign: c), rate: rate,
+            calibratedForecasts: calibrated?.forecasts == true))
       }
     }
     return result
@@ -66,7 +67,8 @@ extension DecodedTable {
     let method =
       calibrated?.forecasts == true
       ? "decoded revenue of the postbacks arrived, plus the calibrated forecast of later windows from the last of them"
-      : "decoded revenue of the postbacks arrived, without a forecast of later windows (no calibration that knows them)"
+      : "decoded revenue of the postbacks arrived; no calibration knows later windows, so only a predicted-LTV value "
+        + "forecasts them (its prediction beyond window 1's decoded revenue)"
     return .object([
       "method": .string(method), "forecast": .bool(calibrated?.forecasts == true),
       "byPostbacks": .array(decisions.map(\.json)),

@@ -52,6 +52,23 @@ struct EarlyDecisionTests {
     #expect(b.daysToWithinTolerance == 36)
   }
 
+  /// Without a calibration only a predicted-LTV postback 1 forecasts: A's 8 + 30 = 38 stands
+  /// until the revenue decoded since overtakes it, which 8 + 18 = 26 and 8 + 18 + 11 = 37 do not.
+  @Test("without calibrated forecasts, postback 1's prediction holds until decoded revenue overtakes it")
+  func predictionHoldsWithoutCalibration() {
+    let rows = [
+      row("A", 0, truth: 10, decoded: 8, forecast: 30, postbacks: 10), row("A", 1, truth: 20, decoded: 18, forecast: 0),
+      row("A", 2, truth: 10, decoded: 11, forecast: 0),
+    ]
+    let a = CampaignEconomics(
+      network: "n", campaign: "A", rows: rows, windowCount: 3, spend: nil, delivery: CampaignDelivery.Counts(), rate: 1,
+      calibratedForecasts: false)
+    #expect(a.early.map(\.estimatedRevenue) == [38, 38, 38])
+    let calibrated = CampaignEconomics(
+      network: "n", campaign: "A", rows: rows, windowCount: 3, spend: nil, delivery: CampaignDelivery.Counts(), rate: 1)
+    #expect(calibrated.early.map(\.estimatedRevenue) == [38, 26, 37])
+  }
+
   @Test("after postback 1: mean |error| 2.5 %, weighted 2 ÷ 50 = 4 %, both within 10 %, the pair ordered right; after 1–2: 12.5 %, 8 %, one of two")
   func decisions() {
     let first = EarlyDecision(campaigns, index: 0)
