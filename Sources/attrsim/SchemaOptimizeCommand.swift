@@ -72,6 +72,11 @@ struct SchemaOptimizeCommand: DeclaredCommand {
       + "postback that still send them); --keep-postbacks searches its end.")
   var isPostbackTradeoff: Bool
   @Flag(
+    name: "pltv",
+    help: "Also draw predicted-LTV candidates (a quarter of the fresh ones): their ladder encodes the revenue to day 35 "
+      + "a model learned from the pilot predicts (SKAdNetwork 4.0 and AdAttributionKit).")
+  var drawsPredicted: Bool
+  @Flag(
     name: "keep-postbacks",
     help: "Draw only schemas whose coarse 'low' is any install that opened the app, so every such install sends "
       + "postbacks 2 and 3 (no coarse 'low' from revenue, which leaves installs below it without them).")
@@ -143,6 +148,7 @@ struct SchemaOptimizeCommand: DeclaredCommand {
       objective: objective, tradeoff: isTradeoff || isPostbackTradeoff, jobs: jobs,
       seed: seed.map(UInt64.init) ?? scenario.seed, keepPostbacks: keepsPostbacks)
     if isPostbackTradeoff { options.tradeoffAxis = .postbacksKept }
+    if drawsPredicted { options.predictedShare = 0.25 }
     if let budget { options.budget = budget }
     if let replicates { options.finalReplicates = replicates }
     if let finalistCount { options.finalists = finalistCount }

@@ -1,5 +1,6 @@
 import SimModel
 import SimRecords
+import SimStudies
 
 /// What pilot runs say about the scenario's users that a schema must carry: each window's
 /// revenue per attributed install and how often each event happens in window 1. Candidates'
@@ -16,12 +17,16 @@ public struct RevenueProfile: Sendable, Equatable {
   /// The schema's rates from the scenario's other currencies into `currency`, which every
   /// candidate is written with.
   public var exchangeRates: [String: Double]
+  /// A predicted-LTV model of revenue to day 35 learned from the pilot's installs as `attrsim
+  /// schema train` learns one (``PredictorTraining``), for pLTV candidates; nil before 4.0.
+  public var predictor: RevenuePredictor?
 
   /// A profile from its parts (for tests and notebooks); `revenues` are sorted here.
   public init(
     installs: Int, revenues: [[Double]], eventShares: [String: Double], currency: String,
-    exchangeRates: [String: Double] = [:]
+    exchangeRates: [String: Double] = [:], predictor: RevenuePredictor? = nil
   ) {
+    self.predictor = predictor
     self.installs = installs
     self.revenues = revenues.map { $0.sorted() }
     self.eventShares = eventShares
@@ -69,6 +74,8 @@ package struct RevenueProfileSink: RunSink {
   private var revenues: [[Double]]
   private var eventUsers: [Int]
   private var installs = 0
+  /// Each install's window-1 revenue and sessions and its revenue over every window, for the predictor.
+  private var samples: [PredictorSamples.Sample] = []
 
   /// A sink for a run of `scenario`, whose schema must name every event to profile.
   package init(scenario: Scenario) {
@@ -85,14 +92,21 @@ package struct RevenueProfileSink: RunSink {
     let truth = conversion.truth
     guard truth.attributed, truth.conversion == 0 else { return }
     installs += 1
+    var total = 0.0
     for (window, measures) in truth.windows.enumerated() where window < 3 {
       let revenue = measures.revenue(.all, currencies: currencies, table: table)
       if revenue > 0 { revenues[window].append(revenue) }
+      total += revenue
       if window == 0 {
         for index in eventUsers.indices where measures.eventCounts.indices.contains(index) && measures.eventCounts[index] > 0 {
           eventUsers[index] += 1
         }
       }
+    }
+    if let first = truth.windows.first {
+      samples.append(
+        PredictorSamples.Sample(
+          revenue: first.revenue(.all, currencies: currencies, table: table), sessions: first.sessions, target: total))
     }
   }
 
@@ -102,6 +116,7 @@ package struct RevenueProfileSink: RunSink {
     installs += other.installs
     for window in revenues.indices { revenues[window] += other.revenues[window] }
     for index in eventUsers.indices { eventUsers[index] += other.eventUsers[index] }
+    samples += other.samples
   }
 
   /// The profile, `windowCount` windows long.
@@ -110,8 +125,13 @@ package struct RevenueProfileSink: RunSink {
     for (index, name) in eventNames.enumerated() {
       shares[name] = installs > 0 ? Double(eventUsers[index]) / Double(installs) : 0
     }
+    // Revenue to day 35 is every window's: a pLTV candidate predicts it (4.0 only).
+    var predictor =
+      windowCount == 3 && !samples.isEmpty
+      ? PredictorTraining.fit(samples, horizonDays: 35, minimumInstalls: 30).predictor : nil
+    predictor?.training = "learned by attrsim schema optimize from \(samples.count) installs of its pilot runs"
     return RevenueProfile(
       installs: installs, revenues: Array(revenues.prefix(windowCount)), eventShares: shares, currency: table.base,
-      exchangeRates: table.rates)
+      exchangeRates: table.rates, predictor: predictor)
   }
 }

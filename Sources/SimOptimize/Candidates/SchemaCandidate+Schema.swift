@@ -9,7 +9,8 @@ extension SchemaCandidate {
   public init?(schema: ConversionSchema, windowCount: Int) {
     guard case .bits(let unsorted) = schema.fine else { return nil }
     let fields = unsorted.sorted { $0.low < $1.low }
-    guard let ladder = fields.first, ladder.low == 0, case .revenueBucket(.all, let bounds) = ladder.content,
+    guard let ladder = fields.first, ladder.low == 0, case .revenueBucket(let source, let bounds) = ladder.content,
+      source == .all || (source == .predicted && schema.predictor != nil),
       !bounds.isEmpty, bounds == bounds.sorted(), Self.bitsNeeded(bounds.count) <= ladder.width
     else { return nil }
     var next = ladder.width
@@ -53,6 +54,7 @@ extension SchemaCandidate {
     }
     self.init(
       revenueBounds: bounds, revenueBits: ladder.width, counter: counter, eventBits: flags, coarse: coarse, lock: lock)
+    if source == .predicted { predictor = schema.predictor }
   }
 
   /// A window's coarse list in the search's form, or nil.

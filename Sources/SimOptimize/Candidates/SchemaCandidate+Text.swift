@@ -1,4 +1,5 @@
 import SimJSON
+import SimStudies
 
 extension SchemaCandidate {
   /// The candidate as a schema file (JSON5), each part preceded by a comment saying why it was
@@ -23,7 +24,8 @@ extension SchemaCandidate {
     comment(reasons["revenue"], indent: 6, into: &lines)
     let high = revenueBits - 1
     let bits = revenueBits == 1 ? "0" : "[0, \(high)]"
-    lines.append("      { bits: \(bits), revenue: [\(revenueBounds.map(Self.amount).joined(separator: ", "))] },")
+    let source = predictor == nil ? "" : ", revenueSource: \"predicted\""
+    lines.append("      { bits: \(bits), revenue: [\(revenueBounds.map(Self.amount).joined(separator: ", "))]\(source) },")
     var next = revenueBits
     if let counter {
       comment(reasons["counter"], indent: 6, into: &lines)
@@ -68,6 +70,13 @@ extension SchemaCandidate {
       lines.append("  lock: [")
       lines.append("    \(rule),")
       lines.append("  ],")
+    }
+    if let predictor {
+      lines.append("")
+      lines.append("  // The predicted-LTV model the ladder reads: the first bucket that holds gives the prediction.")
+      let json = PredictedSchema.predictorJSON(predictor, eventNames: []).serialized(pretty: true)
+      let body = json.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+      lines.append("  predictor: " + body.joined(separator: "\n").dropFirst(2) + ",")
     }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"

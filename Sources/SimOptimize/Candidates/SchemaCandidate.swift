@@ -1,3 +1,6 @@
+import SimModel
+import SimStudies
+
 /// One point of the schema search space: a fine-value layout (a revenue ladder, a counter and
 /// event flags), coarse thresholds per window and at most one lock rule, with the reason for
 /// each choice. ``text(currency:exchangeRates:header:)`` writes it as a schema file.
@@ -76,6 +79,9 @@ public struct SchemaCandidate: Hashable, Sendable {
   public var lock: Lock?
   /// Why each part was chosen, by part: "revenue", "counter", "events", "coarse", "lock".
   public var reasons: [String: String]
+  /// When set, the ladder buckets the predicted revenue to day 35 of this predicted-LTV model
+  /// (its bounds halfway between the model's predictions), not the revenue seen so far.
+  public var predictor: RevenuePredictor?
 
   /// A candidate from its parts.
   public init(
@@ -106,7 +112,7 @@ public struct SchemaCandidate: Hashable, Sendable {
 
   /// A one-line summary for tables: "24 bounds/5 bits (7 spare) + purchase; coarse 0.5/5 … ; lock w2 ≥ 50".
   public var summary: String {
-    var parts = ["\(revenueBounds.count) bounds/\(revenueBits) bits (\(headroom) spare)"]
+    var parts = [(predictor == nil ? "" : "pLTV ") + "\(revenueBounds.count) bounds/\(revenueBits) bits (\(headroom) spare)"]
     if let counter { parts.append("\(counter.measure) counter/\(counter.bits) bits") }
     if !eventBits.isEmpty { parts.append("flags " + eventBits.joined(separator: ", ")) }
     var line = parts.joined(separator: " + ")
@@ -132,5 +138,27 @@ public struct SchemaCandidate: Hashable, Sendable {
     while text.contains("."), text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text
+  }
+}
+
+extension SchemaCandidate {
+  /// This candidate with its ladder encoding `predictor`'s predicted revenue instead of the
+  /// revenue seen so far: one bucket per distinct prediction (``PredictedSchema/bounds(_:)``),
+  /// the counter and then flags dropped where the ladder needs their bits; coarse values and
+  /// lock as they were.
+  public func predicting(with predictor: RevenuePredictor) -> SchemaCandidate {
+    var copy = self
+    copy.predictor = predictor
+    copy.revenueBounds = PredictedSchema.bounds(predictor)
+    copy.revenueBits = max(1, Self.bitsNeeded(copy.revenueBounds.count))
+    if copy.bitsUsed > 6 { copy.counter = nil }
+    while copy.bitsUsed > 6, !copy.eventBits.isEmpty { copy.eventBits.removeLast() }
+    if copy.counter == nil { copy.reasons["counter"] = nil }
+    if copy.eventBits.isEmpty { copy.reasons["events"] = nil }
+    copy.reasons["revenue"] =
+      "A predicted-LTV ladder: \(copy.revenueBounds.count) bounds in \(copy.revenueBits) bits on the revenue to day "
+      + "\(predictor.horizonDays) that the predictor below expects from window 1's revenue and sessions (learned from "
+      + "the pilot's installs as attrsim schema train learns one), one bucket per distinct prediction."
+    return copy
   }
 }

@@ -16,6 +16,10 @@ public struct SchemaSpace: Sendable {
   /// Whether candidates may take coarse 'low' from revenue (four levels), so installs below it
   /// send no postback 2 or 3; when false 'low' is any install that opened the app.
   public var silentWindows: Bool
+  /// The share of fresh candidates whose ladder encodes the profile's predicted-LTV model
+  /// (``SchemaCandidate/predicting(with:)``); 0 draws none. Decided on a stream of its own, so
+  /// the other candidates' draws are those of a search without them.
+  public var predictedShare = 0.0
 
   /// A space for a scenario with `windowCount` windows and `events`, around `profile`.
   public init(
@@ -33,13 +37,17 @@ public struct SchemaSpace: Sendable {
   public func candidates(count: Int, seed: UInt64) -> [SchemaCandidate] {
     if let fixed { return Array(fixed.prefix(count)) }
     var stream = RandomStream(seed: seed).child("schema-space")
+    var pltv = RandomStream(seed: seed).child("schema-space-pltv")
     var drawn: [SchemaCandidate] = []
     var seen: Set<String> = []
     var attempts = 0
     var cache = Breaks()
     while drawn.count < count, attempts < count * 20 {
       attempts += 1
-      let candidate = draw(&stream, cache: &cache)
+      var candidate = draw(&stream, cache: &cache)
+      if predictedShare > 0, windowCount == 3, let predictor = profile.predictor, unit(&pltv) < predictedShare {
+        candidate = candidate.predicting(with: predictor)
+      }
       // Reasons hold the same numbers as the parts; the summary and bounds tell candidates apart.
       let key = candidate.summary + candidate.revenueBounds.map(SchemaCandidate.amount).joined(separator: ",")
       if seen.insert(key).inserted { drawn.append(candidate) }

@@ -70,10 +70,12 @@ extension SchemaSearch {
     }
     guard profile.hasRevenue else { throw .noRevenue(scenario: scenario.name) }
     state.spent += Double(pilotRuns) * state.rungs[0].scale
-    return options.space
-      ?? SchemaSpace(
-        windowCount: scenario.attributionFramework.windowCount, events: Array(scenario.declaredEvents), profile: profile,
-        silentWindows: !options.keepPostbacks)
+    if let space = options.space { return space }
+    var space = SchemaSpace(
+      windowCount: scenario.attributionFramework.windowCount, events: Array(scenario.declaredEvents), profile: profile,
+      silentWindows: !options.keepPostbacks)
+    space.predictedShare = options.predictedShare
+    return space
   }
 
   /// The first generation: `state.first` candidates admitted from `space`. The starting schema

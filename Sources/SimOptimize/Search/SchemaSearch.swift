@@ -55,6 +55,9 @@ public struct SchemaSearch: Sendable {
     public var tradeoff: Bool
     /// What the front sets the objective against: time to signal, or postbacks 2 and 3 kept.
     public var tradeoffAxis: TradeoffAxis = .timeToSignal
+    /// The share of fresh candidates encoding a predicted-LTV model learned from the pilot
+    /// (``SchemaSpace/predictedShare``); 0 for none.
+    public var predictedShare = 0.0
     /// Runs' worth of the scenario's users the search may simulate (the final comparison is extra).
     public var budget: Double
     /// Runs at once.

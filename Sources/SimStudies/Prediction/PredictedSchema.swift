@@ -21,6 +21,20 @@ public enum PredictedSchema {
     return (0..<63).map { bounds[$0 * bounds.count / 63] }
   }
 
+  /// The schema format's `predictor` object: horizon, what training said, and the buckets in
+  /// order, predictions to four decimals.
+  public static func predictorJSON(_ predictor: RevenuePredictor, eventNames: [String]) -> JSONValue {
+    .object([
+      "horizonDays": .int(Int64(predictor.horizonDays)), "training": .string(predictor.training),
+      "buckets": .array(
+        predictor.buckets.map { bucket in
+          var members: [String: JSONValue] = ["predicted": .double((bucket.predicted * 10_000).rounded() / 10_000)]
+          if let installs = bucket.installs { members["installs"] = .int(Int64(installs)) }
+          return .object(ConditionWriter.members(bucket.condition, eventNames: eventNames).merging(members) { _, new in new })
+        }),
+    ])
+  }
+
   /// The schema file's JSON: `base`'s currency, coarse values and locks, window 1's fine value
   /// from `predictor`, and the predictor itself.
   public static func json(base: ConversionSchema, predictor: RevenuePredictor) -> JSONValue {
@@ -36,15 +50,7 @@ public enum PredictedSchema {
       "fineValue": .object([
         "revenueBuckets": .array(bounds(predictor).map(JSONValue.double)), "revenueSource": .string("predicted"),
       ]),
-      "predictor": .object([
-        "horizonDays": .int(Int64(predictor.horizonDays)), "training": .string(predictor.training),
-        "buckets": .array(
-          predictor.buckets.map { bucket in
-            var members: [String: JSONValue] = ["predicted": .double((bucket.predicted * 10_000).rounded() / 10_000)]
-            if let installs = bucket.installs { members["installs"] = .int(Int64(installs)) }
-            return rule(members, bucket.condition)
-          }),
-      ]),
+      "predictor": predictorJSON(predictor, eventNames: events),
     ]
     if base.currencies.base != "USD" { object["currency"] = .string(base.currencies.base) }
     if !base.currencies.rates.isEmpty {

@@ -173,7 +173,7 @@ public struct PredictorTraining: Sendable {
   }
 
   /// The predictor learned from `samples`, the overall mean, and horizon ÷ window-1 revenue.
-  static func fit(
+  package static func fit(
     _ samples: [PredictorSamples.Sample], horizonDays: Int, minimumInstalls: Int
   ) -> (predictor: RevenuePredictor, mean: Double, ratio: Double) {
     let payers = samples.map(\.revenue).filter { $0 >= 0.01 }.sorted()

@@ -201,6 +201,39 @@ struct SchemaSearchTests {
     #expect(SchemaCandidate(schema: purchases, windowCount: 3) == nil, "a ladder of purchase revenue only")
   }
 
+  @Test("a pLTV candidate: its ladder buckets the predictor's predictions, written with the predictor, read back alike, lints clean")
+  func predictedCandidateReadsBack() throws {
+    // Predictions 15, 3 and 0.5: bounds halfway, 1.75 and 9, in two bits; the 2-bit counter and
+    // the flag still fit (2 + 2 + 1 bits).
+    let predictor = RevenuePredictor(
+      horizonDays: 35,
+      buckets: [
+        .init(condition: Condition([.revenue(.all): ValueRange(atLeast: 2)]), predicted: 15, installs: 40),
+        .init(condition: Condition([.sessions: ValueRange(atLeast: 4)]), predicted: 3, installs: 60),
+        .init(condition: Condition(), predicted: 0.5, installs: 900),
+      ])
+    let start = SchemaCandidate(
+      revenueBounds: [0.01, 1, 5], counter: .init(measure: "sessions", bits: 2), eventBits: ["purchase"],
+      coarse: Array(repeating: .init(medium: 0.5, high: 10), count: 3))
+    let candidate = start.predicting(with: predictor)
+    #expect(candidate.revenueBounds == [1.75, 9] && candidate.revenueBits == 2)
+    #expect(candidate.counter?.bits == 2 && candidate.eventBits == ["purchase"])
+    #expect(candidate.summary.hasPrefix("pLTV 2 bounds/2 bits"))
+    let text = candidate.text(currency: "USD", exchangeRates: [:], header: [])
+    #expect(text.contains(#"revenue: [1.75, 9], revenueSource: "predicted" },"#))
+    let schema = try TestScenarios.schema(text)
+    #expect(schema.predictor?.buckets.map(\.predicted) == [15, 3, 0.5])
+    #expect(!SchemaLint(schema, declaredEvents: ["purchase"]).findings.contains { $0.severity == .error })
+    // A payer of 2 is predicted 15: ladder value 2 in bits 0–1.
+    var state = MeasurementState(window: 0, eventCount: schema.eventNames.count)
+    state.inWindow.purchaseRevenue[0] = 2
+    state.inWindow.sessions = 1
+    state.sinceInstall = state.inWindow
+    #expect(schema.update(for: state)?.fine.map { $0 & 0b11 } == 2)
+    let back = try #require(SchemaCandidate(schema: schema, windowCount: 3))
+    #expect(back.predictor == schema.predictor && back.revenueBounds == [1.75, 9])
+  }
+
   @Test("four coarse levels: 'low' from revenue is written, read back as the same candidate, and lints clean")
   func fourLevelCoarseReadsBack() throws {
     let candidate = SchemaCandidate(
