@@ -91,20 +91,15 @@ public struct PredictorTraining: Sendable {
       flagged.signing.impressionCheck = .flag
       let base = flagged
       let seeds = (0..<count).map { Self.seed(scenarioSeed: scenario.seed, run: $0, heldOut: heldOut) }
-      let results = Slots(count: count)
-      let width = max(1, min(jobs, count))
-      // Runs in batches of `width`; each run's samples land in its own slot, read in run order.
-      for first in stride(from: 0, to: count, by: width) {
-        let batch = min(width, count - first)
-        DispatchQueue.concurrentPerform(iterations: batch) { offset in
-          var run = base
-          run.seed = seeds[first + offset]
-          var sink = PredictorSamples(scenario: run, windows: windows)
-          _ = ScenarioRunner.run(run, sink: &sink, receive: false)
-          results.set(sink.samples, at: first + offset)
-        }
+      // Runs `jobs` at a time, their samples in run order whatever order they finish in.
+      let runs = OrderedWork.run(count: count, jobs: jobs, users: { _ in base.userCount }, progress: nil) { index in
+        var run = base
+        run.seed = seeds[index]
+        var sink = PredictorSamples(scenario: run, windows: windows)
+        _ = ScenarioRunner.run(run, sink: &sink, receive: false)
+        return sink.samples
       }
-      return (results.values.flatMap { $0 }, seeds)
+      return (runs.flatMap { $0 }, seeds)
     }
     let training = samples(false, settings.trainingRuns)
     let test = samples(true, settings.testRuns)
@@ -256,13 +251,4 @@ public struct PredictorTraining: Sendable {
   }
 
   static func amount(_ value: Double) -> String { String(format: "%.4f", value) }
-}
-
-/// Slots the concurrent runs fill, each its own.
-private final class Slots: @unchecked Sendable {
-  private var slots: [[PredictorSamples.Sample]]
-  private let lock = NSLock()
-  init(count: Int) { slots = Array(repeating: [], count: count) }
-  func set(_ samples: [PredictorSamples.Sample], at index: Int) { lock.withLock { slots[index] = samples } }
-  var values: [[PredictorSamples.Sample]] { slots }
 }
