@@ -94,6 +94,13 @@ struct SchemaTrainCommand: DeclaredCommand {
         "\(path): error: cannot train a predictor: \(settings.trainingRuns) runs gave no attributed installs; nothing was written")
       return .dataError
     }
+    guard !PredictedSchema.bounds(training.predictor).isEmpty else {
+      Console.error(
+        "\(path): error: cannot train a predictor: every one of the \(training.trainingInstalls) users gets the same prediction "
+          + "(too few to split; expected cells of at least \(settings.minimumInstalls)), so no fine value could tell users apart; "
+          + "raise --runs; nothing was written")
+      return .dataError
+    }
     do {
       let json = PredictedSchema.json(base: scenario.schema, predictor: training.predictor)
       try OutputFile(out).write(json.serialized(pretty: true) + "\n")

@@ -66,6 +66,14 @@ public struct Calibration: Hashable, Sendable {
     return nil
   }
 
+  /// The later-window revenue mean of the pooled cell for `window` and `signal`, whatever its
+  /// installs; nil without installs or when later revenue is not known.
+  public func pooledLaterRevenue(window: Int, signal: CalibrationSignal) -> Double? {
+    guard hasForecasts, let cell = pooled[CalibrationCell.Key(window: window, signal: signal, source: nil)], cell.installs > 0
+    else { return nil }
+    return cell.meanLaterRevenue
+  }
+
   private func estimate(_ cell: CalibrationCell, level: CalibratedEstimate.Level) -> CalibratedEstimate {
     let installs = Double(cell.installs)
     return CalibratedEstimate(

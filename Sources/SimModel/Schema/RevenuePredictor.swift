@@ -49,6 +49,21 @@ public struct RevenuePredictor: Hashable, Sendable {
     return 0
   }
 
+  /// The prediction a value standing for predictions in `range` means: the mean of the
+  /// buckets' predictions that lie in it, weighted by their training users where every one
+  /// states them; nil when none lies in it. (`attrsim schema train` gives each distinct
+  /// prediction a value of its own, so this is that prediction.)
+  public func prediction(in range: ValueRange) -> Double? {
+    let inside = buckets.filter { range.contains($0.predicted) }
+    guard !inside.isEmpty else { return nil }
+    let weights = inside.map { $0.installs.map(Double.init) ?? 1 }
+    let total = weights.reduce(0, +)
+    guard inside.allSatisfy({ $0.installs != nil }), total > 0 else {
+      return inside.reduce(0) { $0 + $1.predicted } / Double(inside.count)
+    }
+    return zip(inside, weights).reduce(0) { $0 + $1.0.predicted * $1.1 } / total
+  }
+
   /// Whether some bucket holds whatever the measures (so every user gets a prediction).
   public var hasCatchAll: Bool { buckets.contains { $0.condition.isAlways } }
 }

@@ -147,6 +147,8 @@ extension SchemaCandidate {
   /// the counter and then flags dropped where the ladder needs their bits; coarse values and
   /// lock as they were.
   public func predicting(with predictor: RevenuePredictor) -> SchemaCandidate {
+    // One prediction for everyone: no ladder to draw.
+    guard !PredictedSchema.bounds(predictor).isEmpty else { return self }
     var copy = self
     copy.predictor = predictor
     copy.revenueBounds = PredictedSchema.bounds(predictor)
@@ -154,6 +156,11 @@ extension SchemaCandidate {
     if copy.bitsUsed > 6 { copy.counter = nil }
     while copy.bitsUsed > 6, !copy.eventBits.isEmpty { copy.eventBits.removeLast() }
     if copy.counter == nil { copy.reasons["counter"] = nil }
+    // A window-1 lock at the ladder's top edge no longer means that: the ladder is predictions.
+    if case .revenue(0, _)? = copy.lock {
+      copy.lock = nil
+      copy.reasons["lock"] = nil
+    }
     if copy.eventBits.isEmpty { copy.reasons["events"] = nil }
     copy.reasons["revenue"] =
       "A predicted-LTV ladder: \(copy.revenueBounds.count) bounds in \(copy.revenueBits) bits on the revenue to day "

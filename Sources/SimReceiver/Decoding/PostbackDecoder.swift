@@ -125,11 +125,14 @@ public struct PostbackDecoder: Sendable {
       revenue = table.calibrated?.revenue(window: window, signal: .none, source: source) ?? 0
     }
     var forecast = signal.flatMap { table.calibrated?.forecast(window: window, signal: $0, source: source) }
-    // Without a calibrated forecast, a predicted-LTV value forecasts itself: its predicted
-    // revenue to the horizon (the range's midpoint) beyond what window 1 decoded to, as a
-    // network summing pLTV values reads it.
-    if forecast == nil, case .decoded(let decoded) = outcome, let predicted = decoded.ranges[.revenue(.predicted)] {
-      forecast = max(0, predicted.estimate(.midpoint, openEndedFactor: 1) - revenue)
+    // Without a calibrated forecast, a predicted-LTV fine value (window 1's) forecasts itself,
+    // as a network summing pLTV values reads it: the prediction it stands for beyond what
+    // window 1 decoded to, when the predictor runs to the last window's end or later.
+    if forecast == nil, window == 0, body.fineValue != nil, case .decoded(let decoded) = outcome,
+      let range = decoded.ranges[.revenue(.predicted)], let predictor = (decoder as? ConversionSchema)?.predictor,
+      predictor.horizonDays >= (WindowSchedule.productionEndDays.last ?? 35), let predicted = predictor.prediction(in: range)
+    {
+      forecast = max(0, predicted - revenue)
     }
     let before = entry.decodedRevenue
     entry.add(outcome, fine: body.fineValue != nil, revenue: revenue, forecast: forecast ?? 0)

@@ -43,11 +43,14 @@ public struct CalibratedDecoding: Sendable, Equatable {
   }
 
   /// The calibrated forecast of what an install whose window-`window` postback carried `signal`
-  /// from `source` earns in the windows after it; nil under another estimator or when the
-  /// calibration has no cell for it or does not know later revenue.
+  /// from `source` earns in the windows after it; a value too rare for a cell of its own (often
+  /// a whale's) takes its pooled cell's mean however few installs it has, not nothing. Nil under
+  /// another estimator, or when no calibration install carried it, or the calibration does not
+  /// know later revenue.
   package func forecast(window: Int, signal: CalibrationSignal, source: CalibrationCell.Source) -> Double? {
-    guard estimator == .calibrated else { return nil }
-    return calibration?.estimate(window: window, signal: signal, source: source)?.laterRevenue
+    guard estimator == .calibrated, let calibration else { return nil }
+    return calibration.estimate(window: window, signal: signal, source: source)?.laterRevenue
+      ?? calibration.pooledLaterRevenue(window: window, signal: signal)
   }
 
   /// Whether the table can forecast the horizon from early postbacks.

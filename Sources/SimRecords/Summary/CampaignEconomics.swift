@@ -47,9 +47,9 @@ public struct CampaignEconomics: Sendable, Equatable {
   /// Figures for one scenario campaign from its decoding rows (one per window, in order), its
   /// delivery and its spend; `rate` converts the spend's currency into the report's.
   /// `calibratedForecasts` says the rows' forecasts are a calibration's (from every window);
-  /// otherwise only a predicted-LTV postback 1 forecasts, and a later estimate keeps its
-  /// prediction until the revenue decoded since overtakes it (postbacks of one install cannot
-  /// be joined across windows, so the prediction is compared campaign-wide).
+  /// otherwise only a predicted-LTV postback 1 forecasts, and a later estimate before the
+  /// horizon keeps its prediction until the revenue decoded since overtakes it (postbacks of
+  /// one install cannot be joined across windows, so the prediction is compared campaign-wide).
   package init(
     network: String, campaign: String, rows: [DecodedTable.Row], windowCount: Int, spend: CampaignSpend?,
     delivery: CampaignDelivery.Counts, rate: Double?, calibratedForecasts: Bool = true
@@ -75,8 +75,9 @@ public struct CampaignEconomics: Sendable, Equatable {
         decodedSum += row.decodedRevenue
         forecast += row.forecastRevenue
       }
-      forecasts.append(
-        calibratedForecasts || forecasts.isEmpty ? decodedSum + forecast : max(decodedSum + forecast, forecasts[0]))
+      // The last point is the horizon: every postback has arrived and is decoded as it is.
+      let keepsPrediction = !calibratedForecasts && !forecasts.isEmpty && window < windowCount - 1
+      forecasts.append(keepsPrediction ? max(decodedSum + forecast, forecasts[0]) : decodedSum + forecast)
       let cost = self.spend
       windows.append(
         WindowReturn(

@@ -8,9 +8,11 @@
 public struct EarlyEstimate: Sendable, Equatable {
   /// Postbacks an install has sent by then: 1 (postback 1 alone), 2 (postbacks 1–2) or 3.
   public var postbacks: Int
-  /// The first day after install on which they can all have arrived: the last window's end plus
-  /// one (3, 8, 36; each postback's random delay of 24–48 h, rulebook §5.2, can add a day); nil
-  /// for the single window before SKAdNetwork 4.0, whose end moves with its timer.
+  /// The first day after install on which the last of them can arrive: its window's end plus
+  /// one (3, 8, 36), the day the issue and practitioners name. Apple's random delays spread
+  /// arrivals over days 3–4, 8–13 and 36–41 (rulebook §5.2), and windows count from the first
+  /// launch, so the estimate is the one a marketer has once every such postback is in. Nil for
+  /// the single window before SKAdNetwork 4.0, whose end moves with its timer.
   public var day: Int?
   /// The estimate of the campaign's revenue to the horizon, and the truth.
   public var estimatedRevenue: Double, trueRevenue: Double

@@ -35,7 +35,8 @@ package struct PredictorSamples: RunSink {
 
   package mutating func receive(_ conversion: ConversionRecord) {
     let truth = conversion.truth
-    guard truth.attributed, let first = truth.windows.first else { return }
+    // Installs only, as the optimizer's pilot learns them: a re-engagement is another population.
+    guard truth.attributed, truth.conversion == 0, let first = truth.windows.first else { return }
     var target = 0.0
     for window in truth.windows.prefix(windows) { target += window.revenue(.all, currencies: currencies, table: table) }
     samples.append(

@@ -14,7 +14,8 @@ import SimRun
 /// and where payers reach a tenth, two tenths, … nine tenths, 95 % and 99 % of their revenue (a
 /// class under `minimumInstalls` payers joining the one below), and sessions at all users' 50th
 /// and 90th percentiles; each cell of that grid predicts its users' mean revenue to the horizon,
-/// a cell under `minimumInstalls` users takes its revenue class's mean, and that the overall mean.
+/// and a class's other users (cells under `minimumInstalls`) their own mean, else the class's,
+/// else the overall mean.
 /// Then simulate `testRuns` other seeds and compare the predictions with the truth there,
 /// beside two baselines: everyone's mean, and window-1 revenue times the trained ratio of
 /// horizon to window-1 revenue.
@@ -201,7 +202,12 @@ public struct PredictorTraining: Sendable {
       let marginMean = margin.count >= minimumInstalls ? margin.sum / Double(margin.count) : mean
       let revenue = range(revenueBounds, r)
       var emitted = 0
-      for s in (0..<sessionClasses).reversed() where sums[r][s].count >= minimumInstalls && sessionClasses > 1 {
+      var rest = (count: 0, sum: 0.0)
+      for s in (0..<sessionClasses).reversed() {
+        guard sums[r][s].count >= minimumInstalls, sessionClasses > 1 else {
+          rest = (rest.count + sums[r][s].count, rest.sum + sums[r][s].sum)
+          continue
+        }
         var condition = Condition([.revenue(.all): revenue])
         let sessions = range(sessionBounds, s)
         if sessions != .any { condition.ranges[.sessions] = sessions }
@@ -210,13 +216,17 @@ public struct PredictorTraining: Sendable {
             condition: condition, predicted: sums[r][s].sum / Double(sums[r][s].count), installs: sums[r][s].count))
         emitted += 1
       }
-      // The class's remaining users (or all of it): its own mean, or the overall mean; none
-      // when every session class has its own bucket, except the last, which ends the table.
+      // The class's remaining users (or all of it): their own mean, else the class's, else the
+      // overall mean; none when every session class has its own bucket, except the last, which
+      // ends the table.
       if r == 0 || emitted < sessionClasses {
+        let (predicted, installs) =
+          rest.count >= minimumInstalls
+          ? (rest.sum / Double(rest.count), rest.count)
+          : (marginMean, margin.count >= minimumInstalls ? margin.count : samples.count)
         buckets.append(
           RevenuePredictor.Bucket(
-            condition: r == 0 ? Condition() : Condition([.revenue(.all): revenue]), predicted: marginMean,
-            installs: margin.count >= minimumInstalls ? margin.count : samples.count))
+            condition: r == 0 ? Condition() : Condition([.revenue(.all): revenue]), predicted: predicted, installs: installs))
       }
     }
     // The lowest class's margin holds for everyone left: it is the catch-all, so it goes last.

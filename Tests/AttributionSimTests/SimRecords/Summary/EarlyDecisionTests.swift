@@ -52,9 +52,9 @@ struct EarlyDecisionTests {
     #expect(b.daysToWithinTolerance == 36)
   }
 
-  /// Without a calibration only a predicted-LTV postback 1 forecasts: A's 8 + 30 = 38 stands
-  /// until the revenue decoded since overtakes it, which 8 + 18 = 26 and 8 + 18 + 11 = 37 do not.
-  @Test("without calibrated forecasts, postback 1's prediction holds until decoded revenue overtakes it")
+  /// Without a calibration only a predicted-LTV postback 1 forecasts: A's 8 + 30 = 38 stands at
+  /// day 8 (8 + 18 = 26 has not overtaken it); day 36 is the decoded horizon, 8 + 18 + 11 = 37.
+  @Test("without calibrated forecasts, postback 1's prediction holds until decoded revenue overtakes it or the horizon comes")
   func predictionHoldsWithoutCalibration() {
     let rows = [
       row("A", 0, truth: 10, decoded: 8, forecast: 30, postbacks: 10), row("A", 1, truth: 20, decoded: 18, forecast: 0),
@@ -63,7 +63,7 @@ struct EarlyDecisionTests {
     let a = CampaignEconomics(
       network: "n", campaign: "A", rows: rows, windowCount: 3, spend: nil, delivery: CampaignDelivery.Counts(), rate: 1,
       calibratedForecasts: false)
-    #expect(a.early.map(\.estimatedRevenue) == [38, 38, 38])
+    #expect(a.early.map(\.estimatedRevenue) == [38, 38, 37])
     let calibrated = CampaignEconomics(
       network: "n", campaign: "A", rows: rows, windowCount: 3, spend: nil, delivery: CampaignDelivery.Counts(), rate: 1)
     #expect(calibrated.early.map(\.estimatedRevenue) == [38, 26, 37])

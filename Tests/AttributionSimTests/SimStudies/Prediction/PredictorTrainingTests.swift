@@ -74,6 +74,21 @@ struct PredictorTrainingTests {
     #expect(fine(revenue: 0, sessions: 1) == 0)
   }
 
+  /// Buckets predicting 15 (40 users), 3 (60) and 0.5 (900): a value standing for [1.75, 9)
+  /// means 3; one standing for everything means (15·40 + 3·60 + 0.5·900) ÷ 1000 = 1.23.
+  @Test("the prediction a value stands for: the predictions in its range, weighted by training users")
+  func predictionInRange() {
+    let predictor = RevenuePredictor(
+      horizonDays: 35,
+      buckets: [
+        .init(condition: Condition(), predicted: 15, installs: 40), .init(condition: Condition(), predicted: 3, installs: 60),
+        .init(condition: Condition(), predicted: 0.5, installs: 900),
+      ])
+    #expect(predictor.prediction(in: ValueRange(atLeast: 1.75, below: 9)) == 3)
+    #expect(abs(predictor.prediction(in: .any)! - 1.23) < 1e-12)
+    #expect(predictor.prediction(in: ValueRange(atLeast: 20)) == nil)
+  }
+
   /// The predictor reads measures since install, not the window's: in window 2 a user who paid
   /// 2 in window 1 is still predicted 15.
   @Test("predictor buckets read the user's whole history, whichever window the schema is in")
