@@ -60,7 +60,7 @@ package struct SchemaReader {
     let predicted = Measure.revenue(.predicted)
     switch schema.fine {
     case .bits(let fields):
-      if let field = fields.first(where: { if case .revenueBucket(.predicted, _) = $0.content { true } else { false } }) {
+      if let field = fields.first(where: \.readsPrediction) {
         return field.source
       }
     case .table(let rules):

@@ -27,6 +27,12 @@ public struct BitField: Hashable, Sendable {
     self.source = source
   }
 
+  /// Whether the field buckets the predictor's predicted revenue.
+  public var readsPrediction: Bool {
+    if case .revenueBucket(.predicted, _) = content { return true }
+    return false
+  }
+
   /// The largest value the field holds.
   public var maximum: Int { (1 << width) - 1 }
   /// The field's bits within the fine value.

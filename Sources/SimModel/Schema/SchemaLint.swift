@@ -162,7 +162,7 @@ public struct SchemaLint: Sendable {
           "no bucket without conditions ends the table: users no bucket covers are predicted 0"))
     }
     if case .bits(let fields) = schema.fine,
-      let field = fields.first(where: { if case .revenueBucket(.predicted, _) = $0.content { true } else { false } }),
+      let field = fields.first(where: \.readsPrediction),
       case .revenueBucket(_, let bounds) = field.content
     {
       // Predictions that share a fine value are one to the decoder.

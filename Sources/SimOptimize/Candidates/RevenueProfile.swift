@@ -46,14 +46,7 @@ public struct RevenueProfile: Sendable, Equatable {
   /// money rather than of payers, so edges land where the revenue is.
   public func revenueQuantile(_ q: Double, window: Int) -> Double? {
     guard revenues.indices.contains(window), !revenues[window].isEmpty else { return nil }
-    let values = revenues[window]
-    let total = values.reduce(0, +)
-    var running = 0.0
-    for value in values {
-      running += value
-      if running >= q * total { return value }
-    }
-    return values.last
+    return PredictorTraining.revenuePercentile(revenues[window], q)
   }
 
   /// Window `window`'s revenue per install, zeros included: what a coarse mapping splits.

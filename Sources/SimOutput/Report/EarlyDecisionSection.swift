@@ -16,7 +16,7 @@ package enum EarlyDecisionSection {
     let campaigns = decoding.economics.filter { $0.early.count > 1 && $0.early[0].trueRevenue > 0 }
     let decisions = decoding.earlyDecisions
     let title = "How soon the campaigns can be judged"
-    let days = WindowSchedule.productionEndDays.map { $0 + 1 }
+    let days = EarlyEstimate.days(windowCount: decoding.windows).map { $0 ?? 0 }
     let repeated = Dictionary(grouping: campaigns, by: \.campaign).filter { $0.value.count > 1 }.keys
     func name(_ campaign: CampaignEconomics) -> String {
       repeated.contains(campaign.campaign) ? "\(campaign.network)/\(campaign.campaign)" : campaign.campaign
@@ -31,10 +31,7 @@ package enum EarlyDecisionSection {
     where !campaigns.isEmpty {
       series.append(LineChart.Series(name: label, points: days.map { LineChart.Point(x: Double($0), y: level) }))
     }
-    let method =
-      decoding.calibrated?.forecasts == true
-      ? "decoded revenue of the postbacks arrived plus the calibrated forecast, from the last of them, of the windows still to come"
-      : "decoded revenue of the postbacks arrived; no calibration knows the windows still to come, so only a predicted-LTV value forecasts them"
+    let method = decoding.earlyMethod
     let orders = decisions.map { decision in
       decision.orderedPairShare.map { "\(ReportFormat.percent($0)) by day \(decision.day ?? 0)" }
     }.compactMap { $0 }
@@ -59,7 +56,7 @@ package enum EarlyDecisionSection {
             let figure =
               estimate.estimatedRoas.map { ReportFormat.percent($0) }
               ?? ReportFormat.money(estimate.estimatedRevenue, currency: currency)
-            return "\(figure) (\(signed(estimate.error)))"
+            return "\(figure) (\(ReportFormat.signedPercent(estimate.error)))"
           } + [campaign.daysToWithinTolerance.map { "day \($0)" } ?? "not by day \(days.last ?? 0)"])
       errors.append(campaign.early.map(\.error))
     }
@@ -69,10 +66,5 @@ package enum EarlyDecisionSection {
       section.poorCells.formUnion(ReportSection.beyondTenPercent(errors.map { $0[column] }, column: 3 + column))
     }
     return section
-  }
-
-  private static func signed(_ value: Double?) -> String {
-    guard let value else { return "–" }
-    return (value > 0 ? "+" : "") + ReportFormat.percent(value)
   }
 }

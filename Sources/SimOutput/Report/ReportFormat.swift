@@ -18,6 +18,12 @@ package enum ReportFormat {
     value.map { SVGWriter.number($0 * 100, decimals: 1) + "%" } ?? "–"
   }
 
+  /// A relative error with its sign: "+40.5%", "-20.0%", "–".
+  package static func signedPercent(_ value: Double?) -> String {
+    guard let value else { return "–" }
+    return (value > 0 ? "+" : "") + percent(value)
+  }
+
   /// Money with two decimals, thousands grouped: "1,234.50 USD".
   package static func money(_ value: Double, currency: String) -> String {
     let text = CSVField.money(value)

@@ -43,17 +43,11 @@ package enum SpendSection {
       if windows.count > 1 {
         line += campaign.windows.map { "\(ReportFormat.percent($0.trueRoas)) / \(ReportFormat.percent($0.decodedRoas))" }
       }
-      line += [ReportFormat.percent(campaign.trueRoas), ReportFormat.percent(campaign.decodedRoas), signed(campaign.roasError)]
+      line += [ReportFormat.percent(campaign.trueRoas), ReportFormat.percent(campaign.decodedRoas), ReportFormat.signedPercent(campaign.roasError)]
       table.append(line)
     }
     var section = ReportSection(title: title, caption: caption + " ROAS errors beyond ±10 % are marked.", chart: chart, table: table)
     section.poorCells = ReportSection.beyondTenPercent(priced.map(\.roasError), column: table[0].count - 1)
     return section
-  }
-
-  /// A relative error with its sign: "+40.5%", "-20.0%", "–".
-  private static func signed(_ value: Double?) -> String {
-    guard let value else { return "–" }
-    return (value > 0 ? "+" : "") + ReportFormat.percent(value)
   }
 }

@@ -87,9 +87,10 @@ public struct CampaignEconomics: Sendable, Equatable {
     }
     let horizonTruth = trueSum
     let cost = self.spend.flatMap { $0 > 0 ? $0 : nil }
+    let days = EarlyEstimate.days(windowCount: windowCount)
     early = forecasts.enumerated().map { window, estimate in
       EarlyEstimate(
-        postbacks: window + 1, day: window < ends.count ? ends[window].map { $0 + 1 } : nil, estimatedRevenue: estimate,
+        postbacks: window + 1, day: window < days.count ? days[window] : nil, estimatedRevenue: estimate,
         trueRevenue: horizonTruth, estimatedRoas: cost.map { estimate / $0 }, trueRoas: cost.map { horizonTruth / $0 })
     }
   }

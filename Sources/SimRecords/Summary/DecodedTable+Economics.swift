@@ -60,17 +60,20 @@ extension DecodedTable {
     return (0..<windows).map { EarlyDecision(priced, index: $0) }
   }
 
+  /// How the early estimates were made, for `summary.json` and the report.
+  public var earlyMethod: String {
+    calibrated?.forecasts == true
+      ? "decoded revenue of the postbacks arrived, plus the calibrated forecast of later windows from the last of them"
+      : "decoded revenue of the postbacks arrived; no calibration knows later windows, so only a predicted-LTV value "
+        + "forecasts them (its prediction beyond window 1's decoded revenue)"
+  }
+
   /// `decoding.earlyEstimates`: how it was estimated, then the figures at each point; nil without truth.
   var earlyJSON: JSONValue? {
     let decisions = earlyDecisions
     guard !decisions.isEmpty else { return nil }
-    let method =
-      calibrated?.forecasts == true
-      ? "decoded revenue of the postbacks arrived, plus the calibrated forecast of later windows from the last of them"
-      : "decoded revenue of the postbacks arrived; no calibration knows later windows, so only a predicted-LTV value "
-        + "forecasts them (its prediction beyond window 1's decoded revenue)"
     return .object([
-      "method": .string(method), "forecast": .bool(calibrated?.forecasts == true),
+      "method": .string(earlyMethod), "forecast": .bool(calibrated?.forecasts == true),
       "byPostbacks": .array(decisions.map(\.json)),
     ])
   }

@@ -1,3 +1,5 @@
+import SimPlatform
+
 /// What a marketer would estimate a campaign's horizon revenue and ROAS to be from the postbacks
 /// that have arrived by one point in time, against the truth at the horizon.
 ///
@@ -40,6 +42,13 @@ public struct EarlyEstimate: Sendable, Equatable {
 
   /// Whether the estimate is within `tolerance` (a fraction) of the truth.
   public func isWithin(_ tolerance: Double) -> Bool { error.map { abs($0) <= tolerance } ?? false }
+
+  /// The decision points' days for a framework of `windowCount` windows: each window's end plus
+  /// one (3, 8, 36) from SKAdNetwork 4.0, one point without a day before it.
+  public static func days(windowCount: Int) -> [Int?] {
+    let ends = WindowSchedule.productionEndDays
+    return windowCount == ends.count ? ends.map { $0 + 1 } : [nil]
+  }
 
   /// The tolerance "days until the estimate is right" counts to: 10 %.
   public static let tolerance = 0.1

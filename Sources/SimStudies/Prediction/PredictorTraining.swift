@@ -141,7 +141,7 @@ public struct PredictorTraining: Sendable {
 
   /// The revenue below which payers earn `share` of all payers' revenue (`sorted` ascending):
   /// the first value at which the running sum reaches that share.
-  static func revenuePercentile(_ sorted: [Double], _ share: Double) -> Double {
+  package static func revenuePercentile(_ sorted: [Double], _ share: Double) -> Double {
     let total = sorted.reduce(0, +)
     var running = 0.0
     for value in sorted {

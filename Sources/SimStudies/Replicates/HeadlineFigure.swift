@@ -154,7 +154,7 @@ public struct HeadlineFigure: Sendable {
   /// After postback 1, 1–2 and 1–3, how far the campaigns' estimates of horizon revenue (=
   /// ROAS) are from the truth and how often they order campaigns right (``EarlyDecision``).
   private static func early(windows: Int) -> [HeadlineFigure] {
-    let days = windows == WindowSchedule.productionEndDays.count ? WindowSchedule.productionEndDays.map { $0 + 1 } : [nil]
+    let days = EarlyEstimate.days(windowCount: windows)
     var figures: [HeadlineFigure] = []
     for (index, day) in days.enumerated() {
       let key = day.map { "day\($0)" } ?? "postback1"
