@@ -127,6 +127,23 @@ private struct Parts {
       ("winning postbacks", ReportFormat.count(winning), nil),
       ("non-winning postbacks", ReportFormat.count(summary.nonWinningPostbacks), nil),
     ]
+    if let perInstall = summary.postbacksPerInstall {
+      // The figure practitioners benchmark, and what removed the windows that sent nothing.
+      let windows = perInstall.byWindow.enumerated().map { "\($0.offset + 1): \(SVGWriter.number($0.element, decimals: 2))" }
+      let causes = [
+        ("tier 0", summary.installWindowsTierZero), ("no update", summary.installWindowsNoUpdate),
+        ("past the horizon", summary.installWindowsPastHorizon), ("pre-4.0 ad", summary.installWindowsSingleWindowAd),
+        ("never launched", summary.installWindowsNotLaunched), ("superseded", summary.installWindowsSuperseded),
+      ].filter { $0.1 > 0 }.map { "\($0.0) \(ReportFormat.count($0.1))" }
+      figures += [
+        (
+          "postbacks per attributed install",
+          SVGWriter.number(perInstall.total, decimals: 2) + " of 3 (window " + windows.joined(separator: ", ") + ")",
+          "postbacksPerInstall"
+        ),
+        ("install windows without a postback", causes.isEmpty ? "none" : causes.joined(separator: " · "), nil),
+      ]
+    }
     // Shares of postback 1 (window 1's winning postbacks), as compare, replicates and sweeps
     // (fineShare1 …) state them, under the same names; the charts below show every window.
     let first = summary.postbacks[0], firsts = first.reduce(0, +)

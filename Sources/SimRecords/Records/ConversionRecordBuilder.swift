@@ -33,8 +33,20 @@ package struct ConversionRecordBuilder: Sendable {
         network: Int(conversion.winner.network), campaign: Int(conversion.winner.campaign),
         installTime: conversion.installTime, user: user.description, conversion: conversion.number,
         attributed: conversion.windowStart != nil,
-        windows: conversion.windows.map(\.measures)),
+        windows: conversion.windows.map(\.measures), isInstall: conversion.type != .reengagement,
+        fates: Self.fates(conversion)),
       truncatesSourceIdentifier: scenario.attributionFramework.truncatesSourceIdentifier)
+  }
+
+  /// What became of each window's postback when the conversion's user finished (or the run
+  /// stopped): a window's draft is dropped once sent, so a send time without a draft was sent.
+  package static func fates(_ conversion: Conversion) -> [WindowFate] {
+    conversion.windows.map { window in
+      if conversion.windowStart == nil { return conversion.superseded ? .superseded : .notLaunched }
+      if window.sendTime != nil { return window.postback == nil ? .sent : .duePastHorizon }
+      if window.closedAt != nil { return .noUpdate }
+      return conversion.superseded ? .superseded : .pastHorizon
+    }
   }
 
   /// The object for a conversion, without the fields its tiers decide (``ConversionTiers``).

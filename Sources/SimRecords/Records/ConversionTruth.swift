@@ -15,6 +15,10 @@ package struct ConversionTruth: Sendable {
   package var attributed: Bool
   /// What the app measured in each window.
   package var windows: [Measures]
+  /// Whether it is an install (download or redownload), not a re-engagement.
+  package var isInstall: Bool
+  /// What became of each window's postback, in window order (one window before 4.0).
+  package var fates: [WindowFate]
 
   /// Each stored property as given; other targets of the package build it too.
   package init(
@@ -24,7 +28,9 @@ package struct ConversionTruth: Sendable {
     user: String,
     conversion: Int = 0,
     attributed: Bool,
-    windows: [Measures]
+    windows: [Measures],
+    isInstall: Bool = true,
+    fates: [WindowFate] = []
   ) {
     self.network = network
     self.campaign = campaign
@@ -33,5 +39,7 @@ package struct ConversionTruth: Sendable {
     self.conversion = conversion
     self.attributed = attributed
     self.windows = windows
+    self.isInstall = isInstall
+    self.fates = fates
   }
 }

@@ -58,6 +58,21 @@ public struct RunSummary: Sendable, Equatable, CounterGroup {
   public var windowsWithoutPostback = 0
   /// Developer copies of winning postbacks.
   public var developerCopies = 0
+  /// Winning postbacks of install conversions (re-engagements aside), by window.
+  public var installPostbacks1 = 0, installPostbacks2 = 0, installPostbacks3 = 0
+  /// The windows of attributed installs that sent no postback, by cause: tier 0 withheld it
+  /// (§6), no update in the window (§5.2), the horizon came first, the ad was a single-window
+  /// (pre-4.0) ad, the app was never launched in time (§2.2), a newer conversion replaced it
+  /// (§3.5). With the postbacks sent they add up to 3 per attributed install.
+  public var installWindowsTierZero = 0, installWindowsNoUpdate = 0, installWindowsPastHorizon = 0
+  public var installWindowsSingleWindowAd = 0, installWindowsNotLaunched = 0, installWindowsSuperseded = 0
+  /// Winning install postbacks per attributed install (at most 3), and per window; nil without
+  /// attributed installs.
+  public var postbacksPerInstall: (total: Double, byWindow: [Double])? {
+    guard attributedInstalls > 0 else { return nil }
+    let sent = [installPostbacks1, installPostbacks2, installPostbacks3].map { Double($0) / Double(attributedInstalls) }
+    return (sent.reduce(0, +), sent)
+  }
   /// Events the engine processed.
   public var eventsProcessed = 0
   /// Whether the scenario uses AdAttributionKit: `summary.json` then has its `adAttributionKit` object.
@@ -123,6 +138,20 @@ public struct RunSummary: Sendable, Equatable, CounterGroup {
     Counter("nonWinningPostbacks", json: "postbacks", "nonWinning", at: \.nonWinningPostbacks),
     Counter("windowsWithoutPostback", json: "postbacks", "windowsWithoutPostback", at: \.windowsWithoutPostback),
     Counter("developerCopies", json: "postbacks", "developerCopies", at: \.developerCopies),
+    Counter("installPostbacks1", json: "postbacksPerInstall", "sent", "1", at: \.installPostbacks1),
+    Counter("installPostbacks2", json: "postbacksPerInstall", "sent", "2", at: \.installPostbacks2),
+    Counter("installPostbacks3", json: "postbacksPerInstall", "sent", "3", at: \.installPostbacks3),
+    Counter("installWindowsTierZero", json: "postbacksPerInstall", "missing", "tierZero", at: \.installWindowsTierZero),
+    Counter("installWindowsNoUpdate", json: "postbacksPerInstall", "missing", "noUpdateInWindow", at: \.installWindowsNoUpdate),
+    Counter(
+      "installWindowsPastHorizon", json: "postbacksPerInstall", "missing", "pastHorizon", at: \.installWindowsPastHorizon),
+    Counter(
+      "installWindowsSingleWindowAd", json: "postbacksPerInstall", "missing", "singleWindowAd",
+      at: \.installWindowsSingleWindowAd),
+    Counter(
+      "installWindowsNotLaunched", json: "postbacksPerInstall", "missing", "notLaunched", at: \.installWindowsNotLaunched),
+    Counter(
+      "installWindowsSuperseded", json: "postbacksPerInstall", "missing", "superseded", at: \.installWindowsSuperseded),
     Counter("eventsProcessed", json: "eventsProcessed", at: \.eventsProcessed),
     // The `adAttributionKit` object's, shown only when the scenario uses AdAttributionKit.
     Counter("impressionsExpired", json: "adAttributionKit", "impressionsExpired", at: \.impressionsExpired),
@@ -177,6 +206,14 @@ public struct RunSummary: Sendable, Equatable, CounterGroup {
         .object(Dictionary(uniqueKeysWithValues: postbacks.enumerated().map { ("\($0.offset)", byContent($0.element)) }))
       ),
       (["postbacks", "byContent"], byContent(contentTotals)),
+      (["postbacksPerInstall", "attributedInstalls"], .int(Int64(attributedInstalls))),
+      (["postbacksPerInstall", "perInstall"], postbacksPerInstall.map { .double(Self.rounded($0.total)) } ?? .null),
+      (
+        ["postbacksPerInstall", "byWindow"],
+        postbacksPerInstall.map { figures in
+          .object(Dictionary(uniqueKeysWithValues: figures.byWindow.enumerated().map { ("\($0.offset + 1)", .double(Self.rounded($0.element))) }))
+        } ?? .null
+      ),
       (
         ["postbacks", "sourceIdentifierDigits"],
         .object(
@@ -189,6 +226,34 @@ public struct RunSummary: Sendable, Equatable, CounterGroup {
     if hasAppleAds { object.insert(appleAds.json, at: ["appleAds"]) }
     if hasSDK { object.insert(sdk.json, at: ["sdk"]) }
     return object
+  }
+
+  /// A ratio to 4 decimals, so that `summary.json` stays readable and byte-stable.
+  private static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+
+  /// Counts an install conversion's three possible postbacks: sent, or the cause of each
+  /// missing one; `withheld(window)` says whether its tier withholds that window's postback.
+  package mutating func countInstallWindows(_ fates: [WindowFate], withheld: (Int) -> Bool) {
+    for window in 0..<3 {
+      guard fates.indices.contains(window) else {
+        installWindowsSingleWindowAd += 1
+        continue
+      }
+      switch fates[window] {
+      // A withheld window counts as such whenever it closed, as `windowsWithoutPostback` does.
+      case .sent where withheld(window), .duePastHorizon where withheld(window): installWindowsTierZero += 1
+      case .sent:
+        switch window {
+        case 0: installPostbacks1 += 1
+        case 1: installPostbacks2 += 1
+        default: installPostbacks3 += 1
+        }
+      case .noUpdate: installWindowsNoUpdate += 1
+      case .pastHorizon, .duePastHorizon: installWindowsPastHorizon += 1
+      case .superseded: installWindowsSuperseded += 1
+      case .notLaunched: installWindowsNotLaunched += 1
+      }
+    }
   }
 
   /// The plain counts, by name: what shards write and merging adds up.

@@ -46,7 +46,8 @@ package enum DraftCodec {
         "network": .int(Int64(truth.network)), "campaign": .int(Int64(truth.campaign)),
         "installTime": .int(truth.installTime.milliseconds), "user": .string(truth.user),
         "attributed": .bool(truth.attributed), "windows": .array(truth.windows.map(encode)),
-        "conversion": .int(Int64(truth.conversion)),
+        "conversion": .int(Int64(truth.conversion)), "install": .bool(truth.isInstall),
+        "fates": .array(truth.fates.map { .string($0.rawValue) }),
       ])
     case .adServices(let exchange):
       object["adServices"] = .object([
@@ -161,7 +162,12 @@ package enum DraftCodec {
         network: Int(try conversion.int("network")), campaign: Int(try conversion.int("campaign")),
         installTime: try conversion.time("installTime"), user: try conversion.string("user"),
         conversion: Int(try conversion.int("conversion")), attributed: try conversion.bool("attributed"),
-        windows: try conversion.array("windows").map { (element) throws(DecodingError) in try measures(element) })
+        windows: try conversion.array("windows").map { (element) throws(DecodingError) in try measures(element) },
+        isInstall: try conversion.bool("install"),
+        fates: try conversion.strings("fates").map { (text) throws(DecodingError) in
+          guard let fate = WindowFate(rawValue: text) else { throw conversion.error("fates", "window fates") }
+          return fate
+        })
       draft = .conversion(
         ConversionRecord(
           body: .stored(try conversion.value("record")), truth: truth, truncatesSourceIdentifier: try conversion.bool("windowed")))
@@ -298,6 +304,16 @@ package enum DraftCodec {
       var fields: [Fields] = []
       for (index, element) in elements.enumerated() { fields.append(try Fields(element, path: "\(path).\(key)[\(index)]")) }
       return fields
+    }
+
+    func strings(_ key: String) throws(DecodingError) -> [String] {
+      guard case .array(let elements) = members[key] else { throw error(key, "an array of strings") }
+      var strings: [String] = []
+      for element in elements {
+        guard case .string(let text) = element else { throw error(key, "an array of strings") }
+        strings.append(text)
+      }
+      return strings
     }
 
     func numbers(_ key: String) throws(DecodingError) -> [Double] {

@@ -113,6 +113,9 @@ package struct TierStage<Downstream: RunSink>: DraftSink {
         return
       }
       record.tiers = tiers
+      if record.truth.isInstall {
+        summary.countInstallWindows(record.truth.fates) { !TierAllowance.sends(sequenceIndex: $0, tier: tiers.winner) }
+      }
       downstream.receive(record)
     case .trace(let trace):
       downstream.receive(trace)

@@ -10,6 +10,7 @@ extension HeadlineFigure {
     case .money(let currency): String(format: "%.2f %@", value, currency)
     case .hours: String(format: "%.1f h", value)
     case .coefficient: String(format: "%+.3f", value)
+    case .rate: String(format: "%.2f", value)
     }
   }
 
@@ -21,6 +22,7 @@ extension HeadlineFigure {
     case .money(let currency): String(format: "%+.2f %@", value, currency)
     case .hours: String(format: "%+.1f h", value)
     case .coefficient: String(format: "%+.3f", value)
+    case .rate: String(format: "%+.2f", value)
     }
   }
 

@@ -23,6 +23,8 @@ public struct HeadlineFigure: Sendable {
     case hours
     /// A coefficient such as a rank correlation, −1 to 1, shown signed with three decimals.
     case coefficient
+    /// Things per thing (postbacks per install), 0 or more, shown with two decimals.
+    case rate
   }
 
   /// The key in `replicates.json` (camel case; a fraction's name ends in `Share` or `Ratio`).
@@ -74,6 +76,12 @@ public struct HeadlineFigure: Sendable {
           $0.postbacksKeptShare
         })
     }
+    // What practitioners benchmark: winning postbacks per attributed install, at most one per window.
+    figures.append(
+      HeadlineFigure(
+        name: "postbacksPerInstall", label: "postbacks per attributed install", kind: .rate,
+        range: FigureRange(lower: 0, upper: Double(windows))
+      ) { $0.postbacksPerInstall?.total })
     for (content, name) in ["fine", "coarse", "none"].enumerated() {
       let label = "postback 1 with \(name == "none" ? "no" : "a \(name)") value"
       figures.append(HeadlineFigure(name: "postback1\(name.capitalized)Share", label: label, kind: .share) {
@@ -232,7 +240,7 @@ extension HeadlineFigure.Kind {
     case .relativeError: .relativeError
     case .money: .unbounded
     case .coefficient: FigureRange(lower: -1, upper: 1)
-    case .count, .hours: .nonNegative
+    case .count, .hours, .rate: .nonNegative
     }
   }
 }

@@ -39,6 +39,9 @@ public struct SweepMetrics: Sendable, Equatable {
     }
     let digits = summary.sourceIdentifierDigits.reduce(0, +)
     add("withheldPostbacks", Double(summary.windowsWithoutPostback))
+    let perInstall = summary.postbacksPerInstall
+    add("postbacksPerInstall", perInstall?.total)
+    for window in 0..<3 { add("postbacksPerInstall\(window + 1)", perInstall?.byWindow[window]) }
     // Counts by digits are [2 digits, 3, 4].
     for (index, count) in summary.sourceIdentifierDigits.enumerated() { add("digits\(index + 2)Share", share(count, of: digits)) }
     let decoding = summary.decoding

@@ -230,6 +230,10 @@ struct ShardingTests {
       // window 3 (35 days) never closes.
       #expect(summary.conversionsByTier == [1, 0, 0, 0])
       #expect(summary.windowsWithoutPostback == 1)
+      // Per install: postback 1 sent; window 2 withheld by its tier although its send time is
+      // past the horizon; window 3 still open.
+      #expect(summary.installPostbacks1 == 1 && summary.installWindowsTierZero == 1)
+      #expect(summary.installWindowsPastHorizon == 1)
       let notes = outputs.trace.filter { $0.rule == "§6" }
       #expect(notes.map(\.message) == ["tier 0: no postback for window 2"])
       #expect(notes.first?.time == SimTime.zero + SimDuration.hours(3 + 7 * 24))
@@ -253,7 +257,7 @@ struct ShardingTests {
       #expect(DraftCodec.encode(envelope).serialized() == JSONValue(try JSONParser.parse(text)).serialized())
     }
     let record: JSONValue = .object(["money": .double(5.0), "count": .int(5)])
-    let conversion = #"{"at":9,"u":1,"conversion":{"record":\#(record.serialized()),"windowed":true,"network":0,"campaign":0,"installTime":1,"user":"u","attributed":true,"windows":[\#(measuresJSON(measures))],"conversion":1}}"#
+    let conversion = #"{"at":9,"u":1,"conversion":{"record":\#(record.serialized()),"windowed":true,"network":0,"campaign":0,"installTime":1,"user":"u","attributed":true,"windows":[\#(measuresJSON(measures))],"conversion":1,"install":false,"fates":["sent"]}}"#
     let decoded = try DraftCodec.decode(DraftCodec.value(try JSONParser.parse(conversion)))
     guard case .conversion(let stored) = decoded.draft else {
       Issue.record("not a conversion")
@@ -261,6 +265,7 @@ struct ShardingTests {
     }
     #expect(stored.untiered.serialized() == #"{"count":5,"money":5.0}"#)
     #expect(stored.truth.windows == [measures])
+    #expect(stored.truth.fates == [.sent] && !stored.truth.isInstall)
     #expect(DraftCodec.encode(decoded).serialized() == DraftCodec.value(try JSONParser.parse(conversion)).serialized())
   }
 
