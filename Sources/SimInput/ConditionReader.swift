@@ -12,7 +12,7 @@ package struct ConditionReader {
     ("hoursSinceInstall", .hoursSinceInstall), ("predictedRevenue", .revenue(.predicted)),
   ]
 
-  package static let keys = measures.flatMap { [$0.name + "AtLeast", $0.name + "Below"] } + ["event", "noEvent", "eventCounts"]
+  package static let keys = measures.flatMap { [$0.name + "AtLeast", $0.name + "Below"] } + ["event", "noEvent", "eventCounts", "eventValues"]
 
   /// The condition, or nil after logging a bad or impossible one.
   package func read(events: inout EventNames) -> Condition? {
@@ -42,20 +42,46 @@ package struct ConditionReader {
         condition.ranges[measure] = condition.range(measure).intersection(range)
       }
     }
-    if let countsReader = object.optional("eventCounts") {
+    for (key, valued) in [("eventCounts", false), ("eventValues", true)] {
+      guard let countsReader = object.optional(key) else { continue }
       if case .object(let members) = countsReader.node.value {
         for member in members {
           let reader = countsReader.child(member.value, key: member.key)
-          guard let bounds = reader.object(keys: ["atLeast", "below"]) else {
+          guard let bounds = reader.object(keys: valued ? ["atLeast", "below", "atMost"] : ["atLeast", "below"]) else {
             ok = false
+            continue
+          }
+          if bounds.has("below"), let atMost = bounds.optional("atMost") {
+            atMost.error("a range has one upper bound: 'below' or 'atMost', not both")
+            ok = false
+            continue
+          }
+          // `atMost` (inclusive, as GA4's maximum event value): below the next number up.
+          if let atMostReader = bounds.optional("atMost") {
+            let atLeast = bounds.optional("atLeast").map { $0.nonNegativeNumber() } ?? 0
+            guard let atMost = atMostReader.nonNegativeNumber(), let atLeast else {
+              ok = false
+              continue
+            }
+            guard atMost >= atLeast else {
+              atMostReader.error("empty range: nothing is at least \(atLeast) and at most \(atMost)")
+              ok = false
+              continue
+            }
+            let range = ValueRange(atLeast: atLeast, below: atMost.nextUp)
+            let measure = Measure.eventValue(events.index(of: member.key))
+            condition.ranges[measure] = condition.range(measure).intersection(range)
             continue
           }
           guard let range = readRange(lower: bounds.optional("atLeast"), upper: bounds.optional("below")) ?? nil else {
-            if !bounds.has("atLeast") && !bounds.has("below") { reader.error("expected 'atLeast', 'below' or both") }
+            if !bounds.has("atLeast") && !bounds.has("below") {
+              reader.error(valued ? "expected 'atLeast', 'below', 'atMost' or two of them" : "expected 'atLeast', 'below' or both")
+            }
             ok = false
             continue
           }
-          let measure = Measure.eventCount(events.index(of: member.key))
+          let index = events.index(of: member.key)
+          let measure = valued ? Measure.eventValue(index) : Measure.eventCount(index)
           if let earlier = condition.ranges[measure], earlier.intersection(range).isEmpty {
             reader.error("this count range contradicts 'event' or 'noEvent' for '\(member.key)': the condition can never hold")
             ok = false
@@ -63,7 +89,8 @@ package struct ConditionReader {
           condition.ranges[measure] = condition.range(measure).intersection(range)
         }
       } else {
-        countsReader.expected("an object mapping event names to {atLeast, below}")
+        countsReader.expected(
+          "an object mapping event names to {atLeast, below}" + (valued ? ": the revenue each event carried" : ""))
         ok = false
       }
     }

@@ -8,7 +8,7 @@ package enum ConditionWriter {
   package static func members(_ condition: Condition, eventNames: [String]) -> [String: JSONValue] {
     var members: [String: JSONValue] = [:]
     var happened: [String] = [], absent: [String] = []
-    var counts: [String: JSONValue] = [:]
+    var counts: [String: JSONValue] = [:], values: [String: JSONValue] = [:]
     for (measure, range) in condition.ranges.sorted(by: { $0.key < $1.key }) {
       if case .eventCount(let index) = measure {
         let name = eventNames.indices.contains(index) ? eventNames[index] : "event #\(index)"
@@ -21,6 +21,17 @@ package enum ConditionWriter {
         }
         continue
       }
+      if case .eventValue(let index) = measure {
+        let name = eventNames.indices.contains(index) ? eventNames[index] : "event #\(index)"
+        var written = bounds(range, lower: "atLeast", upper: "below")
+        // An inclusive bound read as `atMost` is written back as such.
+        if let below = range.below, below.nextDown.description.count < below.description.count {
+          written["below"] = nil
+          written["atMost"] = number(below.nextDown)
+        }
+        values[name] = .object(written)
+        continue
+      }
       guard let name = ConditionReader.measures.first(where: { $0.measure == measure })?.name else { continue }
       members.merge(bounds(range, lower: name + "AtLeast", upper: name + "Below")) { _, new in new }
     }
@@ -28,6 +39,7 @@ package enum ConditionWriter {
     if !happened.isEmpty { members["event"] = names(happened) }
     if !absent.isEmpty { members["noEvent"] = names(absent) }
     if !counts.isEmpty { members["eventCounts"] = .object(counts) }
+    if !values.isEmpty { members["eventValues"] = .object(values) }
     return members
   }
 

@@ -188,11 +188,11 @@ public enum ScenarioLoader {
     return try checked(CalibrationReader(reader: reader).read(for: schema, scenario: scenario), log: log, file: path, what: "calibration")
   }
 
-  private static func document(_ path: String, kind: String) throws(ScenarioLoadError) -> JSONNode {
+  static func document(_ path: String, kind: String) throws(ScenarioLoadError) -> JSONNode {
     try document(InputDocument.read(path, kind: kind), file: path, kind: kind)
   }
 
-  private static func document(_ result: Result<JSONNode, InputDocument.Problem>, file: String, kind: String)
+  static func document(_ result: Result<JSONNode, InputDocument.Problem>, file: String, kind: String)
     throws(ScenarioLoadError) -> JSONNode
   {
     switch result {
@@ -212,7 +212,7 @@ public enum ScenarioLoader {
   }
 
   /// `value` when it was read without errors; otherwise every logged problem.
-  private static func checked<Value>(_ value: Value?, log: DiagnosticLog, file: String, what: String)
+  static func checked<Value>(_ value: Value?, log: DiagnosticLog, file: String, what: String)
     throws(ScenarioLoadError) -> Value
   {
     guard let value, !log.hasErrors else {

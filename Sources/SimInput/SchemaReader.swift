@@ -11,8 +11,13 @@ package struct SchemaReader {
   /// inline too, so a schema file pasted into a scenario reads the same.
   package static let keys = [
     "$schema", "version", "description", "currency", "exchangeRates", "fineValue", "coarseValue", "lock", "decoding",
-    "predictor",
+    "predictor", "valueTable", "stopAfterHours", "origin",
   ]
+
+  /// A lock rule's keys.
+  package static let lockKeys = ["window", "whenFine", "whenCoarse"] + ConditionReader.keys
+  /// A value-table row's keys.
+  package static let rowKeys = ["name", "fine", "coarse", "lock"] + ConditionReader.keys
 
   package func read() -> ConversionSchema? {
     guard let object = reader.object(keys: Self.keys) else { return nil }
@@ -32,12 +37,31 @@ package struct SchemaReader {
     let coarse = object.optional("coarseValue").map { readCoarse($0, events: &events) } ?? []
     let locks: [LockRule] =
       object.optional("lock")?.array(atMost: Self.maximumRules, of: "lock rules", because: Self.rulesReason)?.compactMap { rule in
-        guard let object = rule.object(keys: ["window"] + ConditionReader.keys) else { return nil }
+        guard let object = rule.object(keys: Self.lockKeys) else { return nil }
         let window = object.optional("window")?.integer(in: 1...3)
         if object.has("window"), window == nil { return nil }
+        let whenFine = object.optional("whenFine")?.integer(in: 0...63)
+        if object.has("whenFine"), whenFine == nil { return nil }
+        if let fineReader = object.optional("whenFine"), let window, window != 1 {
+          fineReader.error("a fine value exists in window 1 only (§4); this rule is for window \(window)")
+          return nil
+        }
+        let whenCoarse = object.optional("whenCoarse")?.oneOf(CoarseValue.allCases.map(\.rawValue)).flatMap(CoarseValue.init)
+        if object.has("whenCoarse"), whenCoarse == nil { return nil }
         guard let condition = ConditionReader(object: object).read(events: &events) else { return nil }
-        return LockRule(window: window.map { Int($0) - 1 }, condition: condition, source: rule.path)
+        return LockRule(
+          window: window.map { Int($0) - 1 }, condition: condition, whenFine: whenFine.map { Int($0) }, whenCoarse: whenCoarse,
+          source: rule.path)
       } ?? []
+    let table = object.optional("valueTable").map { readTable($0, events: &events) } ?? [[], [], []]
+    if object.has("valueTable"), let fineReader = object.optional("fineValue") {
+      fineReader.error("a schema sets its fine value either by 'fineValue' or by a 'valueTable', not both")
+    }
+    let stopAfterHours = object.optional("stopAfterHours")?.number()
+    if let hoursReader = object.optional("stopAfterHours"), let hours = stopAfterHours, !(hours > 0 && hours <= 24 * 60) {
+      hoursReader.error("expected hours above 0 and at most 1440 (60 days), found \(hours.plain)")
+    }
+    let origin = object.optional("origin").map { JSONValue($0.node) }
     let decoding = object.optional("decoding").flatMap(readDecoding) ?? DecodingSettings()
     let predictor = object.optional("predictor").flatMap { PredictorReader(reader: $0).read(events: &events) }
     var schema = ConversionSchema(
@@ -51,6 +75,9 @@ package struct SchemaReader {
             message: "reads predicted revenue, but the schema has no 'predictor' to predict it; add one (attrsim schema train writes one)"))
       }
     }
+    schema.table = table
+    schema.stopAfterHours = stopAfterHours
+    schema.origin = origin
     schema.digest = Self.digest(reader.node)
     return schema
   }
@@ -77,7 +104,7 @@ package struct SchemaReader {
   package static func digest(_ node: JSONNode) -> String {
     var value = JSONValue(node)
     if case .object(var members) = value {
-      for key in ["$schema", "description", "decoding"] { members[key] = nil }
+      for key in ["$schema", "description", "decoding", "origin"] { members[key] = nil }
       value = .object(members)
     }
     return SHA256.hash(Array(value.serialized().utf8)).map { byte in
@@ -323,6 +350,33 @@ package struct SchemaReader {
     var bits = 0
     while (1 << bits) <= count { bits += 1 }
     return bits
+  }
+
+  // MARK: - Value table
+
+  /// `valueTable`: rows for `window1`…`window3`, each a name, a fine value (window 1 only), a
+  /// coarse value, a lock flag and a condition; the first row that holds decides.
+  private func readTable(_ reader: JSONReader, events: inout EventNames) -> [[ValueRow]] {
+    let windowKeys = ["window1", "window2", "window3"]
+    guard let object = reader.object(keys: windowKeys) else { return [[], [], []] }
+    return windowKeys.enumerated().map { window, key in
+      guard let rowsReader = object.optional(key) else { return [] }
+      return rowsReader.array(atMost: Self.maximumRules, of: "value table rows", because: Self.rulesReason)?.compactMap { entry in
+        guard let row = entry.object(keys: Self.rowKeys) else { return nil }
+        let name = row.optional("name")?.string() ?? ""
+        let fine = row.optional("fine")?.integer(in: 0...63)
+        if let fineReader = row.optional("fine"), window > 0 {
+          fineReader.error("a fine value exists in window 1 only (§4); this row is in \(key)")
+          return nil
+        }
+        let coarse = row.optional("coarse")?.oneOf(CoarseValue.allCases.map(\.rawValue)).flatMap(CoarseValue.init)
+        let lock = row.optional("lock")?.bool() ?? false
+        guard fine != nil || !row.has("fine"), coarse != nil || !row.has("coarse"),
+          let condition = ConditionReader(object: row).read(events: &events)
+        else { return nil }
+        return ValueRow(name: name, fine: fine.map { Int($0) }, coarse: coarse, lock: lock, condition: condition, source: entry.path)
+      } ?? []
+    }
   }
 
   // MARK: - Coarse value

@@ -63,10 +63,11 @@ enum AttrsimTool {
         entries: [.command(PostbackVerifyCommand.self)]),
       .command(CompareCommand.self),
       .group(
-        name: "schema", abstract: "Check, explain, search for (optimize) or learn (train) conversion schemas.",
+        name: "schema",
+        abstract: "Check, explain, search for (optimize), learn (train), import or export conversion schemas.",
         entries: [
           .command(SchemaLintCommand.self), .command(SchemaExplainCommand.self), .command(SchemaOptimizeCommand.self),
-          .command(SchemaTrainCommand.self),
+          .command(SchemaTrainCommand.self), .command(SchemaImportCommand.self), .command(SchemaExportCommand.self),
         ]),
       .command(DecodeCommand.self),
       .command(CalibrateCommand.self),

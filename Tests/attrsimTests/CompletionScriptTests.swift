@@ -94,7 +94,7 @@ struct CompletionScriptTests {
     ("attrsim run q", ["quickstart.json"]),
     ("attrsim run x.json --out ", ["reports/"]),
     ("attrsim run --seed ", []),
-    ("attrsim help schema ", ["explain", "lint", "optimize", "train"]),
+    ("attrsim help schema ", ["explain", "export", "import", "lint", "optimize", "train"]),
   ]
 
   @Test("The bash script completes subcommands, nested ones, options, closed values and paths")

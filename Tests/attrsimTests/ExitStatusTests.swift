@@ -44,6 +44,8 @@ struct ExitStatusTests {
     "schema explain": Call(["MISSING"], ["SCHEMA"]),
     "schema optimize": Call(["MISSING"], ["BAD"]),
     "schema train": Call(["MISSING", "--out", "OUT"], ["BAD", "--out", "OUT"]),
+    "schema import": Call(["MISSING", "--out", "OUT"], ["BAD", "--out", "OUT"]),
+    "schema export": Call(["MISSING", "--to", "ga4", "--out", "OUT"], ["BAD", "--to", "ga4", "--out", "OUT"]),
     "decode": Call(["MISSING", "--schema", "GOOD"], ["OK", "--schema", "SCHEMA"]),
     "calibrate": Call(["MISSING", "--out", "OUT"], ["BAD", "--out", "OUT"]),
     "fit": Call(["MISSING"], ["BAD"]),

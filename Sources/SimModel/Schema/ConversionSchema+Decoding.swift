@@ -2,6 +2,12 @@
 extension ConversionSchema: ConversionDecoder {
   public func decode(fine value: Int, window: Int) -> DecodedValue? {
     guard ConversionUpdate.fineRange.contains(value) else { return nil }
+    if !table[0].isEmpty {
+      // The first row that holds decides; registration's 0 also stands for no row holding.
+      var rules = table[0].map { MappingRule<Int?>(value: $0.fine, condition: $0.condition, source: $0.source) }
+      if !rules.contains(where: { $0.value == 0 }) { rules.append(MappingRule(value: 0, condition: Condition())) }
+      return decode(value, rules: rules, rank: Array(rules.indices))
+    }
     switch fine {
     case .bits(let fields):
       return bitRanges(value, fields).map { decoded($0, estimates: []) }
@@ -14,7 +20,10 @@ extension ConversionSchema: ConversionDecoder {
 
   public func decode(coarse value: CoarseValue, window: Int) -> DecodedValue? {
     guard coarse.indices.contains(window) else { return nil }
-    return decode(value, rules: coarse[window], rank: Array(coarse[window].indices))
+    // A window's rows setting a coarse value come first; its coarse rules decide where none does.
+    let rows = table[window].filter { $0.coarse != nil }.map { CoarseRule(value: $0.coarse!, condition: $0.condition) }
+    let rules = rows + coarse[window]
+    return decode(value, rules: rules, rank: Array(rules.indices))
   }
 
   /// What `value` means under rules checked in order of `rank`: the hull of the conditions under

@@ -1,3 +1,5 @@
+import SimJSON
+
 /// A declarative conversion model: the same file decides on the device which fine value, coarse
 /// value and lock each activity produces, and decodes postbacks on the server.
 public struct ConversionSchema: ConversionModel, Hashable, Sendable {
@@ -14,6 +16,15 @@ public struct ConversionSchema: ConversionModel, Hashable, Sendable {
   public var coarse: [[CoarseRule]]
   /// Lock rules.
   public var locks: [LockRule]
+  /// Value tables for each window (index 0–2): the first row that holds decides the window's
+  /// values; empty for a window the fine mapping and coarse rules decide.
+  public var table: [[ValueRow]] = [[], [], []]
+  /// Hours after the first launch from which the app stops updating values (Google Ads'
+  /// `measurementWindowHours`); nil for never.
+  public var stopAfterHours: Double?
+  /// What the schema was imported from (format, identifiers, settings with no effect here),
+  /// kept as written so that exporting gives the same file back; nil when written here.
+  public var origin: JSONValue?
   /// The predicted-LTV model `predicted` revenue reads; nil for a schema without one.
   public var predictor: RevenuePredictor?
   /// How decoding estimates revenue.
@@ -49,6 +60,8 @@ public struct ConversionSchema: ConversionModel, Hashable, Sendable {
 
   public func update(for state: MeasurementState) -> ConversionUpdate? {
     let values = MeasureValues(state.inWindow, state: state, table: currencies, predictor: predictor)
+    // Google Ads' measurement window: the app stops asking for values after it.
+    if let hours = stopAfterHours, values[.hoursSinceInstall] >= hours { return nil }
     switch state.valueRules {
     case .increasingOnly:
       // Before 4.0 only a greater value counts (§4), so the model never asks for less, and has
@@ -57,10 +70,20 @@ public struct ConversionSchema: ConversionModel, Hashable, Sendable {
       return ConversionUpdate(fine: value)
     case .windowed:
       var update = ConversionUpdate()
-      if state.window == 0 { update.fine = fineValue(values) }
-      // A window beyond the third (a state built by hand) has no coarse rules.
-      update.coarse = coarse.indices.contains(state.window) ? coarse[state.window].first { $0.condition.holds(values) }?.value : nil
-      update.lock = locks.contains { ($0.window == nil || $0.window == state.window) && $0.condition.holds(values) }
+      // A window beyond the third (a state built by hand) has no rows or coarse rules.
+      let row = table.indices.contains(state.window) ? table[state.window].first { $0.condition.holds(values) } : nil
+      if state.window == 0 { update.fine = table[0].isEmpty ? fineValue(values) : row?.fine }
+      update.coarse =
+        row?.coarse
+        ?? (coarse.indices.contains(state.window) ? coarse[state.window].first { $0.condition.holds(values) }?.value : nil)
+      let fineAfter = state.window == 0 ? update.fine ?? state.lastFine : nil
+      let coarseAfter = update.coarse ?? state.lastCoarse
+      update.lock =
+        row?.lock == true
+        || locks.contains { rule in
+          (rule.window == nil || rule.window == state.window) && rule.condition.holds(values)
+            && (rule.whenFine.map { $0 == fineAfter } ?? true) && (rule.whenCoarse.map { $0 == coarseAfter } ?? true)
+        }
       // An SDK calls only when its answer changed or it locks.
       let fineChanges = update.fine != nil && update.fine != state.lastFine
       let coarseChanges = update.coarse != nil && update.coarse != state.lastCoarse
@@ -70,6 +93,7 @@ public struct ConversionSchema: ConversionModel, Hashable, Sendable {
 
   /// The fine value the mapping gives, or nil when it gives none.
   package func fineValue(_ values: MeasureValues) -> Int? {
+    if !table[0].isEmpty { return table[0].first { $0.condition.holds(values) }?.fine }
     switch fine {
     case .bits(let fields):
       guard !fields.isEmpty else { return nil }

@@ -11,7 +11,7 @@ extension DecodedValue {
       return object
     }
     var object: [String: JSONValue] = [:]
-    var events: [String: JSONValue] = [:]
+    var events: [String: JSONValue] = [:], values: [String: JSONValue] = [:]
     for (measure, value) in ranges.sorted(by: { $0.key < $1.key }) {
       switch measure {
       case .revenue(let source):
@@ -21,6 +21,11 @@ extension DecodedValue {
       case .eventCount(let index):
         let name = eventNames.indices.contains(index) ? eventNames[index] : "#\(index)"
         events[name] = .object(range(value))
+      case .eventValue(let index):
+        let name = eventNames.indices.contains(index) ? eventNames[index] : "#\(index)"
+        var entry = range(value, whole: false)
+        entry["currency"] = .string(currency)
+        values[name] = .object(entry)
       case .sessions: object["sessions"] = .object(range(value))
       case .activeDays: object["activeDays"] = .object(range(value))
       case .daysSinceInstall: object["daysSinceInstall"] = .object(range(value))
@@ -28,6 +33,7 @@ extension DecodedValue {
       }
     }
     if !events.isEmpty { object["eventCounts"] = .object(events) }
+    if !values.isEmpty { object["eventValues"] = .object(values) }
     object["revenueEstimate"] = revenueEstimate.map { .double(($0 * 10_000).rounded() / 10_000) } ?? .null
     return .object(object)
   }

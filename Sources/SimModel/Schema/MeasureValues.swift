@@ -29,6 +29,7 @@ public struct MeasureValues: Sendable {
     case .revenue(.predicted): predicted
     // A state counting fewer events than the model names (built by hand) has none of the rest.
     case .eventCount(let index): measures.eventCounts.indices.contains(index) ? Double(measures.eventCounts[index]) : 0
+    case .eventValue(let index): measures.eventRevenue.indices.contains(index) ? measures.eventRevenue[index] : 0
     case .sessions: Double(measures.sessions)
     case .activeDays: Double(measures.activeDays)
     case .daysSinceInstall: (hours / 24).rounded(.down)

@@ -10,10 +10,14 @@ public struct Measures: Hashable, Sendable {
   public var purchaseRevenue: [Double]
   /// Ad revenue, indexed like ``MeasurementState/currencies``.
   public var adRevenue: [Double]
+  /// The revenue each event carried, indexed like `eventCounts`, converted into the schema's
+  /// currency as it was counted.
+  public var eventRevenue: [Double]
 
   /// Nothing counted yet.
   public init(eventCount: Int, currencyCount: Int) {
     eventCounts = Array(repeating: 0, count: eventCount)
+    eventRevenue = Array(repeating: 0, count: eventCount)
     purchaseRevenue = Array(repeating: 0, count: currencyCount)
     adRevenue = purchaseRevenue
   }

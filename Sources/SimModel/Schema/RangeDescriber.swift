@@ -13,7 +13,7 @@ package struct RangeDescriber {
   private func describe(_ measure: Measure, _ range: ValueRange) -> String? {
     let name = measure.name(eventNames: schema.eventNames)
     switch measure {
-    case .revenue:
+    case .revenue, .eventValue:
       let currency = schema.currencies.base
       if let below = range.below {
         return range.atLeast == 0

@@ -33,7 +33,7 @@ public struct SchemaExplanation: Sendable {
         unusedFineValues += 1
       }
     }
-    coarseShared = schema.coarse.allSatisfy { $0 == schema.coarse[0] }
+    coarseShared = schema.coarse.allSatisfy { $0 == schema.coarse[0] } && schema.table.allSatisfy { $0 == schema.table[0] }
     coarse = schema.coarse.indices.map { window in
       CoarseValue.allCases.reversed().compactMap { value in
         schema.decode(coarse: value, window: window).map {
@@ -51,7 +51,16 @@ public struct SchemaExplanation: Sendable {
     }
     locks = schema.locks.map { rule in
       let window = rule.window.map { "window \($0 + 1)" } ?? "every window"
-      return "\(window): lock when \(describer.text(rule.condition.ranges))"
+      var when = rule.condition.isAlways && (rule.whenFine != nil || rule.whenCoarse != nil) ? [] : [describer.text(rule.condition.ranges)]
+      if let fine = rule.whenFine { when.append("the fine value is \(fine)") }
+      if let coarse = rule.whenCoarse { when.append("the coarse value is \(coarse.rawValue)") }
+      return "\(window): lock when \(when.joined(separator: " and "))"
+    }
+    for (window, rows) in schema.table.enumerated() {
+      for (index, row) in rows.enumerated() where row.lock {
+        let name = row.name.isEmpty ? "row \(index + 1)" : "row \(index + 1) ('\(row.name)')"
+        locks.append("window \(window + 1): lock when \(name) is chosen: \(describer.text(row.condition.ranges))")
+      }
     }
   }
 }
@@ -67,6 +76,7 @@ extension SchemaExplanation {
 extension ConversionSchema {
   /// Whether the mapping sets fine values at all: with none, 0 is registration's alone.
   package var setsFineValues: Bool {
+    if !table[0].isEmpty { return true }
     if case .bits(let fields) = fine { return !fields.isEmpty }
     return true
   }

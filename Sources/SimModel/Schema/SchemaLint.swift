@@ -18,6 +18,7 @@ public struct SchemaLint: Sendable {
   public var findings: [SchemaFinding] {
     var findings: [SchemaFinding] = []
     if case .table(let rules) = schema.fine { findings += tableFindings(rules) }
+    findings += valueTableFindings()
     findings += coarseFindings()
     findings += lockFindings()
     findings += predictorFindings()
@@ -67,7 +68,32 @@ public struct SchemaLint: Sendable {
 
   // MARK: - Coarse value
 
+  /// Rows of a value table that never decide: an earlier row always holds when they do.
+  private func valueTableFindings() -> [SchemaFinding] {
+    var findings: [SchemaFinding] = []
+    for rows in schema.table where !rows.isEmpty {
+      let deciding = ConversionSchema.deciding(rows.map(\.condition), rank: Array(rows.indices))
+      for (index, row) in rows.enumerated() where deciding[index] == nil {
+        let earlier = rows[..<index].first { row.condition.implies($0.condition) }
+        let reason = earlier.map { "\($0.source)\($0.name.isEmpty ? "" : " ('\($0.name)')") holds whenever it does and comes first" }
+          ?? "the rows before it leave no values for it"
+        findings.append(SchemaFinding(.error, row.source, "this row never applies: \(reason)"))
+      }
+    }
+    return findings
+  }
+
   private func coarseFindings() -> [SchemaFinding] {
+    // A value table's rows that set a coarse value decide before the coarse rules, which then
+    // apply only where the chosen row sets none.
+    if schema.table.contains(where: { $0.contains { $0.coarse != nil } }) {
+      return schema.table.enumerated().compactMap { window, rows in
+        guard !rows.isEmpty, rows.contains(where: { $0.coarse == nil }), schema.coarse[window].isEmpty else { return nil }
+        let row = rows.first { $0.coarse == nil }!
+        return SchemaFinding(
+          .warning, row.source, "this row sets no coarse value and window \(window + 1) has no coarse rules: when it is chosen the window's coarse value stays as it was")
+      }
+    }
     guard schema.hasCoarseValues else {
       return [
         SchemaFinding(
@@ -118,7 +144,7 @@ public struct SchemaLint: Sendable {
         findings.append(SchemaFinding(.error, rule.source, "this lock never fires: its condition can never hold"))
         continue
       }
-      if rule.condition.isAlways {
+      if rule.condition.isAlways, rule.whenFine == nil, rule.whenCoarse == nil {
         findings.append(
           SchemaFinding(.warning, rule.source, "this lock has no condition: it locks at the first activity in its window"))
       }

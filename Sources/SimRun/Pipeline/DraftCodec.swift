@@ -95,6 +95,7 @@ package enum DraftCodec {
       "sessions": .int(Int64(measures.sessions)), "activeDays": .int(Int64(measures.activeDays)),
       "events": .array(measures.eventCounts.map { .int(Int64($0)) }),
       "iap": .array(measures.purchaseRevenue.map { .double($0) }), "ad": .array(measures.adRevenue.map { .double($0) }),
+      "eventValues": .array(measures.eventRevenue.map { .double($0) }),
     ])
   }
 
@@ -233,6 +234,7 @@ package enum DraftCodec {
     measures.eventCounts = events
     measures.purchaseRevenue = try object.numbers("iap")
     measures.adRevenue = try object.numbers("ad")
+    measures.eventRevenue = try object.numbers("eventValues")
     return measures
   }
 

@@ -180,10 +180,14 @@ package final class SimulatedClientSDK {
         state.sinceFirstCall.activeDays += 1
         state.inWindow.activeDays += 1
       }
-    case .event(let name, _, _):
+    case .event(let name, let revenue, let currency):
       if let event = layout.eventIndex[name] {
         state.sinceFirstCall.eventCounts[event] += 1
         state.inWindow.eventCounts[event] += 1
+        if let revenue, let currency {
+          state.sinceFirstCall.eventRevenue[event] += revenue * layout.schemaRates[currency]
+          state.inWindow.eventRevenue[event] += revenue * layout.schemaRates[currency]
+        }
       }
     case .revenue:
       break

@@ -11,6 +11,9 @@ package struct MeasureLayout {
   /// Currencies the scenario's revenue comes in, fixing the order of revenue arrays.
   package let currencies: [String]
   package let currencyIndex: [String: Int]
+  /// Each currency's rate into the schema's currency (0 where the schema has none), for the
+  /// revenue an event carries, which conditions read as its value.
+  package let schemaRates: [Double]
   /// Measures with nothing counted, for `trackedEvents` and `currencies`: every new window starts
   /// as a copy, sharing its arrays until something is counted into them.
   package let nothingMeasured: Measures
@@ -24,6 +27,7 @@ package struct MeasureLayout {
     legacySdkEventSlots = legacyEvents.map { eventIndex[$0]! }
     currencies = scenario.currencies
     currencyIndex = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($0.element, $0.offset) })
+    schemaRates = currencies.map { scenario.schema.currencies.rate($0) ?? 0 }
     nothingMeasured = Measures(eventCount: trackedEvents.count, currencyCount: currencies.count)
   }
 }

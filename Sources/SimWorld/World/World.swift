@@ -182,8 +182,10 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
       let event = layout.eventIndex[name]
       // Only revenue's currency is among the scenario's currencies.
       let currencySlot = revenue.map { _ in layout.currencyIndex[currency]! }
+      let value = revenue.map { $0 * layout.schemaRates[currencySlot!] }
       measure(slot: slot, in: &simulation) { measures in
         if let event { measures.eventCounts[event] += 1 }
+        if let event, let value { measures.eventRevenue[event] += value }
         if let revenue, let currencySlot { measures.purchaseRevenue[currencySlot] += revenue }
       }
       sdkActivity(.event(name: name, revenue: revenue, currency: currencySlot), slot: slot, in: &simulation)

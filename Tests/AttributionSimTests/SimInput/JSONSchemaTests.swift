@@ -25,18 +25,20 @@ struct JSONSchemaTests {
     try JSONSchemaValidator(folder: TestPaths.repository.appendingPathComponent("Docs/schemas"))
   }
 
-  /// Every JSON file of Scenarios/: schemas in Scenarios/schemas, sweeps (files naming a base
+  /// Every JSON file of Scenarios/: schemas in Scenarios/schemas (and its google folder), sweeps (files naming a base
   /// `scenario`) in Scenarios/sweeps, scenarios everywhere else.
   static func samples() throws -> [Sample] {
     var samples: [Sample] = []
-    for folder in ["Scenarios", "Scenarios/schemas", "Scenarios/sweeps"] {
+    for folder in ["Scenarios", "Scenarios/schemas", "Scenarios/schemas/google", "Scenarios/sweeps"] {
       let directory = TestPaths.repository.appendingPathComponent(folder)
-      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where name.hasSuffix(".json") {
+      // Google's own files there are GA4 and Google Ads schemas; `.attrsim.json` ones are ours.
+      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+      where name.hasSuffix(".json") && (!folder.hasSuffix("google") || name.hasSuffix(".attrsim.json")) {
         let path = "\(folder)/\(name)"
         let node = try JSONParser.parse(String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
         let isSweep: Bool
         if case .object(let members) = node.value { isSweep = members.contains { $0.key == "parameters" } } else { isSweep = false }
-        let kind: Kind = folder == "Scenarios/schemas" ? .conversionSchema : isSweep ? .sweep : .scenario
+        let kind: Kind = folder.hasPrefix("Scenarios/schemas") ? .conversionSchema : isSweep ? .sweep : .scenario
         samples.append(Sample(path: path, kind: kind, node: node))
       }
     }
@@ -176,7 +178,8 @@ struct JSONSchemaTests {
       (.conversionSchema, "", SchemaReader.keys),
       (.conversionSchema, "$defs/coarseRule", ["value", "revenueEstimate"] + ConditionReader.keys),
       (.conversionSchema, "properties/fineValue/properties/values/items", ["value", "revenueEstimate"] + ConditionReader.keys),
-      (.conversionSchema, "properties/lock/items", ["window"] + ConditionReader.keys),
+      (.conversionSchema, "properties/lock/items", SchemaReader.lockKeys),
+      (.conversionSchema, "$defs/valueRow", SchemaReader.rowKeys),
       (.sweep, "", SweepReader.keys),
     ]
     for (kind, pointer, keys) in lists {

@@ -247,6 +247,7 @@ struct ShardingTests {
     measures.purchaseRevenue = [5.0, -0.0]
     measures.adRevenue = [1e16, 0.1 + 0.2]
     measures.eventCounts = [0, 3]
+    measures.eventRevenue = [0.0, 12.5]
     let drafts: [String] = [
       #"{"at":5,"u":2,"postback":{"installTime":1,"user":"u","network":0,"campaign":1,"publisher":0,"transactionId":"t","redownload":false,"fidelityType":1,"runnerUpRank":0,"window":0,"fine":null,"coarse":"low","country":"US","preparedAt":4,"conversion":0,"conversionType":"download"}}"#,
       #"{"at":5,"u":2,"postback":{"installTime":1,"user":"u","network":0,"campaign":1,"publisher":0,"transactionId":"t","redownload":true,"fidelityType":0,"runnerUpRank":null,"window":2,"fine":63,"coarse":null,"country":"GB","preparedAt":4,"conversion":1,"conversionType":"re-engagement"}}"#,
@@ -293,6 +294,6 @@ struct ShardingTests {
 
   private func measuresJSON(_ measures: Measures) -> String {
     func list(_ values: [Double]) -> String { "[" + values.map(\.description).joined(separator: ",") + "]" }
-    return #"{"sessions":0,"activeDays":0,"events":[\#(measures.eventCounts.map(String.init).joined(separator: ","))],"iap":\#(list(measures.purchaseRevenue)),"ad":\#(list(measures.adRevenue))}"#
+    return #"{"sessions":0,"activeDays":0,"events":[\#(measures.eventCounts.map(String.init).joined(separator: ","))],"iap":\#(list(measures.purchaseRevenue)),"ad":\#(list(measures.adRevenue)),"eventValues":\#(list(measures.eventRevenue))}"#
   }
 }
