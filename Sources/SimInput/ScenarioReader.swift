@@ -122,6 +122,50 @@ package struct ScenarioReader {
   }
 
   /// A campaign's flight: `{ start, end }`, each an offset or a date, ending after it starts.
+  /// The keys of a network's `dashboard` object.
+  package static let dashboardKeys = ["preset", "nulls", "delivery", "batchHourUTC", "viewedAt"]
+
+  /// A network's `dashboard`: a preset's name, or an object of settings over a preset.
+  private static func readDashboard(_ reader: JSONReader, epoch: Epoch?) -> DashboardSettings? {
+    let names = DashboardSettings.presets.map(\.name)
+    func preset(_ name: String) -> DashboardSettings {
+      let preset = DashboardSettings.presets.first { $0.name == name }!
+      let delivery = preset.dailyHour.map { hour in
+        DashboardSettings.Delivery.daily(firstBatch: DashboardSettings.firstBatch(hourUTC: hour, epoch: epoch ?? Epoch(unixMilliseconds: 0)))
+      } ?? .live
+      return DashboardSettings(name: name, nulls: preset.nulls, delivery: delivery)
+    }
+    if case .string = reader.node.value { return reader.oneOf(names).map(preset) }
+    guard let object = reader.object(keys: dashboardKeys) else { return nil }
+    var settings = object.optional("preset").flatMap { $0.oneOf(names) }.map(preset) ?? DashboardSettings(name: "custom")
+    if object.has("nulls") || object.has("delivery") || object.has("batchHourUTC") { settings.name = "custom" }
+    if let nulls = object.optional("nulls")?.oneOf(DashboardSettings.Nulls.allCases.map(\.rawValue)) {
+      settings.nulls = DashboardSettings.Nulls(rawValue: nulls)!
+    }
+    let hourReader = object.optional("batchHourUTC")
+    let hour = hourReader?.integer(in: 0...23)
+    switch object.optional("delivery")?.oneOf(["live", "daily"]) {
+    case "live"?:
+      if let hourReader { hourReader.error("'batchHourUTC' applies to daily delivery; this dashboard is live") }
+      settings.delivery = .live
+    case "daily"?:
+      settings.delivery = .daily(firstBatch: DashboardSettings.firstBatch(hourUTC: Int(hour ?? 4), epoch: epoch ?? Epoch(unixMilliseconds: 0)))
+    default:
+      if let hour {
+        guard case .daily = settings.delivery else {
+          hourReader!.error("'batchHourUTC' applies to daily delivery; add delivery: \"daily\"")
+          return nil
+        }
+        settings.delivery = .daily(firstBatch: DashboardSettings.firstBatch(hourUTC: Int(hour), epoch: epoch ?? Epoch(unixMilliseconds: 0)))
+      }
+    }
+    if let viewReader = object.optional("viewedAt") {
+      guard let at = viewReader.instant(epoch: epoch) else { return nil }
+      settings.viewedAt = at
+    }
+    return settings
+  }
+
   private static func readFlight(_ reader: JSONReader, epoch: Epoch?) -> CampaignFlight? {
     guard let object = reader.object(keys: ["start", "end"]),
       let start = object.required("start", "when the campaign starts: an offset from the epoch or a date")?
@@ -244,7 +288,7 @@ package struct ScenarioReader {
     let networks: [AdNetwork] = elements.compactMap { element in
       guard
         let object = element.object(keys: [
-          "name", "identifier", "framework", "campaigns", "signingKey", "invalidSignatureShare", "postbackURL",
+          "name", "identifier", "framework", "campaigns", "signingKey", "invalidSignatureShare", "postbackURL", "dashboard",
         ])
       else { return nil }
       let frameworkReader = object.optional("framework")
@@ -311,6 +355,7 @@ package struct ScenarioReader {
         name: name, identifier: identifier ?? "", campaigns: campaigns, signingKey: signingKey,
         invalidSignatureShare: invalidShare, framework: framework)
       network.postbackURL = postbackURL
+      if let dashboard = object.optional("dashboard").flatMap({ Self.readDashboard($0, epoch: epoch) }) { network.dashboard = dashboard }
       return network
     }
     checkUnique(reader, names: networks.map(\.name), what: "ad network")

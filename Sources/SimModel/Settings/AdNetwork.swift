@@ -30,4 +30,6 @@ public struct AdNetwork: Hashable, Sendable {
   public var framework: AdFramework
   /// The postback endpoint it registered with Apple (§7.6); nil when the scenario gives none.
   public var postbackURL: URL?
+  /// What its dashboard shows of the postbacks it receives.
+  public var dashboard = DashboardSettings.raw
 }

@@ -48,6 +48,7 @@ public struct RunReport: Sendable {
     }
     if let spend = summary.decoding.flatMap(SpendSection.make) { sections.append(spend) }
     if let early = summary.decoding.flatMap(EarlyDecisionSection.make) { sections.append(early) }
+    if let dashboards = summary.decoding.flatMap(DashboardSection.make) { sections.append(dashboards) }
     if summary.hasAppleAds { sections += [parts.appleAdsRecords, parts.appleAdsCalls, parts.installClaims] }
     if scenario.app.sdk != nil { sections += [parts.sdkRequests, parts.sdkValues, parts.sdkLint] }
     var document = ReportDocument(

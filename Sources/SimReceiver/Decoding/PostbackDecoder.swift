@@ -23,6 +23,8 @@ public struct PostbackDecoder: Sendable {
   private var decodings: [Int: DecodedValue?] = [:]
   /// What each user's winning postbacks showed, until their conversion's truth arrives.
   private var pending = PendingSignals()
+  /// What fine value 0 stands for under the schema's own mapping, once a dashboard asks.
+  private var zeroRevenue: Double?
 
   /// A decoder for `scenario`'s run with `decoder`, reading the events `eventNames` names.
   public init(
@@ -62,8 +64,14 @@ public struct PostbackDecoder: Sendable {
   /// leaves out what is kept per user until their conversion's truth arrives, for a merge whose
   /// shards worked that out (``add(_:signals:)``).
   package mutating func decode(_ postback: PostbackRecord, fields: PostbackFields? = nil, tracksUser: Bool = true) {
-    guard let (key, outcome, value) = decodeEntry(fields: fields ?? PostbackFields(postback.payload)) else { return }
+    guard let (key, outcome, value, schemaRevenue) = decodeEntry(fields: fields ?? PostbackFields(postback.payload)) else { return }
     if tracksUser { pending.note(postback, window: key.window, outcome: outcome) }
+    if outcome == .none, key.window == 0, zeroRevenue == nil {
+      let decoder = self.decoder
+      zeroRevenue = memo(window: 0, value: 0) { decoder.decode(fine: 0, window: 0) }?.revenueEstimate ?? 0
+    }
+    table.dashboardReceives(
+      key, at: postback.time, outcome: outcome, revenue: schemaRevenue, zeroRevenue: key.window == 0 ? zeroRevenue ?? 0 : 0)
     guard table.hasTruth else { return }
     // The row of the campaign that truly won: its own postbacks count there, wherever their
     // digits put them, and the difference is ambiguity.
@@ -91,7 +99,7 @@ public struct PostbackDecoder: Sendable {
   /// Decodes a postback body into its row; the row's key, the outcome and the revenue it added.
   private mutating func decodeEntry(
     fields body: PostbackFields
-  ) -> (key: DecodedTable.Key, outcome: DecodingOutcome, value: Double)? {
+  ) -> (key: DecodedTable.Key, outcome: DecodingOutcome, value: Double, schemaRevenue: Double?)? {
     guard let key = key(of: body) else { return nil }
     let window = key.window
     var entry = table.row(key)
@@ -138,7 +146,8 @@ public struct PostbackDecoder: Sendable {
     entry.add(outcome, fine: body.fineValue != nil, revenue: revenue, forecast: forecast ?? 0)
     let value = entry.decodedRevenue - before
     table.rows[key] = entry
-    return (key, outcome, value)
+    let schemaRevenue: Double? = if case .decoded(let decoded) = outcome { decoded.revenueEstimate } else { nil }
+    return (key, outcome, value, schemaRevenue)
   }
 
   /// The row a postback body lands in: its network's, and the campaign its source-identifier

@@ -52,6 +52,8 @@ public struct DecodedTable: Sendable, Equatable {
   public package(set) var firstSignals = FirstSignalDelays()
   /// Conversions none of whose winning postbacks carried a value the decoder knows.
   public package(set) var conversionsWithoutSignal = 0
+  /// What each network's dashboard was handed, by the network's campaign and window.
+  package var dashboards: [Key: DashboardCell] = [:]
 
   /// An empty table of `windows` windows, counting the events `eventNames` names, its rows named
   /// from `networks`.
@@ -85,7 +87,7 @@ public struct DecodedTable: Sendable, Equatable {
   /// Tables are equal when their figures are.
   public static func == (a: DecodedTable, b: DecodedTable) -> Bool {
     a.orderedRows == b.orderedRows && a.firstSignals == b.firstSignals && a.delivery == b.delivery
-      && a.conversionsWithoutSignal == b.conversionsWithoutSignal
+      && a.conversionsWithoutSignal == b.conversionsWithoutSignal && a.dashboards == b.dashboards
   }
 
   /// Rows in scenario order: network, campaign (unmatched last), window.
@@ -157,6 +159,7 @@ public struct DecodedTable: Sendable, Equatable {
       "revenueCapturedRatio": figure(revenueCaptured), "revenueErrorRatio": figure(revenueError), "unknownValues": .int(Int64(unknownValues)),
       "campaigns": .array(campaignsJSON), "roasRanking": roasRankingJSON ?? .null,
       "earlyEstimates": earlyJSON ?? .null,
+      "dashboards": .array(dashboardFigures.map(\.json)),
       "firstSignal": .object([
         "conversions": .int(Int64(firstSignals.count)),
         "conversionsWithout": .int(Int64(conversionsWithoutSignal)),

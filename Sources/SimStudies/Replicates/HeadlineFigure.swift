@@ -76,6 +76,15 @@ public struct HeadlineFigure: Sendable {
           $0.postbacksKeptShare
         })
     }
+    // How far each network's dashboard is off (Docs/dashboards.md).
+    for network in scenario.adNetworks {
+      let name = network.name
+      figures.append(
+        HeadlineFigure(
+          name: "\(name)DashboardErrorWeightedAbsRatio", label: "\(name) dashboard (\(network.dashboard.name)): weighted revenue error",
+          kind: .share, range: .nonNegative
+        ) { $0.decoding?.dashboardErrorWeighted(network: name) })
+    }
     // What practitioners benchmark: winning postbacks per attributed install, at most one per window.
     figures.append(
       HeadlineFigure(

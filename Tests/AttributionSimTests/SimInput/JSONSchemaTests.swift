@@ -175,6 +175,7 @@ struct JSONSchemaTests {
       (.scenario, "properties/expect/properties/sdk/items", ExpectationReader.sdkKeys),
       (.scenario, "properties/expect/properties/adServices/items", ExpectationReader.adServicesKeys),
       (.scenario, "properties/schema/oneOf/1", SchemaReader.keys),
+      (.scenario, "properties/adNetworks/items/properties/dashboard/oneOf/1", ScenarioReader.dashboardKeys),
       (.conversionSchema, "", SchemaReader.keys),
       (.conversionSchema, "$defs/coarseRule", ["value", "revenueEstimate"] + ConditionReader.keys),
       (.conversionSchema, "properties/fineValue/properties/values/items", ["value", "revenueEstimate"] + ConditionReader.keys),

@@ -22,6 +22,7 @@ struct RunReportTests {
     ("Time from install to first signal", "Hours from install to first signal (12-hour bins; 168 and more in the last)",
      "Conversions"),
     ("How soon the campaigns can be judged", "Days after install", "Estimate ÷ truth"),
+    ("What each network's dashboard shows", "Campaign (network's dashboard)", "Revenue (USD)"),
   ]
 
   @Test("report.html: one titled, labelled, well-formed inline SVG per chart, no scripts and nothing fetched")
@@ -131,7 +132,7 @@ struct RunReportTests {
     #expect(titles == [
       "Postbacks per day", "Send delay", "Crowd-anonymity tier by campaign", "Postback values by campaign",
       "Fine values in first postbacks", "Decoded versus true revenue", "Where the decoding error comes from",
-      "Time from install to first signal",
+      "Time from install to first signal", "What each network's dashboard shows",
     ])
     #expect(report.markdown.contains("| date | day | postbacks |"))
   }
