@@ -10,6 +10,11 @@ struct SchemaLintCommand: DeclaredCommand {
     name: "scenario", valueName: "file", help: "Check the schema against this scenario's events and its users' behaviour (repeatable).",
     parsing: .inputPath)
   var scenarios: [String]
+  @Option(
+    name: "for", valueName: "format",
+    help: "Also report everything that keeps the schema from being written as ga4 or google-ads (attrsim schema export).",
+    parsing: .oneOf)
+  var format: GoogleSchemaFormat?
 
   static let configuration = spec(
     name: "lint", abstract: "Report reading errors and rules that cannot work as meant.",
@@ -20,8 +25,9 @@ struct SchemaLintCommand: DeclaredCommand {
       scenario's users do with the schema, learned from its calibration cohort: values whose \
       calibrated revenue falls outside the range the schema claims, fine values the cohort \
       never or hardly ever (under 0.1 % of installs) ends window 1 with, and events mapped to \
-      fine values that mostly happen after window 1 (warnings); exit status 65 when any error \
-      is found (warnings alone exit 0).
+      fine values that mostly happen after window 1 (warnings); with --for, every reason \
+      attrsim schema export would refuse the schema in that format (errors); exit status 65 \
+      when any error is found (warnings alone exit 0).
       """)
 
   func run() -> ExitStatus {
@@ -41,10 +47,14 @@ struct SchemaLintCommand: DeclaredCommand {
     var warnings = 0
     var unreadable: ExitStatus?
     for path in files {
-      let diagnostics: [ScenarioDiagnostic]
+      var diagnostics: [ScenarioDiagnostic]
       do {
         diagnostics = try ScenarioLoader.lintSchema(path: path, declaredEvents: declared) { schema in
           Self.behaviourFindings(schema, scenarios: loaded)
+        }
+        if let format, !diagnostics.contains(where: { $0.severity == .error }) {
+          // The App Store ID is export's to ask for, not a property of the schema.
+          do { _ = try ScenarioLoader.exportSchema(path: path, to: format, appId: "") } catch { diagnostics += error.diagnostics }
         }
       } catch {
         ProblemPrinter.report(error, file: path)

@@ -17,8 +17,9 @@ package struct GA4SchemaExport {
       refusals.add(rules[0].source, "a 'values' table (highest value wins) has no GA4 equivalent; write it as a 'valueTable' (first row wins)")
     }
     if schema.table[0].isEmpty { refusals.add("$", "GA4 needs window one's conversion values: the schema has no 'valueTable.window1'") }
-    for (window, rules) in schema.coarse.enumerated() where !rules.isEmpty {
-      refusals.add(rules[0].source, "coarse rules apart from the value table (window \(window + 1)) have no GA4 equivalent: every GA4 conversion value carries its coarse value")
+    // Rules shared by every window have one place in the file: said once.
+    for (window, rules) in schema.coarse.enumerated() where !rules.isEmpty && (window == 0 || rules[0].source != schema.coarse[0].first?.source) {
+      refusals.add(rules[0].source, "coarse rules apart from the value table have no GA4 equivalent: every GA4 conversion value carries its coarse value")
     }
     for lock in schema.locks {
       refusals.add(lock.source, "a lock rule has no GA4 equivalent: GA4 locks when a conversion value with lockEnabled is chosen; set 'lock' on the row")
