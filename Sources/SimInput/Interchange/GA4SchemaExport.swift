@@ -30,13 +30,22 @@ package struct GA4SchemaExport {
     let origin = Self.origin(schema)
     for key in ["name", "applyConversionValues"] { if let value = origin[key] { root[key] = value } }
     for (window, key) in GA4SchemaImport.windowKeys.enumerated() {
-      if case .object(let disabled) = origin["disabled"] ?? .null, let kept = disabled[key] {
-        root[key] = kept
+      let rows = schema.table[window]
+      // A window GA4 fills from the one before (unset, or kept but switched off in the imported
+      // file) is written so only while it still holds just that window's rows.
+      if window > 0, Self.copiesEarlier(schema, window: window) {
+        if case .object(let disabled) = origin["disabled"] ?? .null, let kept = disabled[key] {
+          root[key] = kept
+          continue
+        }
+        if case .array(let names) = origin["inherited"] ?? .null, names.contains(.string(key)) { continue }
+      }
+      if window > 0, rows.isEmpty {
+        refusals.add(
+          "$", "valueTable.window\(window + 1) is empty: GA4 would use window \(window)'s conversion values there, "
+            + "where this schema makes no update (so sends no postback \(window + 1)); copy them, or give the window its rows")
         continue
       }
-      let rows = schema.table[window]
-      if window > 0, Self.inherits(schema, window: window, origin: origin) { continue }
-      if window > 0, rows.isEmpty { continue }
       if rows.count > GA4SchemaImport.maximumValues {
         refusals.add(rows[GA4SchemaImport.maximumValues].source, "GA4 allows \(GA4SchemaImport.maximumValues) conversion values a window; window \(window + 1) has \(rows.count)")
       }
@@ -60,11 +69,9 @@ package struct GA4SchemaExport {
     return members
   }
 
-  /// Whether a window was unset in the imported file and still holds just the window before's rows.
-  private static func inherits(_ schema: ConversionSchema, window: Int, origin: [String: JSONValue]) -> Bool {
-    guard case .array(let names) = origin["inherited"] ?? .null, names.contains(.string(GA4SchemaImport.windowKeys[window])) else {
-      return false
-    }
+  /// Whether a window holds just the window before's rows, without fine values (what GA4 uses
+  /// for a window it is given no values for).
+  private static func copiesEarlier(_ schema: ConversionSchema, window: Int) -> Bool {
     let earlier = schema.table[window - 1].map { row in
       var copy = row
       copy.fine = nil

@@ -170,7 +170,11 @@ package struct GoogleAdsSchemaImport {
         }
       }
       var count: [String: JSONValue] = [:]
-      if let exact = event.optional("eventCounter").flatMap(GA4SchemaImport.int64) {
+      if let counterReader = event.optional("eventCounter"), let exact = GA4SchemaImport.int64(counterReader) {
+        guard exact > 0 else {
+          counterReader.error("expected a count of 1 or more (0 means unset in Google Ads); leave 'eventCounter' out")
+          continue
+        }
         count = ["atLeast": .int(exact), "below": .int(exact + 1)]
       } else if let range = event.optional("eventOccurrenceRange")?.object(keys: ["minEventCount", "maxEventCount"]) {
         let low = range.optional("minEventCount").flatMap(GA4SchemaImport.int64) ?? 0

@@ -3,9 +3,10 @@ extension ConversionSchema: ConversionDecoder {
   public func decode(fine value: Int, window: Int) -> DecodedValue? {
     guard ConversionUpdate.fineRange.contains(value) else { return nil }
     if !table[0].isEmpty {
-      // The first row that holds decides; registration's 0 also stands for no row holding.
+      // The first row that holds decides; registration's 0 also stands for no row holding, even
+      // where a row gives 0 too.
       var rules = table[0].map { MappingRule<Int?>(value: $0.fine, condition: $0.condition, source: $0.source) }
-      if !rules.contains(where: { $0.value == 0 }) { rules.append(MappingRule(value: 0, condition: Condition())) }
+      rules.append(MappingRule(value: 0, condition: Condition()))
       return decode(value, rules: rules, rank: Array(rules.indices))
     }
     switch fine {

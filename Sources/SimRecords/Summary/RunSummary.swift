@@ -61,8 +61,8 @@ public struct RunSummary: Sendable, Equatable, CounterGroup {
   /// Winning postbacks of install conversions (re-engagements aside), by window.
   public var installPostbacks1 = 0, installPostbacks2 = 0, installPostbacks3 = 0
   /// The windows of attributed installs that sent no postback, by cause: tier 0 withheld it
-  /// (§6), no update in the window (§5.2), the horizon came first, the ad was a single-window
-  /// (pre-4.0) ad, the app was never launched in time (§2.2), a newer conversion replaced it
+  /// (§6), no update in the window (§5.2), the horizon came first, the conversion had one window
+  /// (a framework before 4.0), the app was never launched in time (§2.2), a newer conversion replaced it
   /// (§3.5). With the postbacks sent they add up to 3 per attributed install.
   public var installWindowsTierZero = 0, installWindowsNoUpdate = 0, installWindowsPastHorizon = 0
   public var installWindowsSingleWindowAd = 0, installWindowsNotLaunched = 0, installWindowsSuperseded = 0

@@ -15,7 +15,9 @@ package enum FinalCodec {
   /// The file of lines, the manifest written after it (the tier stage's and receivers' counts),
   /// and the shard's first-signal delays in milliseconds, sorted, one a line (for the median).
   package static let fileName = "final.jsonl", manifestName = "final.json", signalsName = "final-signals.txt"
-  package static let format = "attrsim-final-shard", version: Int64 = 2
+  /// Version 3: conversions carry their window fates and event values, counts the
+  /// postbacks-per-install counters.
+  package static let format = "attrsim-final-shard", version: Int64 = 3
 
   /// A postback as signed, and whether the receivers accepted it (nil when they did not run).
   package static func encode(_ postback: PostbackRecord, at position: DraftPosition, accepted: Bool?) -> JSONValue {

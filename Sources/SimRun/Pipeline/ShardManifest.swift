@@ -8,8 +8,10 @@ import SimRecords
 package struct ShardManifest {
   /// The format's name and version, checked on reading.
   /// Version 2 pins every input file (version 1 recorded the scenario's path and digest only);
-  /// version 3 notes each copy's original, so that a reference by absolute path finds the copy.
-  package static let format = "attrsim-run-shard", version: Int64 = 3
+  /// version 3 notes each copy's original, so that a reference by absolute path finds the copy;
+  /// version 4's drafts carry each conversion's window fates and event values, and its summary
+  /// the postbacks-per-install counters.
+  package static let format = "attrsim-run-shard", version: Int64 = 4
 
   /// The scenario file, as the shard's command line named it: for messages only, since the merge
   /// reads the pinned copies.

@@ -50,6 +50,14 @@ public struct HeadlineFigure: Sendable {
     self.value = value
   }
 
+  /// A name as part of a camel-case key: letters and digits only, each word after the first
+  /// capitalised ("Meta Ads" → "metaAds").
+  static func keyPart(_ name: String) -> String {
+    let words = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    guard let first = words.first else { return "network" }
+    return first.prefix(1).lowercased() + first.dropFirst() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+  }
+
   /// The headline figures of `scenario`'s runs, in the order tables show them.
   public static func all(for scenario: Scenario) -> [HeadlineFigure] {
     @Sendable func share(_ part: Int, of whole: Int) -> Double? { whole > 0 ? Double(part) / Double(whole) : nil }
@@ -81,7 +89,7 @@ public struct HeadlineFigure: Sendable {
       let name = network.name
       figures.append(
         HeadlineFigure(
-          name: "\(name)DashboardErrorWeightedAbsRatio", label: "\(name) dashboard (\(network.dashboard.name)): weighted revenue error",
+          name: "\(Self.keyPart(name))DashboardErrorWeightedAbsRatio", label: "\(name) dashboard (\(network.dashboard.name)): weighted revenue error",
           kind: .share, range: .nonNegative
         ) { $0.decoding?.dashboardErrorWeighted(network: name) })
     }

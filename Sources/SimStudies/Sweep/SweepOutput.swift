@@ -144,8 +144,9 @@ public enum SweepOutput {
 
   /// The shard manifest's format; version 2 pins every input file (version 1 recorded the
   /// sweep's and scenario's paths and digests only); version 3 notes each copy's original, so
-  /// that a reference by absolute path finds the copy.
-  package static let manifestFormat = "attrsim-sweep-shard", manifestVersion: Int64 = 3
+  /// that a reference by absolute path finds the copy; version 4's rows have the postbacks-per-
+  /// install columns.
+  package static let manifestFormat = "attrsim-sweep-shard", manifestVersion: Int64 = 4
 
   /// Writes a shard's rows (`rows.csv`, `long.csv`), copies of every file the sweep read
   /// (`inputs/`) and `sweep-shard.json` for ``merge(folders:)``.

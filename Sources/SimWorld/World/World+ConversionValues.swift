@@ -85,6 +85,9 @@ extension World {
     var legacy = measurement
     legacy.window = 0
     legacy.sinceInstall.eventCounts = layout.legacySdkEventSlots.map { measurement.sinceInstall.eventCounts[$0] }
+    // Event values are counted in the app schema's currency; the second SDK's schema reads its own.
+    let rate = legacySdk.currencies.base == scenario.schema.currencies.base ? 1 : legacySdk.currencies.rate(scenario.schema.currencies.base) ?? 0
+    legacy.sinceInstall.eventRevenue = layout.legacySdkEventSlots.map { measurement.sinceInstall.eventRevenue[$0] * rate }
     legacy.inWindow = legacy.sinceInstall
     legacy.lastFine = state.legacySdkFine
     legacy.lastCoarse = nil

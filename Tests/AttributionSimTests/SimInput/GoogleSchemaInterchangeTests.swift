@@ -133,6 +133,52 @@ struct GoogleSchemaInterchangeTests {
     #expect(whale.fine == 63 && whale.locked)
   }
 
+  @Test("GA4 export: an edited window is written as it now is; an empty window 2 is refused (GA4 would fill it from window 1)")
+  func ga4WindowsAsTheyAre() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interchange-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = try ScenarioLoader.importSchema(path: Self.folder + "ga4-soft-launch.json").json.serialized(pretty: true)
+    // Window 3 was unset (GA4 fills it from window 2): once edited, it is written out.
+    let edited = folder.appendingPathComponent("edited.json").path
+    let window3 = try #require(text.range(of: #""window3""#))
+    let low = try #require(text.range(of: #""coarse": "low""#, range: window3.upperBound..<text.endIndex))
+    try text.replacingCharacters(in: low, with: #""coarse": "medium""#).write(toFile: edited, atomically: true, encoding: .utf8)
+    guard case .object(let root) = try ScenarioLoader.exportSchema(path: edited, to: .ga4),
+      case .object(let three)? = root["postbackWindowThree"], case .array(let values)? = three["conversionValues"]
+    else { throw CocoaError(.coderValueNotFound) }
+    #expect(three["postbackWindowSettingsEnabled"] == .bool(true))
+    #expect(values.last.flatMap { if case .object(let v) = $0 { v["coarseValue"] } else { nil } } == .string("COARSE_VALUE_MEDIUM"))
+    // A hand-written table with window 1 only.
+    let handWritten = folder.appendingPathComponent("one.json").path
+    try #"{ version: 1, valueTable: { window1: [{ fine: 1, coarse: "low", event: "a" }] } }"#
+      .write(toFile: handWritten, atomically: true, encoding: .utf8)
+    #expect(throws: ScenarioLoadError.self) { try ScenarioLoader.exportSchema(path: handWritten, to: .ga4) }
+    do {
+      _ = try ScenarioLoader.exportSchema(path: handWritten, to: .ga4)
+    } catch {
+      #expect(error.diagnostics.map(\.message).contains { $0.contains("valueTable.window2 is empty: GA4 would use window 1's") })
+    }
+  }
+
+  @Test("A second SDK's schema reads event values in its own event order: its 'purchase' is the app's third event")
+  func eventValuesReachTheSecondSDK() throws {
+    // The app's schema names tutorial_complete, ad_watched, purchase; the second SDK's names
+    // level_x first, so its event 1 is purchase, where the app's event 1 is ad_watched.
+    let legacy = #"{ version: 1, fineValue: { values: [{ value: 3, event: "level_x" }, { value: 7, eventValues: { purchase: { atLeast: 4 } } }] } }"#
+    let text = TestScenarios.withLegacySdk(
+      TestScenarios.scripted(users: """
+        { name: "u", timeline: [
+          { at: "1h", action: "click", network: "alpha", campaign: "broad", publisher: "garden" },
+          { at: "2h", action: "install" }, { at: "3h", action: "launch" },
+          { at: "4h", action: "event", name: "purchase", revenue: 4.99 },
+        ] }
+        """), schema: legacy)
+    let run = try TestScenarios.run(text)
+    #expect(run.summary.legacyUpdateCalls == 1)
+    #expect(run.postbacks.first { $0.recipient == .adNetwork && $0.sequenceIndex == 0 }?.fields["conversion-value"] == 7)
+  }
+
   @Test("Export refuses what the format cannot say, each reason located, and writes nothing")
   func exportRefuses() throws {
     do {
