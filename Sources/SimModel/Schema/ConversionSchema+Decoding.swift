@@ -21,10 +21,34 @@ extension ConversionSchema: ConversionDecoder {
 
   public func decode(coarse value: CoarseValue, window: Int) -> DecodedValue? {
     guard coarse.indices.contains(window) else { return nil }
-    // A window's rows setting a coarse value come first; its coarse rules decide where none does.
-    let rows = table[window].filter { $0.coarse != nil }.map { CoarseRule(value: $0.coarse!, condition: $0.condition) }
-    let rules = rows + coarse[window]
-    return decode(value, rules: rules, rank: Array(rules.indices))
+    guard !table[window].isEmpty else { return decode(value, rules: coarse[window], rank: Array(coarse[window].indices)) }
+    // The chosen row gives the coarse value; where it gives none, or no row holds, the coarse
+    // rules decide: a value stands for each row giving it, and each coarse rule giving it where
+    // such a row (or none) was chosen.
+    let rows = table[window]
+    let chosen = Self.deciding(rows.map(\.condition) + [Condition()], rank: Array(0...rows.count))
+    let rules = coarse[window]
+    let ruling = Self.deciding(rules.map(\.condition), rank: Array(rules.indices))
+    var giving: [Condition] = [], estimates: [Double?] = []
+    for (index, condition) in chosen.enumerated() {
+      guard let condition else { continue }
+      if index < rows.count, let coarse = rows[index].coarse {
+        if coarse == value {
+          giving.append(condition)
+          estimates.append(nil)
+        }
+        continue
+      }
+      for (rule, ruled) in zip(rules, ruling) where rule.value == value {
+        guard let ruled else { continue }
+        let both = condition.and(ruled)
+        if !both.isImpossible {
+          giving.append(both)
+          estimates.append(rule.revenueEstimate)
+        }
+      }
+    }
+    return giving.isEmpty ? nil : decoded(Self.hull(giving), estimates: estimates)
   }
 
   /// What `value` means under rules checked in order of `rank`: the hull of the conditions under

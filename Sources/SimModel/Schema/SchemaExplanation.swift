@@ -74,6 +74,16 @@ extension SchemaExplanation {
 }
 
 extension ConversionSchema {
+  /// The rules giving window 1's fine values, each with its condition and place in the file: a
+  /// value table's rows that set one, or a `values` table; nil for a bit layout.
+  package var fineValueRules: [ValueRule]? {
+    if !table[0].isEmpty {
+      return table[0].compactMap { row in row.fine.map { ValueRule(value: $0, condition: row.condition, source: row.source) } }
+    }
+    if case .table(let rules) = fine { return rules }
+    return nil
+  }
+
   /// Whether the mapping sets fine values at all: with none, 0 is registration's alone.
   package var setsFineValues: Bool {
     if !table[0].isEmpty { return true }

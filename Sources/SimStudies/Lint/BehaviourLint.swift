@@ -127,7 +127,7 @@ public struct BehaviourLint: Sendable {
     let producible = (0...63).filter { value in
       guard schema.decode(fine: value, window: 0) != nil else { return false }
       // Table values whose rule never applies are already errors of the static lint.
-      if case .table(let rules) = schema.fine { return rules.contains { $0.value == value } }
+      if let rules = schema.fineValueRules { return rules.contains { $0.value == value } }
       return true
     }
     let never = producible.filter { facts.fineCounts[$0] == 0 }
@@ -175,18 +175,20 @@ public struct BehaviourLint: Sendable {
   /// Indices of the events the fine mapping reads.
   var fineEvents: [Int] {
     var events = Set<Int>()
-    switch schema.fine {
-    case .bits(let fields):
+    if let rules = schema.fineValueRules {
+      for rule in rules {
+        for measure in rule.condition.ranges.keys {
+          if case .eventCount(let event) = measure { events.insert(event) }
+          if case .eventValue(let event) = measure { events.insert(event) }
+        }
+      }
+    } else if case .bits(let fields) = schema.fine {
       for field in fields {
         switch field.content {
         case .flag(let event): events.insert(event)
         case .count(.eventCount(let event)): events.insert(event)
         default: break
         }
-      }
-    case .table(let rules):
-      for rule in rules {
-        for case .eventCount(let event) in rule.condition.ranges.keys { events.insert(event) }
       }
     }
     return events.sorted()
@@ -211,33 +213,39 @@ public struct BehaviourLint: Sendable {
 
   // MARK: - Paths and text
 
-  /// The `fineValue` object (under `schema.` when the schema is inline in a scenario).
+  /// The `fineValue` object, or a value table's `valueTable.window1` (under `schema.` when the
+  /// schema is inline in a scenario).
   private var fineMappingPath: String {
     let first: String?
-    switch schema.fine {
-    case .table(let rules): first = rules.first?.source
-    case .bits(let fields): first = fields.first?.source
+    if let rules = schema.fineValueRules {
+      first = rules.first?.source
+    } else if case .bits(let fields) = schema.fine {
+      first = fields.first?.source
+    } else {
+      first = nil
     }
-    guard let first, let end = first.range(of: "fineValue")?.upperBound else { return "fineValue" }
+    let key = schema.table[0].isEmpty ? "fineValue" : "valueTable.window1"
+    guard let first, let end = first.range(of: key)?.upperBound else { return key }
     return String(first[..<end])
   }
 
   /// The rule giving fine value `value`, or the revenue field of a bit layout.
   private func finePath(_ value: Int) -> String {
-    switch schema.fine {
-    case .table(let rules): return rules.first { $0.value == value }?.source ?? fineMappingPath
-    case .bits(let fields):
+    if let rules = schema.fineValueRules { return rules.first { $0.value == value }?.source ?? fineMappingPath }
+    if case .bits(let fields) = schema.fine {
       for field in fields {
         if case .revenueBucket = field.content { return field.source }
       }
-      return fineMappingPath
     }
+    return fineMappingPath
   }
 
   /// The fine rule or field reading event `index`.
   private func eventPath(_ index: Int) -> String {
-    switch schema.fine {
-    case .bits(let fields):
+    if let rules = schema.fineValueRules {
+      let reads = { (rule: ValueRule) in rule.condition.ranges[.eventCount(index)] != nil || rule.condition.ranges[.eventValue(index)] != nil }
+      if let rule = rules.first(where: reads) { return rule.source }
+    } else if case .bits(let fields) = schema.fine {
       for field in fields {
         switch field.content {
         case .flag(let event) where event == index: return field.source
@@ -245,8 +253,6 @@ public struct BehaviourLint: Sendable {
         default: continue
         }
       }
-    case .table(let rules):
-      if let rule = rules.first(where: { $0.condition.ranges[.eventCount(index)] != nil }) { return rule.source }
     }
     return fineMappingPath
   }

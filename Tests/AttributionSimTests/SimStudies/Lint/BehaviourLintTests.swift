@@ -132,4 +132,25 @@ struct BehaviourLintTests {
     let finding = try #require(diagnostics.first { $0.message == "from behaviour" })
     #expect(finding.location?.line == 2 && finding.path == "coarseValue[0]")
   }
+
+  @Test("A GA4-style value table: an unused fine value and a late event are found at their rows")
+  func valueTableRows() throws {
+    // Row 0 (fine 9) reads purchase's value, row 1 (fine 4) its count; the cohort never ends
+    // window 1 on 4, and purchases come 3 to 1 after window 1.
+    let schema = try TestScenarios.schema("""
+      { version: 1, valueTable: { window1: [
+        { fine: 9, coarse: "high", eventValues: { purchase: { atLeast: 10 } } },
+        { fine: 4, coarse: "low", event: "purchase" } ] } }
+      """)
+    let calibration = Calibration(
+      scenario: "hand", schemaDigest: schema.digest, currency: "USD", eventNames: schema.eventNames, windowCount: 3,
+      minimumInstalls: 30, seeds: [1], installs: 100, cells: [:])
+    var fine = Array(repeating: 0, count: 64)
+    fine[0] = 80
+    fine[9] = 20
+    let facts = CohortFacts(calibration: calibration, installs: 100, fineCounts: fine, eventCounts: [[10], [20], [10]])
+    let found = BehaviourLint(schema: schema, scenarioName: "hand", windowCount: 3, facts: facts).findings
+    #expect(found.contains { $0.path.hasSuffix("valueTable.window1[1]") && $0.message.contains("fine value 4 never ends window 1") })
+    #expect(found.contains { $0.path.hasSuffix("valueTable.window1[0]") && $0.message.contains("event 'purchase' is mapped to fine values, but 75.0 %") })
+  }
 }
