@@ -128,12 +128,13 @@ package struct ScenarioReader {
   /// A network's `dashboard`: a preset's name, or an object of settings over a preset.
   private static func readDashboard(_ reader: JSONReader, epoch: Epoch?) -> DashboardSettings? {
     let names = DashboardSettings.presets.map(\.name)
+    // An unreadable epoch is reported already; batch times then count from the Unix epoch.
+    func daily(_ hour: Int) -> DashboardSettings.Delivery {
+      .daily(firstBatch: DashboardSettings.firstBatch(hourUTC: hour, epoch: epoch ?? Epoch(unixMilliseconds: 0)))
+    }
     func preset(_ name: String) -> DashboardSettings {
       let preset = DashboardSettings.presets.first { $0.name == name }!
-      let delivery = preset.dailyHour.map { hour in
-        DashboardSettings.Delivery.daily(firstBatch: DashboardSettings.firstBatch(hourUTC: hour, epoch: epoch ?? Epoch(unixMilliseconds: 0)))
-      } ?? .live
-      return DashboardSettings(name: name, nulls: preset.nulls, delivery: delivery)
+      return DashboardSettings(name: name, nulls: preset.nulls, delivery: preset.dailyHour.map(daily) ?? .live)
     }
     if case .string = reader.node.value { return reader.oneOf(names).map(preset) }
     guard let object = reader.object(keys: dashboardKeys) else { return nil }
@@ -149,14 +150,14 @@ package struct ScenarioReader {
       if let hourReader { hourReader.error("'batchHourUTC' applies to daily delivery; this dashboard is live") }
       settings.delivery = .live
     case "daily"?:
-      settings.delivery = .daily(firstBatch: DashboardSettings.firstBatch(hourUTC: Int(hour ?? 4), epoch: epoch ?? Epoch(unixMilliseconds: 0)))
+      settings.delivery = daily(Int(hour ?? 4))
     default:
       if let hour {
         guard case .daily = settings.delivery else {
           hourReader!.error("'batchHourUTC' applies to daily delivery; add delivery: \"daily\"")
           return nil
         }
-        settings.delivery = .daily(firstBatch: DashboardSettings.firstBatch(hourUTC: Int(hour), epoch: epoch ?? Epoch(unixMilliseconds: 0)))
+        settings.delivery = daily(Int(hour))
       }
     }
     if let viewReader = object.optional("viewedAt") {

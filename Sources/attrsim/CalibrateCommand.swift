@@ -77,18 +77,13 @@ struct CalibrateCommand: DeclaredCommand {
           + "one install a network's postback is attributed to); nothing was written")
       return .dataError
     }
-    do {
-      try OutputFile(out).write(calibration.json.serialized(pretty: true) + "\n")
-    } catch {
-      Console.error("error: \(error.description)")
-      return .writing(error)
-    }
+    let output = JSONFileOutput(path: out)
+    if let failed = output.write(calibration.json) { return failed }
     // With -o -, standard output holds the calibration alone.
-    let say = OutputFile(out).isStandardOutput ? Console.error : Console.out
-    say(
+    output.say(
       "\(scenario.name): calibrated on \(calibration.seeds.count) runs, \(calibration.installs) attributed installs, "
         + "\(calibration.cells.count) cells (cells under \(calibration.minimumInstalls) installs fall back)")
-    if !OutputFile(out).isStandardOutput { Console.out("wrote \(out)") }
+    output.sayWritten()
     return .success
   }
 }

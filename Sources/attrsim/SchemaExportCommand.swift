@@ -48,13 +48,9 @@ struct SchemaExportCommand: DeclaredCommand {
       ProblemPrinter.report(error, file: path)
       return .loading(error)
     }
-    do {
-      try OutputFile(out).write(json.serialized(pretty: true) + "\n")
-    } catch {
-      Console.error("error: \(error.description)")
-      return .writing(error)
-    }
-    if !OutputFile(out).isStandardOutput { Console.out("wrote \(out) (\(format.title))") }
+    let output = JSONFileOutput(path: out)
+    if let failed = output.write(json) { return failed }
+    output.sayWritten(format.title)
     return .success
   }
 }

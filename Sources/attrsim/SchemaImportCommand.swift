@@ -57,20 +57,15 @@ struct SchemaImportCommand: DeclaredCommand {
       ProblemPrinter.report(error, file: path)
       return .loading(error)
     }
-    do {
-      try OutputFile(out).write(imported.json.serialized(pretty: true) + "\n")
-    } catch {
-      Console.error("error: \(error.description)")
-      return .writing(error)
-    }
+    let output = JSONFileOutput(path: out)
+    if let failed = output.write(imported.json) { return failed }
     let rows = imported.schema.table.map(\.count)
     let rules = imported.schema.coarse.map(\.count)
-    let say = OutputFile(out).isStandardOutput ? Console.error : Console.out
-    say(
+    output.say(
       "\(path): \(imported.format.title): \(rows[0]) fine-value rows in window 1, rows \(rows[1]) and \(rows[2]) in windows 2 and 3, "
         + "coarse rules \(rules.map(String.init).joined(separator: "/")), \(imported.schema.locks.count) lock rules, "
         + "\(imported.schema.eventNames.count) events")
-    if !OutputFile(out).isStandardOutput { Console.out("wrote \(out)") }
+    output.sayWritten()
     return .success
   }
 }

@@ -101,16 +101,10 @@ struct SchemaTrainCommand: DeclaredCommand {
           + "raise --runs; nothing was written")
       return .dataError
     }
-    do {
-      let json = PredictedSchema.json(base: scenario.schema, predictor: training.predictor)
-      try OutputFile(out).write(json.serialized(pretty: true) + "\n")
-    } catch {
-      Console.error("error: \(error.description)")
-      return .writing(error)
-    }
-    let say = OutputFile(out).isStandardOutput ? Console.error : Console.out
-    for line in Self.lines(training, scenario: scenario) { say(line) }
-    if !OutputFile(out).isStandardOutput { Console.out("wrote \(out)") }
+    let output = JSONFileOutput(path: out)
+    if let failed = output.write(PredictedSchema.json(base: scenario.schema, predictor: training.predictor)) { return failed }
+    for line in Self.lines(training, scenario: scenario) { output.say(line) }
+    output.sayWritten()
     return .success
   }
 

@@ -27,7 +27,7 @@ package struct GA4SchemaExport {
     if schema.predictor != nil { refusals.add("$.predictor", "GA4 has no predicted revenue") }
     if schema.stopAfterHours != nil { refusals.add("$.stopAfterHours", "GA4 has no measurement window; it is Google Ads'") }
     var root: [String: JSONValue] = [:]
-    let origin = Self.origin(schema)
+    let origin = schema.originMembers
     for key in ["name", "applyConversionValues"] { if let value = origin[key] { root[key] = value } }
     for (window, key) in GA4SchemaImport.windowKeys.enumerated() {
       let rows = schema.table[window]
@@ -61,12 +61,6 @@ package struct GA4SchemaExport {
       root[key] = .object(["conversionValues": .array(values), "postbackWindowSettingsEnabled": .bool(true)])
     }
     return refusals.isEmpty ? .success(.object(root)) : .failure(refusals)
-  }
-
-  /// The imported file's settings, or none.
-  static func origin(_ schema: ConversionSchema) -> [String: JSONValue] {
-    guard case .object(let members) = schema.origin ?? .null else { return [:] }
-    return members
   }
 
   /// Whether a window holds just the window before's rows, without fine values (what GA4 uses

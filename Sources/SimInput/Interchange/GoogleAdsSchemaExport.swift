@@ -14,7 +14,7 @@ package struct GoogleAdsSchemaExport {
   /// The Google Ads JSON, or the reasons it cannot be written.
   package func write() -> Result<JSONValue, SchemaRefusals> {
     var refusals = SchemaRefusals()
-    let origin = GA4SchemaExport.origin(schema)
+    let origin = schema.originMembers
     let order: [String: JSONValue]
     if case .object(let members) = origin["mappingOrder"] ?? .null { order = members } else { order = [:] }
     if case .bits(let fields) = schema.fine, !fields.isEmpty {

@@ -1,3 +1,14 @@
+import SimJSON
+import SimModel
+
+extension ConversionSchema {
+  /// What the schema was imported with (`origin`), by key; empty for a schema written here.
+  var originMembers: [String: JSONValue] {
+    guard case .object(let members) = origin ?? .null else { return [:] }
+    return members
+  }
+}
+
 /// The conversion-schema formats Google publishes, which `attrsim schema import` reads and
 /// `attrsim schema export` writes.
 public enum GoogleSchemaFormat: String, CaseIterable, Sendable {

@@ -46,7 +46,7 @@ public struct DashboardFigures: Sendable, Equatable {
 
   /// The `decoding.dashboards[]` entry.
   public var json: JSONValue {
-    func figure(_ value: Double?) -> JSONValue { value.map { .double(($0 * 10_000).rounded() / 10_000) } ?? .null }
+    func figure(_ value: Double?) -> JSONValue { value.map { .double(CSVField.rounded($0)) } ?? .null }
     let delivery: JSONValue
     switch settings.delivery {
     case .live: delivery = .string("live")

@@ -207,11 +207,11 @@ public struct RunSummary: Sendable, Equatable, CounterGroup {
       ),
       (["postbacks", "byContent"], byContent(contentTotals)),
       (["postbacksPerInstall", "attributedInstalls"], .int(Int64(attributedInstalls))),
-      (["postbacksPerInstall", "perInstall"], postbacksPerInstall.map { .double(Self.rounded($0.total)) } ?? .null),
+      (["postbacksPerInstall", "perInstall"], postbacksPerInstall.map { .double(CSVField.rounded($0.total)) } ?? .null),
       (
         ["postbacksPerInstall", "byWindow"],
         postbacksPerInstall.map { figures in
-          .object(Dictionary(uniqueKeysWithValues: figures.byWindow.enumerated().map { ("\($0.offset + 1)", .double(Self.rounded($0.element))) }))
+          .object(Dictionary(uniqueKeysWithValues: figures.byWindow.enumerated().map { ("\($0.offset + 1)", .double(CSVField.rounded($0.element))) }))
         } ?? .null
       ),
       (
@@ -227,9 +227,6 @@ public struct RunSummary: Sendable, Equatable, CounterGroup {
     if hasSDK { object.insert(sdk.json, at: ["sdk"]) }
     return object
   }
-
-  /// A ratio to 4 decimals, so that `summary.json` stays readable and byte-stable.
-  private static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 
   /// Counts an install conversion's three possible postbacks: sent, or the cause of each
   /// missing one; `withheld(window)` says whether its tier withholds that window's postback.

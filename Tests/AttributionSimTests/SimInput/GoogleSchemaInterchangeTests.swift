@@ -43,8 +43,7 @@ struct GoogleSchemaInterchangeTests {
     ("ga4-soft-launch.json", GoogleSchemaFormat.ga4), ("google-ads-soft-launch.json", GoogleSchemaFormat.googleAds),
   ])
   func exportGivesBackTheImport(file: String, format: GoogleSchemaFormat) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interchange-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("interchange")
     defer { try? FileManager.default.removeItem(at: folder) }
     let (detected, json, _) = try ScenarioLoader.importSchema(path: Self.folder + file)
     #expect(detected == format)
@@ -135,8 +134,7 @@ struct GoogleSchemaInterchangeTests {
 
   @Test("GA4 export: an edited window is written as it now is; an empty window 2 is refused (GA4 would fill it from window 1)")
   func ga4WindowsAsTheyAre() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interchange-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.create("interchange")
     defer { try? FileManager.default.removeItem(at: folder) }
     let text = try ScenarioLoader.importSchema(path: Self.folder + "ga4-soft-launch.json").json.serialized(pretty: true)
     // Window 3 was unset (GA4 fills it from window 2): once edited, it is written out.
