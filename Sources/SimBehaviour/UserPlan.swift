@@ -93,6 +93,16 @@ package struct UserPlan {
     return actions
   }
 
+  /// Whether every action still to come is an ad impression, with no day left to draw: a user
+  /// who will never install.
+  package var onlyImpressionsLeft: Bool {
+    guard days == nil else { return false }
+    for index in Int(taken)..<drawn.count {
+      guard case .impression = drawn[index].action else { return false }
+    }
+    return true
+  }
+
   /// How many actions the plan holds now, taken ones included until the next draw drops them.
   package var heldActions: Int { drawn.count }
 

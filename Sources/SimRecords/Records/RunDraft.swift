@@ -5,7 +5,10 @@ import SimPlatform
 ///
 /// Tiers depend on every user's installs, so the world, which may see only a shard of the users,
 /// leaves them to a ``TierStage`` that sees all installs in time order.
-package enum RunDraft: Sendable {
+///
+/// Indirect: drafts wait in chunks between threads, and inline, each took the room of the
+/// largest (about a kilobyte), which made those chunks a third of a run's memory.
+package indirect enum RunDraft: Sendable {
   /// An attributed install, counted towards its crowds and given its tiers.
   case install(InstallDraft)
   /// A window of a conversion closed with a postback to send (windows 2–3 only), so that a

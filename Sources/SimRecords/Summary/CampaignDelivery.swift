@@ -14,6 +14,13 @@ public struct CampaignDelivery: Sendable, Equatable {
     public var days: Int { impressionsByDay.values.filter { $0 > 0 }.count }
 
     public init() {}
+
+    mutating func record(day: Int, click: Bool, count: Int) {
+      impressions += count
+      if click { clicks += count }
+      impressionsByDay[day, default: 0] += count
+      if impressionsByDay[day] == 0 { impressionsByDay[day] = nil }
+    }
   }
 
   /// Counts by network and campaign index.
@@ -28,12 +35,8 @@ public struct CampaignDelivery: Sendable, Equatable {
   /// ended: it was counted when it started).
   package mutating func record(network: Int, campaign: Int, click: Bool, at time: SimTime, count: Int = 1) {
     let day = Int(time.milliseconds / SimDuration.days(1).milliseconds)
-    var entry = campaigns[[network, campaign]] ?? Counts()
-    entry.impressions += count
-    if click { entry.clicks += count }
-    entry.impressionsByDay[day, default: 0] += count
-    if entry.impressionsByDay[day] == 0 { entry.impressionsByDay[day] = nil }
-    campaigns[[network, campaign]] = entry
+    // In place: a copy of the entry made its day counts copy themselves on every impression.
+    campaigns[[network, campaign], default: Counts()].record(day: day, click: click, count: count)
   }
 
   /// Adds `other`'s counts (another shard's users).

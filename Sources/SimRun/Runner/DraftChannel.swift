@@ -10,7 +10,7 @@ final class DraftChannel: @unchecked Sendable {
   private var finished = false
   private let capacity: Int
 
-  init(capacity: Int = 8) { self.capacity = capacity }
+  init(capacity: Int = 4) { self.capacity = capacity }
 
   /// Queues `chunk`, waiting while the channel is full.
   func put(_ chunk: [DraftEnvelope]) {

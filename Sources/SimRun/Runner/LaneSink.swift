@@ -6,7 +6,7 @@ struct LaneSink: DraftSink {
   let wantsTrace: Bool
   let wantsEventLog: Bool
   private var chunk: [DraftEnvelope] = []
-  private static let chunkSize = 2_048
+  private static let chunkSize = 1_024
 
   init(channel: DraftChannel, wantsTrace: Bool, wantsEventLog: Bool) {
     self.channel = channel

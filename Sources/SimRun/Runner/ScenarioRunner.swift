@@ -177,7 +177,7 @@ public enum ScenarioRunner {
     let horizon = scenario.horizon.map { SimTime.zero + $0 }
     simulation.run(until: horizon, handler: &world)
     world.finishAll(at: horizon ?? simulation.now)
-    world.summary.eventsProcessed = simulation.processedCount
+    world.summary.eventsProcessed = simulation.processedCount + world.eventsOutsideQueue
     sink = world.sink
     return world.summary
   }
@@ -243,10 +243,16 @@ private final class SinkReference<Sink: RunSink>: RunSink {
 private final class StageBox<Downstream: RunSink>: DraftSink {
   var stage: TierStage<Downstream>
 
-  init(_ stage: TierStage<Downstream>) { self.stage = stage }
+  /// Read once: the world asks before every in-app event and trace, and reading them through
+  /// the stage copied the whole stage each time (a tenth of a run's retains and releases).
+  let wantsTrace: Bool
+  let wantsEventLog: Bool
 
-  var wantsTrace: Bool { stage.wantsTrace }
-  var wantsEventLog: Bool { stage.wantsEventLog }
+  init(_ stage: TierStage<Downstream>) {
+    self.stage = stage
+    wantsTrace = stage.wantsTrace
+    wantsEventLog = stage.wantsEventLog
+  }
   func receive(_ envelope: DraftEnvelope) { stage.receive(envelope) }
 }
 

@@ -9,7 +9,12 @@ extension World {
   /// Shows an ad on the user's device. A tap on an AdAttributionKit ad once the app is installed
   /// is a re-engagement (§3.5) rather than an impression kept for an install.
   package mutating func record(_ exposure: AdExposure, slot: Int32, in simulation: inout Simulation<WorldEvent>) {
-    let now = simulation.now
+    record(exposure, slot: slot, at: simulation.now, in: &simulation)
+  }
+
+  /// ``record(_:slot:in:)`` at `now`, which may be ahead of the queue's clock for a user who
+  /// does nothing else (``World/recordAllImpressions(slot:in:)``).
+  package mutating func record(_ exposure: AdExposure, slot: Int32, at now: SimTime, in simulation: inout Simulation<WorldEvent>) {
     let network = scenario.adNetworks[exposure.network]
     let rules = adFrameworks[exposure.network]
     // [U] §2.4: handleTap fails once the AppImpression is older than its validity.

@@ -18,10 +18,11 @@ extension World {
   /// Whether a conversion still takes updates: not superseded or dropped, and with a window open,
   /// or a re-engagement awaiting its first update (§3.5).
   package func isActive(_ conversion: Int, slot: Int32, now: SimTime) -> Bool {
-    let state = users[conversion, of: slot]
-    guard !state.superseded, state.dropReason == nil else { return false }
-    if state.windowStart != nil { return currentWindow(conversion, slot: slot, now: now) != nil }
-    return state.type == .reengagement && now - state.installTime <= Self.reengagementFirstUpdateLimit
+    // Field by field: a copy of the conversion would retain and release all its arrays.
+    guard !users[conversion, of: slot].superseded, users[conversion, of: slot].dropReason == nil else { return false }
+    if users[conversion, of: slot].windowStart != nil { return currentWindow(conversion, slot: slot, now: now) != nil }
+    return users[conversion, of: slot].type == .reengagement
+      && now - users[conversion, of: slot].installTime <= Self.reengagementFirstUpdateLimit
   }
 
   /// Adds an activity to every active conversion's measurements, then lets the app's model and

@@ -35,6 +35,15 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
   package let signsHonestImpressions: Bool
 
   package var users = UserSlots()
+  /// Whether the sink wants trace drafts: read once, as the sink's answer never changes.
+  private let wantsTrace: Bool
+  /// When the run stops, if it stops before every user is done.
+  private let horizon: SimTime?
+  /// Events handled without passing through the queue (``recordAllImpressions(slot:in:)``):
+  /// the run's processed events are the queue's and these.
+  package private(set) var eventsOutsideQueue = 0
+  /// Builds finished conversions' records; made once, as it holds the scenario.
+  private let recordBuilder: ConversionRecordBuilder
   /// The users this world admits, with their plans, as they arrive.
   private var arrivals: WorldArrivals
   /// Told how many cohort users have arrived, of how many, every few thousand arrivals.
@@ -60,6 +69,8 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
     self.scenario = scenario
     self.model = model
     self.sink = sink
+    wantsTrace = sink.wantsTrace
+    horizon = scenario.horizon.map { SimTime.zero + $0 }
     framework = scenario.attributionFramework
     adFrameworks = scenario.adNetworks.map { AttributionFrameworks.ads(of: $0, on: scenario.platform) }
     windows = .for(scenario.platform, rules: scenario.rules)
@@ -67,6 +78,7 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
     arrivals = WorldArrivals(scenario: scenario, shard: shard, lane: lane)
     publisherLists = scenario.publishers.map { Set($0.adNetworks) }
     layout = MeasureLayout(scenario: scenario, model: model)
+    recordBuilder = ConversionRecordBuilder(scenario: scenario, eventNames: layout.trackedEvents, currencies: layout.currencies)
     valueRules = framework.valueRules
     summary.users = arrivals.userCount
     let configuration = scenario.app.attributionConfiguration
@@ -140,7 +152,35 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
   private mutating func admit(_ plan: consuming UserPlan, ordinal: Int, in simulation: inout Simulation<WorldEvent>) {
     guard let first = plan.next else { return }
     let slot = users.admit(ActiveUser(plan: plan, ordinal: ordinal))
+    if !wantsTrace, users[slot].plan.onlyImpressionsLeft {
+      recordAllImpressions(slot: slot, in: &simulation)
+      return
+    }
     schedule(.action(slot: slot), for: slot, at: max(SimTime.zero + first.at, simulation.now), in: &simulation)
+  }
+
+  /// Records every impression of a user who will do nothing else, now, and releases them: most
+  /// users never install, and holding each in a slot (with their plan) for the days until their
+  /// next impression made a run's memory grow with its users.
+  ///
+  /// The outcome is the one the queue would give, event for event. A user's impressions change
+  /// only their own state (their impression store and ad count) and counts that are sums, and
+  /// such a user emits nothing without a trace; so recording them in their own time order, now
+  /// rather than interleaved with other users', leaves every output as it was, and no other
+  /// event's order moves. Each counts as a processed event, as it was one; impressions after the
+  /// horizon are not recorded, as the queue would not reach them.
+  private mutating func recordAllImpressions(slot: Int32, in simulation: inout Simulation<WorldEvent>) {
+    var time = simulation.now
+    while let next = users[slot].plan.next {
+      time = max(SimTime.zero + next.at, time)
+      if let horizon, time > horizon { break }
+      guard case .impression(let exposure) = users[slot].plan.take().action else {
+        preconditionFailure("a plan of impressions only held another action")
+      }
+      eventsOutsideQueue += 1
+      record(exposure, slot: slot, at: time, in: &simulation)
+    }
+    users.release(slot)
   }
 
   private mutating func finishIfDone(_ slot: Int32) {
@@ -151,13 +191,12 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
   }
 
   private mutating func finish(_ slot: Int32) {
-    let builder = ConversionRecordBuilder(scenario: scenario, eventNames: layout.trackedEvents, currencies: layout.currencies)
     for var conversion in users[slot].conversions {
       if conversion.type == .reengagement, conversion.windowStart == nil, conversion.dropReason == nil {
         conversion.dropReason = "no update within 2 days of the re-engagement"
         summary.reengagementsWithoutUpdate += 1
       }
-      emit(.conversion(builder.record(conversion, user: users[slot].plan.name, country: users[slot].plan.country)), slot: slot)
+      emit(.conversion(recordBuilder.record(conversion, user: users[slot].plan.name, country: users[slot].plan.country)), slot: slot)
     }
     if let appleAds { appleAds.countInstallClaims(slot: slot, context: &self) }
     users.release(slot)
@@ -170,7 +209,7 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
     }
     switch step.action {
     case .impression(let exposure):
-      record(exposure, slot: slot, in: &simulation)
+      record(exposure, slot: slot, at: simulation.now, in: &simulation)
     case .appleAds(let interaction):
       if let appleAds { appleAds.interact(interaction, slot: slot, context: &self, in: &simulation) }
     case .install(let redownload, let preOrder):
@@ -213,7 +252,7 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
   /// Records a platform decision, explained by its rule's note, when the sink wants a trace (the
   /// note is built only then).
   package mutating func trace(_ slot: Int32, at time: SimTime, _ level: TraceRecord.Level, _ note: @autoclosure () -> RuleNote) {
-    guard sink.wantsTrace else { return }
+    guard wantsTrace else { return }
     let note = note()
     let user = users[slot].plan.name.description
     emit(.trace(TraceRecord(time: time, user: user, level: level, rule: note.rule, message: note.message)), slot: slot)
