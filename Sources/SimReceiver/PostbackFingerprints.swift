@@ -1,3 +1,4 @@
+import SimEngine
 import SimJSON
 
 /// What a receiver keeps of each accepted postback to recognise a later copy and name the
@@ -41,6 +42,15 @@ package struct PostbackFingerprints: Sendable {
   /// copy itself to twice its size, so the peak would be up to three times what is kept.
   private var digests: [[UInt64]] = []
   private static let chunkCapacity = 1 << 16
+  /// When each kept postback was received, with its key, oldest first (from `oldest`): kept
+  /// only while ``clock`` is set, so that ``forget(receivedBefore:)`` can drop the oldest.
+  private var receipts: [(time: Int64, key: Key, end: Int)] = []
+  private var oldest = 0
+  /// Digest chunks before this one are forgotten (emptied).
+  private var firstLiveChunk = 0
+  /// The time postbacks are received at, when they come in time order; nil when they do not
+  /// (then every postback is kept for good). Set before the first postback, or never.
+  package var clock: SimTime?
   /// The shapes found last, most recent first.
   private var recentShapes: [Int] = []
   /// Reused for each field's JSON text, so that digesting a field allocates no text.
@@ -76,7 +86,30 @@ package struct PostbackFingerprints: Sendable {
       digests[digests.count - 1].append(fieldDigest)
     }
     entries[key] = Entry(start: start, shape: shape)
+    if let clock { receipts.append((clock.milliseconds, key, start + values.count)) }
     return nil
+  }
+
+  /// Forgets the postbacks received before `cutoff` (which must not go back in time): a copy
+  /// of one is then taken as new. Only postbacks kept while ``clock`` was set are forgotten.
+  package mutating func forget(receivedBefore cutoff: SimTime) {
+    var dropped = false
+    while oldest < receipts.count, receipts[oldest].time < cutoff.milliseconds {
+      entries.removeValue(forKey: receipts[oldest].key)
+      // Chunks wholly before the oldest postback still kept are no longer read.
+      let firstKept = oldest + 1 < receipts.count ? (receipts[oldest + 1].end - 1) / Self.chunkCapacity : digests.count - 1
+      while firstLiveChunk < firstKept {
+        digests[firstLiveChunk] = []
+        firstLiveChunk += 1
+      }
+      oldest += 1
+      dropped = true
+    }
+    // Shift the list now and then, not at every receipt.
+    if dropped, oldest > 4_096, oldest * 2 > receipts.count {
+      receipts.removeFirst(oldest)
+      oldest = 0
+    }
   }
 
   /// The shape of `fields` and their values in its order. Postbacks come in a few shapes, so

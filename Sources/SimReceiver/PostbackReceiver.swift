@@ -1,5 +1,7 @@
 import AttributionCrypto
+import SimEngine
 import SimJSON
+import SimModel
 import SimPlatform
 import SimRecords
 
@@ -41,6 +43,16 @@ public struct PostbackReceiver: Sendable {
   private var seen = PostbackFingerprints()
   /// What has been received so far.
   public private(set) var counts = Counts()
+  /// How long a run's receiver remembers a postback to catch its copies (``runHorizon``); nil
+  /// (the default) remembers every postback for good.
+  package var deduplicationHorizon: SimDuration?
+
+  /// A run's receivers remember each postback for 10 days after they accept it: a device
+  /// retries a postback it saw no answer to for at most 9 days from its first attempt
+  /// (rulebook §5.3, ``PostbackDelivery/retrySpan``), and the accepted copy came at or after
+  /// that first attempt, so every retry comes within 9 days of it; the tenth day is a margin.
+  /// Remembering every postback for the whole run made the receivers grow with the users.
+  package static let runHorizon = PostbackDelivery.retrySpan + .days(1)
   /// The last body that verified: a developer copy follows its network's copy with the same
   /// bytes, and verifying costs about 0.1 ms, so the same body is not verified twice in a row.
   private var lastVerified: (body: JSONValue, identifier: String, warnings: [String], payload: [String: JSONValue]?)?
@@ -112,6 +124,15 @@ public struct PostbackReceiver: Sendable {
     }
     lastVerified = (body, identifier, warnings, verifiedPayload)
     return keepOrDrop(body, endpoint: endpoint, identifier: identifier, warnings: warnings)
+  }
+
+  /// Moves the receiver's clock to `time` (postbacks come in time order) and forgets the
+  /// postbacks accepted more than `horizon` before it.
+  package mutating func remember(receivedAt time: SimTime, horizon: SimDuration) {
+    // Never back: a late record of a postback (a replay) must not keep the others longer.
+    let now = max(seen.clock ?? time, time)
+    seen.clock = now
+    seen.forget(receivedBefore: now - horizon)
   }
 
   /// A duplicate when a postback with `identifier` was accepted at `endpoint` before; otherwise

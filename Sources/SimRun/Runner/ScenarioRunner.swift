@@ -126,8 +126,10 @@ public enum ScenarioRunner {
     _ scenario: Scenario, model: any ConversionModel, keys: SimulatedKeys, sink: Sink, decoding: CalibratedDecoding?
   ) -> ReceivingSink<Sink> {
     // The simulated receivers trust only the run's own Apple keys, as a test endpoint would.
-    let receiver = PostbackReceiver(
+    var receiver = PostbackReceiver(
       otherKeys: [keys.apple.key.publicKey], adAttributionKitKeys: keys.adAttributionKitKeys, trustApplesKeys: false)
+    // A run's postbacks come in time order, so its receivers can forget what no retry can copy.
+    receiver.deduplicationHorizon = PostbackReceiver.runHorizon
     return ReceivingSink(
       receiver: receiver, decoder: decoder(scenario, model: model, decoding: decoding), downstream: sink)
   }

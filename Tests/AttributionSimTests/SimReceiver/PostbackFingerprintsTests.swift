@@ -1,4 +1,5 @@
 import AttributionSim
+import SimEngine
 import SimJSON
 import Testing
 
@@ -69,5 +70,53 @@ struct PostbackFingerprintsTests {
     #expect(kept.differingFieldsOrKeep(first, endpoint: "", identifier: "x") == ["(body)"])
     _ = kept.differingFieldsOrKeep(first, endpoint: "", identifier: "y")
     #expect(kept.differingFieldsOrKeep("text", endpoint: "", identifier: "y") == ["(body)"])
+  }
+
+  /// A body whose one field tells postbacks apart.
+  private func body(_ number: Int) -> JSONValue { ["transaction-id": .string("t-\(number)"), "conversion-value": 5] }
+
+  /// Rulebook §5.3: a device retries for at most 9 days from its first attempt, so a retry comes
+  /// at most 9 days after the copy the receiver accepted; the run's 10-day horizon catches it.
+  @Test("§5.3: a retry 9 days after the accepted copy is still caught; past the 10-day horizon the postback is forgotten")
+  func horizonCatchesEveryRetry() {
+    #expect(PostbackReceiver.runHorizon >= PostbackDelivery.retrySpan)
+    var kept = PostbackFingerprints()
+    let day = SimDuration.days(1)
+    let start = SimTime.zero + day
+    for number in 0..<3 {
+      kept.clock = start + day * Int64(number)
+      #expect(kept.differingFieldsOrKeep(body(number), endpoint: "network", identifier: "t-\(number)") == nil)
+    }
+    // The last retry of postback 0, 9 days after it was accepted.
+    let lastRetry = start + PostbackDelivery.retrySpan
+    kept.clock = lastRetry
+    kept.forget(receivedBefore: lastRetry - PostbackReceiver.runHorizon)
+    #expect(kept.differingFieldsOrKeep(body(0), endpoint: "network", identifier: "t-0") == [])
+    #expect(kept.count == 3)
+    // A day and a millisecond later, postback 0 lies past the horizon; 1 and 2 do not.
+    let later = start + PostbackReceiver.runHorizon + .milliseconds(1)
+    kept.clock = later
+    kept.forget(receivedBefore: later - PostbackReceiver.runHorizon)
+    #expect(kept.count == 2)
+    #expect(kept.differingFieldsOrKeep(body(1), endpoint: "network", identifier: "t-1") == [])
+    #expect(kept.differingFieldsOrKeep(body(0), endpoint: "network", identifier: "t-0") == nil)
+  }
+
+  @Test("forgetting frees the digests of forgotten postbacks and keeps the rest readable")
+  func forgettingKeepsLaterDigests() {
+    var kept = PostbackFingerprints()
+    // Enough postbacks to fill several digest chunks (2 fields each, 65,536 digests a chunk).
+    let count = 100_000
+    for number in 0..<count {
+      kept.clock = SimTime(milliseconds: Int64(number))
+      _ = kept.differingFieldsOrKeep(body(number), endpoint: "", identifier: "t-\(number)")
+    }
+    kept.forget(receivedBefore: SimTime(milliseconds: Int64(count - 10)))
+    #expect(kept.count == 10)
+    for number in count - 10..<count {
+      var changed = body(number)
+      if case .object(var fields) = changed { fields["conversion-value"] = 6; changed = .object(fields) }
+      #expect(kept.differingFieldsOrKeep(changed, endpoint: "", identifier: "t-\(number)") == ["conversion-value"])
+    }
   }
 }
