@@ -82,6 +82,11 @@ package struct UserPlan {
       drawNextDay()
     }
     isDone = Int(taken) == drawn.count
+    // A finished plan holds nothing: its user may wait weeks for their postbacks.
+    if isDone, !drawn.isEmpty {
+      drawn = []
+      taken = 0
+    }
   }
 
   /// The actions still to come, in order, drawing every remaining day on a copy (the plan itself
@@ -127,18 +132,13 @@ package struct UserPlan {
     }
     if Int(nextDay) == pending.dayCount { days = nil }
     guard !fresh.isEmpty else { return }
-    if taken > 0 {
-      drawn.removeFirst(Int(taken))
-      taken = 0
-    }
     fresh = CohortBehaviour.stableSorted(fresh)
-    if drawn.last.map({ $0.at <= fresh[0].at }) ?? true {
-      drawn += fresh
-      return
-    }
+    // A new array of just the actions still to come: appending to the old one kept what was
+    // taken and grew by doubling, and installers in flight held about a third of it unused.
     var merged: [TimedAction] = []
-    merged.reserveCapacity(drawn.count + fresh.count)
-    var (old, new) = (0, 0)
+    merged.reserveCapacity(drawn.count - Int(taken) + fresh.count)
+    var (old, new) = (Int(taken), 0)
+    taken = 0
     while old < drawn.count, new < fresh.count {
       if drawn[old].at <= fresh[new].at {
         merged.append(drawn[old])
