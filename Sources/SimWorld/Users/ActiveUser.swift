@@ -29,10 +29,7 @@ package struct ActiveUser {
 
   /// The user's conversions: the install's, if attributed, then re-engagements (§3.5).
   package var conversions: [Conversion] {
-    // Borrowed, not returned: a getter's copy made every read of a conversion copy it whole.
-    _read {
-      if let later { yield later.conversions } else { yield [] }
-    }
+    get { later?.conversions ?? [] }
     _modify { yield &box().conversions }
   }
   /// When the install conversion happened, for the install cooldown (§2.5).
