@@ -44,10 +44,13 @@ package struct PostbackFingerprints: Sendable {
   private static let chunkCapacity = 1 << 16
   /// When each kept postback was received, with its key, oldest first (from `oldest`): kept
   /// only while ``clock`` is set, so that ``forget(receivedBefore:)`` can drop the oldest.
-  private var receipts: [(time: Int64, key: Key, end: Int)] = []
+  private var receipts: [(time: Int64, key: Key, chunk: Int)] = []
   private var oldest = 0
   /// Digest chunks before this one are forgotten (emptied).
   private var firstLiveChunk = 0
+  /// Whether a postback was kept with no receipt (before ``clock`` was set): its digests are
+  /// then never freed, as no receipt says when they stop being read.
+  private var keptWithoutReceipt = false
   /// The time postbacks are received at, when they come in time order; nil when they do not
   /// (then every postback is kept for good). Set before the first postback, or never.
   package var clock: SimTime?
@@ -86,7 +89,7 @@ package struct PostbackFingerprints: Sendable {
       digests[digests.count - 1].append(fieldDigest)
     }
     entries[key] = Entry(start: start, shape: shape)
-    if let clock { receipts.append((clock.milliseconds, key, start + values.count)) }
+    if let clock { receipts.append((clock.milliseconds, key, digests.count - 1)) } else { keptWithoutReceipt = true }
     return nil
   }
 
@@ -96,9 +99,9 @@ package struct PostbackFingerprints: Sendable {
     var dropped = false
     while oldest < receipts.count, receipts[oldest].time < cutoff.milliseconds {
       entries.removeValue(forKey: receipts[oldest].key)
-      // Chunks wholly before the oldest postback still kept are no longer read.
-      let firstKept = oldest + 1 < receipts.count ? (receipts[oldest + 1].end - 1) / Self.chunkCapacity : digests.count - 1
-      while firstLiveChunk < firstKept {
+      // Chunks before the one holding the oldest postback still kept are no longer read.
+      let firstKept = oldest + 1 < receipts.count ? receipts[oldest + 1].chunk : digests.count - 1
+      while !keptWithoutReceipt, firstLiveChunk < firstKept {
         digests[firstLiveChunk] = []
         firstLiveChunk += 1
       }

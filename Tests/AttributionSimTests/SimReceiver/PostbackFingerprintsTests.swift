@@ -119,4 +119,17 @@ struct PostbackFingerprintsTests {
       #expect(kept.differingFieldsOrKeep(changed, endpoint: "", identifier: "t-\(number)") == ["conversion-value"])
     }
   }
+
+  @Test("a postback kept before the clock was set is never forgotten, and its digests stay readable")
+  func keptWithoutClock() {
+    var kept = PostbackFingerprints()
+    _ = kept.differingFieldsOrKeep(body(-1), endpoint: "", identifier: "t--1")
+    for number in 0..<70_000 {
+      kept.clock = SimTime(milliseconds: Int64(number))
+      _ = kept.differingFieldsOrKeep(body(number), endpoint: "", identifier: "t-\(number)")
+    }
+    kept.forget(receivedBefore: SimTime(milliseconds: 69_990))
+    #expect(kept.count == 11)
+    #expect(kept.differingFieldsOrKeep(body(-1), endpoint: "", identifier: "t--1") == [])
+  }
 }
