@@ -126,9 +126,10 @@ public struct PostbackReceiver: Sendable {
     return keepOrDrop(body, endpoint: endpoint, identifier: identifier, warnings: warnings)
   }
 
-  /// Moves the receiver's clock to `time` (postbacks come in time order) and forgets the
-  /// postbacks accepted more than `horizon` before it.
-  package mutating func remember(receivedAt time: SimTime, horizon: SimDuration) {
+  /// With a ``deduplicationHorizon``, moves the receiver's clock to `time` (postbacks come in
+  /// time order) and forgets the postbacks accepted more than the horizon before it.
+  package mutating func remember(receivedAt time: SimTime) {
+    guard let horizon = deduplicationHorizon else { return }
     // Never back: a late record of a postback (a replay) must not keep the others longer.
     let now = max(seen.clock ?? time, time)
     seen.clock = now

@@ -26,7 +26,7 @@ extension PostbackReceiver {
   /// A whole run's receivers and a shard's phase 2 both receive through here, so the two decode
   /// the same postbacks the same way.
   package mutating func receive(_ postback: PostbackRecord, decodingInto decoder: inout PostbackDecoder?) -> Bool {
-    if let horizon = deduplicationHorizon { remember(receivedAt: postback.time, horizon: horizon) }
+    remember(receivedAt: postback.time)
     guard case .accepted = receive(postback.payload, endpoint: postback.recipient.rawValue) else { return false }
     if Self.decodes(postback), decoder != nil {
       var fields: PostbackFields?

@@ -176,9 +176,8 @@ public enum ScenarioRunner {
     world.progress = progress
     var simulation = Simulation<WorldEvent>()
     world.start(in: &simulation)
-    let horizon = scenario.horizon.map { SimTime.zero + $0 }
-    simulation.run(until: horizon, handler: &world)
-    world.finishAll(at: horizon ?? simulation.now)
+    simulation.run(until: world.horizon, handler: &world)
+    world.finishAll(at: world.horizon ?? simulation.now)
     world.summary.eventsProcessed = simulation.processedCount + world.eventsOutsideQueue
     sink = world.sink
     return world.summary

@@ -83,7 +83,8 @@ package struct ArrivalStream {
     for (bucket, count) in counts.enumerated() where count > 0 {
       let bucketStart = start.milliseconds + Int64(bucket) * width
       // A window may be empty: one that would reach too far is cut even before its first bucket.
-      if bucketStart > opened, held > 0 && held + count > windowSize || bucketStart + width - opened > longest {
+      let full = held > 0 && held + count > windowSize
+      if bucketStart > opened, full || bucketStart + width - opened > longest {
         ends.append(SimTime(milliseconds: bucketStart))
         held = 0
         opened = bucketStart

@@ -35,10 +35,8 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
   package let signsHonestImpressions: Bool
 
   package var users = UserSlots()
-  /// Whether the sink wants trace drafts: read once, as the sink's answer never changes.
-  private let wantsTrace: Bool
   /// When the run stops, if it stops before every user is done.
-  private let horizon: SimTime?
+  package let horizon: SimTime?
   /// Events handled without passing through the queue (``recordAllImpressions(slot:in:)``):
   /// the run's processed events are the queue's and these.
   package private(set) var eventsOutsideQueue = 0
@@ -69,7 +67,6 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
     self.scenario = scenario
     self.model = model
     self.sink = sink
-    wantsTrace = sink.wantsTrace
     horizon = scenario.horizon.map { SimTime.zero + $0 }
     framework = scenario.attributionFramework
     adFrameworks = scenario.adNetworks.map { AttributionFrameworks.ads(of: $0, on: scenario.platform) }
@@ -152,7 +149,7 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
   private mutating func admit(_ plan: consuming UserPlan, ordinal: Int, in simulation: inout Simulation<WorldEvent>) {
     guard let first = plan.next else { return }
     let slot = users.admit(ActiveUser(plan: plan, ordinal: ordinal))
-    if !wantsTrace, users[slot].plan.onlyImpressionsLeft {
+    if !sink.wantsTrace, users[slot].plan.onlyImpressionsLeft {
       recordAllImpressions(slot: slot, in: &simulation)
       return
     }
@@ -252,7 +249,7 @@ package struct World: EventHandler, ClientSDKContext, AppleAdsContext {
   /// Records a platform decision, explained by its rule's note, when the sink wants a trace (the
   /// note is built only then).
   package mutating func trace(_ slot: Int32, at time: SimTime, _ level: TraceRecord.Level, _ note: @autoclosure () -> RuleNote) {
-    guard wantsTrace else { return }
+    guard sink.wantsTrace else { return }
     let note = note()
     let user = users[slot].plan.name.description
     emit(.trace(TraceRecord(time: time, user: user, level: level, rule: note.rule, message: note.message)), slot: slot)
