@@ -121,7 +121,6 @@ package struct ScenarioReader {
     }
   }
 
-  /// A campaign's flight: `{ start, end }`, each an offset or a date, ending after it starts.
   /// The keys of a network's `dashboard` object.
   package static let dashboardKeys = ["preset", "nulls", "delivery", "batchHourUTC", "viewedAt"]
 
@@ -167,6 +166,7 @@ package struct ScenarioReader {
     return settings
   }
 
+  /// A campaign's flight: `{ start, end }`, each an offset or a date, ending after it starts.
   private static func readFlight(_ reader: JSONReader, epoch: Epoch?) -> CampaignFlight? {
     guard let object = reader.object(keys: ["start", "end"]),
       let start = object.required("start", "when the campaign starts: an offset from the epoch or a date")?

@@ -2,7 +2,7 @@ import SimEngine
 
 /// What an ad network's (or a measurement partner's) dashboard makes of the postbacks it
 /// receives: the publicly documented quirks of reporting layers, so that a run shows the revenue
-/// and ROAS a marketer would read there beside the truth (Docs/reporting.md).
+/// and ROAS a marketer would read there beside the truth (Docs/dashboards.md).
 public struct DashboardSettings: Hashable, Sendable {
   /// What a postback without a value becomes.
   public enum Nulls: String, CaseIterable, Hashable, Sendable {
